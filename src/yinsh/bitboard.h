@@ -1,0 +1,43 @@
+/* 128-bit bitboards for the 85 points of the Yinsh board.
+ *
+ * A point (column c = 0..10 for a..k, row r = 1..11) is bit c * 11 + (r - 1).
+ * The three line directions are the shifts 1 (row + 1), 11 (column + 1) and
+ * 12 (both + 1); no shift wraps one valid point onto another, so a shifted
+ * board only needs masking with the valid points.
+ */
+#ifndef YINSH_BITBOARD_H
+#define YINSH_BITBOARD_H
+
+#include <stdint.h>
+
+#ifndef __SIZEOF_INT128__
+#error "yinsh needs a C compiler with unsigned __int128 (gcc or clang on a 64-bit target)"
+#endif
+
+typedef unsigned __int128 u128;
+
+#ifndef YINSH_DEBUG
+#define YINSH_DEBUG 0
+#endif
+
+static inline u128 bb_bit(int i) { return ((u128)1) << i; }
+
+static inline int bb_test(u128 b, int i) { return (int)((b >> i) & 1); }
+
+static inline uint64_t bb_lo(u128 b) { return (uint64_t)b; }
+
+static inline uint64_t bb_hi(u128 b) { return (uint64_t)(b >> 64); }
+
+static inline u128 bb_make(uint64_t lo, uint64_t hi) { return ((u128)hi << 64) | lo; }
+
+static inline int bb_popcount(u128 b) {
+    return __builtin_popcountll(bb_lo(b)) + __builtin_popcountll(bb_hi(b));
+}
+
+/* Index of the lowest set bit; b must not be 0. */
+static inline int bb_lsb(u128 b) {
+    uint64_t lo = bb_lo(b);
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(bb_hi(b));
+}
+
+#endif

@@ -1,0 +1,66 @@
+"""Small value types: sides, phases, kinds of actions, and why games end.
+
+The string-valued enums compare equal to their text, so
+``board.phase == "move"`` and ``board.phase == Phase.MOVE`` both work.
+
+>>> Color.WHITE.other()
+<Color.BLACK: 1>
+>>> Phase("remove_row") is Phase.REMOVE_ROW
+True
+"""
+from __future__ import annotations
+
+import enum
+
+
+class Color(enum.IntEnum):
+    """A side. White places and moves first."""
+
+    WHITE = 0
+    BLACK = 1
+
+    def other(self) -> Color:
+        """The opposing side."""
+        return Color(1 - self)
+
+    @property
+    def label(self) -> str:
+        """``"white"`` or ``"black"``."""
+        return self.name.lower()
+
+
+class Phase(str, enum.Enum):
+    """What kind of action the side to act makes next."""
+
+    PLACE = "place"
+    MOVE = "move"
+    REMOVE_ROW = "remove_row"
+    REMOVE_RING = "remove_ring"
+    GAME_OVER = "game_over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MoveKind(str, enum.Enum):
+    """The five kinds of action (one ply each)."""
+
+    PLACE = "place"
+    MOVE = "move"
+    REMOVE_ROW = "remove_row"
+    REMOVE_RING = "remove_ring"
+    PASS = "pass"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Termination(str, enum.Enum):
+    """Why a game ended."""
+
+    RINGS = "rings"                #: a side removed the rings it needed
+    MARKER_POOL = "marker_pool"    #: all 51 markers were on the board
+    BLOCKED = "blocked"            #: both sides passed in a row
+
+    def __str__(self) -> str:
+        return self.value
