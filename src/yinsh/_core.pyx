@@ -972,3 +972,8 @@ def divide(CoreBoard board not None, int depth):
 
 
 POINTS = tuple(ALL_POINTS)
+
+
+def bitboard_has_row(markers):
+    """Whether the markers of an int bitboard hold 5 in a line."""
+    return has_row(_from_int(markers))

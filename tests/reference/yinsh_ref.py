@@ -43,9 +43,11 @@ was chosen):
    `legal_actions()` is empty.
 9. Parsing: surrounding whitespace is stripped, letters are case-insensitive,
    row numbers must be written without leading zeros; a row may be named with
-   its end points in either order.  Malformed text raises InvalidActionError,
-   a well-formed action not allowed now raises IllegalActionError (both are
-   ValueError subclasses).
+   its end points in either order.  Text that is not of one of the notation's
+   forms (or names a point that does not exist) raises InvalidActionError; text
+   of a valid form that is not allowed now raises IllegalActionError (both are
+   ValueError subclasses).  So `xe5-e8` (ends not 5 apart) and `e5-e5` are
+   illegal, not invalid: their form is right.
 """
 
 from __future__ import annotations
@@ -183,9 +185,8 @@ def canonical(text: str) -> str:
     if m:
         a = _point(m[1], m[2], text)
         b = _point(m[3], m[4], text)
-        if frozenset((a, b)) not in WINDOWS_BY_ENDS:
-            raise InvalidActionError(
-                f"invalid action {text!r}: {POINTS[a]} and {POINTS[b]} are not the ends of a 5-point line")
+        # ends that do not span 5 points in a line are well-formed but never
+        # legal (IllegalActionError from apply)
         a, b = min(a, b), max(a, b)  # index order is (column, row) order
         return f"x{POINTS[a]}-{POINTS[b]}"
     m = _RE_RING.match(t)

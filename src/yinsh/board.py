@@ -1,0 +1,167 @@
+"""The Board: a Yinsh position with its action stack, over the compiled core.
+
+>>> board = Board()
+>>> board.turn, board.phase
+(<Color.WHITE: 0>, <Phase.PLACE: 'place'>)
+>>> for text in "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split():
+...     _ = board.push_str(text)
+>>> board.phase, board.legal_moves.count()
+(<Phase.MOVE: 'move'>, 54)
+>>> board.push_str("h6-h10")
+Move.from_str('h6-h10')
+>>> board.markers_in_pool()
+50
+>>> board.pop()
+Move.from_str('h6-h10')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from yinsh import _core, diagram
+from yinsh.enums import Color, Phase, Termination
+from yinsh.errors import InvalidPositionError
+from yinsh.position import format_position, parse_position
+from yinsh.variants import RINGS_TO_WIN, variant_name
+
+_TERMINATIONS = (None, Termination.RINGS, Termination.MARKER_POOL, Termination.BLOCKED)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``termination`` (the reason) and ``winner``
+    (``None`` for a draw)."""
+
+    termination: Termination
+    winner: Optional[Color]
+
+    @property
+    def reason(self) -> Termination:
+        """The same as ``termination``."""
+        return self.termination
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Color.WHITE else "0-1"
+
+
+class Board(_core.CoreBoard):
+    """A Yinsh position and the actions that led to it.
+
+    ``Board()`` is a new standard game, ``Board(variant="blitz")`` a new blitz
+    game, ``Board(position_string)`` the position that the string describes
+    (see ``yinsh.position``).
+
+    Raises ``InvalidPositionError`` for a bad position string and
+    ``ValueError`` for an unknown variant.
+    """
+
+    def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
+        if position is not None:
+            state = parse_position(position)
+            if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
+                raise InvalidPositionError(
+                    f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
+            self._set_state(*state)
+            return
+        variant = "standard" if variant is None else variant
+        if variant not in RINGS_TO_WIN:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
+        self._set_state(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RINGS_TO_WIN[variant])
+
+    # State ------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Color:
+        """The side to act (after the game ends: the side that would act)."""
+        return Color(self._state()[4])
+
+    @property
+    def phase(self) -> Phase:
+        """What the side to act does next (a ``Phase``)."""
+        return list(Phase)[self._state()[5]]
+
+    @property
+    def variant(self) -> str:
+        """``"standard"`` or ``"blitz"``."""
+        return variant_name(self.rings_to_win)
+
+    @property
+    def rings_to_win(self) -> int:
+        """How many removed rings win: 3, or 1 in blitz."""
+        return self._state()[10]
+
+    def rings_removed(self, color: Color) -> int:
+        """The rings color has taken off the board."""
+        return self._state()[8 + Color(color)]
+
+    def markers_in_pool(self) -> int:
+        """Markers not on the board (of the 51)."""
+        s = self._state()
+        return 51 - bin(s[2]).count("1") - bin(s[3]).count("1")
+
+    def rings(self, color: Color) -> list[int]:
+        """The points of color's rings, ascending."""
+        return _points(self._state()[Color(color)])
+
+    def markers(self, color: Color) -> list[int]:
+        """The points of color's markers, ascending."""
+        return _points(self._state()[2 + Color(color)])
+
+    def consecutive_passes(self) -> int:
+        """How many passes were just made in a row."""
+        return self._state()[7]
+
+    # End of game ------------------------------------------------------------
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state()[5] == 4
+
+    def outcome(self) -> Optional[Outcome]:
+        """The ``Outcome`` of an ended game, else ``None``.
+
+        >>> Board().outcome() is None
+        True
+        """
+        s = self._state()
+        if s[5] != 4:
+            return None
+        winner = None if s[11] == 2 else Color(s[11])
+        return Outcome(_TERMINATIONS[s[12]], winner)
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
+        outcome = self.outcome()
+        return "*" if outcome is None else outcome.result()
+
+    # Text -------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position string (see ``yinsh.position``); ``Board(s)`` reads
+        it back exactly."""
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return diagram.render(self._state()[:4])
+
+    def unicode(self) -> str:
+        """The diagram of ``str(board)`` drawn with Unicode rings and discs."""
+        return diagram.render(self._state()[:4], diagram.UNICODE_PIECES)
+
+    def __repr__(self) -> str:
+        return f"Board({self.position()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def _points(bitboard: int) -> list[int]:
+    return [p for p in _core.POINTS if bitboard >> p & 1]

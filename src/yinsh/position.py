@@ -1,0 +1,220 @@
+"""Position strings: a compact, FEN-like text for everything the rules need.
+
+Grammar (seven fields separated by single spaces)::
+
+    <board> <side> <phase> <next> <removed> <passes> <variant>
+
+``board``
+    The rows of the board from row 11 (top) down to row 1, separated by
+    ``/``; each row lists its points from column ``a`` towards ``k``:
+    ``W`` white ring, ``B`` black ring, ``w`` white marker, ``b`` black
+    marker, a number for that many empty points. Rows hold 4, 7, 8, 9, 10, 9,
+    10, 9, 8, 7 and 4 points (row 11 first).
+``side``
+    ``w`` or ``b``: the side to act.
+``phase``
+    ``place``, ``move``, ``remove_row``, ``remove_ring`` or ``game_over``.
+``next``
+    In the two removal phases, ``w`` or ``b``: the side that moves once the
+    pending removals are done (the opponent of the side that made the ring
+    move). Otherwise ``-``.
+``removed``
+    ``<white>:<black>``: rings removed by each side.
+``passes``
+    Consecutive passes just made: ``0``, ``1`` (or ``2`` in a game ended by
+    two passes).
+``variant``
+    ``standard`` (3 rings to win) or ``blitz`` (1 ring).
+
+>>> from yinsh import Board
+>>> Board().position()
+'4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0 standard'
+"""
+from __future__ import annotations
+
+from yinsh import _core
+from yinsh.enums import Phase
+from yinsh.errors import InvalidPositionError
+from yinsh.variants import RINGS_TO_WIN, variant_name
+
+PHASES = list(Phase)
+SIDES = "wb"
+PIECES = "WBwb"   # white ring, black ring, white marker, black marker
+
+#: The points of each row, top row (11) first, each from column a towards k.
+ROWS: list[list[int]] = [
+    sorted((p for p in _core.POINTS if p % 11 == r - 1), key=lambda p: p // 11)
+    for r in range(11, 0, -1)
+]
+
+
+def format_position(board: _core.CoreBoard) -> str:
+    """The position string of board."""
+    (rings_w, rings_b, markers_w, markers_b, turn, phase, mover, passes,
+     removed_w, removed_b, rings_to_win, _winner, _reason) = board._state()
+    bitboards = (rings_w, rings_b, markers_w, markers_b)
+    rows = []
+    for row in ROWS:
+        text, empty = "", 0
+        for p in row:
+            piece = next((PIECES[i] for i, b in enumerate(bitboards) if b >> p & 1), None)
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += piece
+        rows.append(text + (str(empty) if empty else ""))
+    ph = PHASES[phase]
+    removing = ph in (Phase.REMOVE_ROW, Phase.REMOVE_RING)
+    next_side = SIDES[1 - mover] if removing else "-"
+    return (f"{'/'.join(rows)} {SIDES[turn]} {ph.value} {next_side} "
+            f"{removed_w}:{removed_b} {passes} {variant_name(rings_to_win)}")
+
+
+def _parse_board(text: str) -> list[int]:
+    rows = text.split("/")
+    if len(rows) != len(ROWS):
+        raise InvalidPositionError(
+            f"the board part has {len(rows)} rows separated by '/', not {len(ROWS)}")
+    bitboards = [0, 0, 0, 0]
+    for row_text, row in zip(rows, ROWS):
+        row_number = row[0] % 11 + 1
+        i, points = 0, iter(row)
+        count = 0
+        while i < len(row_text):
+            ch = row_text[i]
+            if ch.isdigit():
+                j = i
+                while j < len(row_text) and row_text[j].isdigit():
+                    j += 1
+                empty = int(row_text[i:j])
+                if empty == 0:
+                    raise InvalidPositionError(f"row {row_number}: an empty run of 0 points")
+                count += empty
+                for _ in range(min(empty, len(row))):
+                    next(points, None)
+                i = j
+                continue
+            if ch not in PIECES:
+                raise InvalidPositionError(
+                    f"row {row_number}: {ch!r} is not a piece (W, B rings; w, b markers) or a number")
+            count += 1
+            p = next(points, None)
+            if p is not None:
+                bitboards[PIECES.index(ch)] |= 1 << p
+            i += 1
+        if count != len(row):
+            raise InvalidPositionError(
+                f"row {row_number} describes {count} points, it has {len(row)}")
+    return bitboards
+
+
+def parse_position(text: str) -> tuple:
+    """The arguments of ``CoreBoard._set_state`` for a position string.
+
+    Raises ``InvalidPositionError`` saying what is wrong.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a position string must be a str, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 7:
+        raise InvalidPositionError(
+            f"a position string has 7 fields (board side phase next removed passes variant), "
+            f"this one has {len(fields)}: {text!r}")
+    board_text, side, phase_text, next_text, removed_text, passes_text, variant = fields
+    rings_w, rings_b, markers_w, markers_b = _parse_board(board_text)
+    if side not in SIDES:
+        raise InvalidPositionError(f"the side to act is 'w' or 'b', not {side!r}")
+    turn = SIDES.index(side)
+    try:
+        phase = Phase(phase_text)
+    except ValueError:
+        raise InvalidPositionError(
+            f"unknown phase {phase_text!r} (place, move, remove_row, remove_ring, game_over)") from None
+    removing = phase in (Phase.REMOVE_ROW, Phase.REMOVE_RING)
+    if removing:
+        if next_text not in SIDES:
+            raise InvalidPositionError(
+                f"in phase {phase.value} the next field names the side that moves next, not {next_text!r}")
+        mover = 1 - SIDES.index(next_text)
+    else:
+        if next_text != "-":
+            raise InvalidPositionError(f"the next field is '-' outside the removal phases, not {next_text!r}")
+        mover = 0
+    try:
+        removed = [int(x) for x in removed_text.split(":")]
+        passes = int(passes_text)
+    except ValueError:
+        raise InvalidPositionError(
+            f"removed is '<white>:<black>' and passes a number, not {removed_text!r} and {passes_text!r}") from None
+    if len(removed) != 2 or not all(0 <= x <= 5 for x in removed):
+        raise InvalidPositionError(f"removed is '<white>:<black>' with counts 0 to 5, not {removed_text!r}")
+    if not 0 <= passes <= 2:
+        raise InvalidPositionError(f"passes is 0, 1 or 2, not {passes}")
+    if variant not in RINGS_TO_WIN:
+        raise InvalidPositionError(f"unknown variant {variant!r} ({', '.join(RINGS_TO_WIN)})")
+    rings_to_win = RINGS_TO_WIN[variant]
+    _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
+                       passes, removed, rings_to_win)
+    return (rings_w, rings_b, markers_w, markers_b, turn, PHASES.index(phase), mover,
+            passes, removed[0], removed[1], rings_to_win)
+
+
+def _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
+                       passes, removed, rings_to_win):
+    names = ("white", "black")
+    rings = (bin(rings_w).count("1"), bin(rings_b).count("1"))
+    markers = bin(markers_w).count("1") + bin(markers_b).count("1")
+    rows = (_core.bitboard_has_row(markers_w), _core.bitboard_has_row(markers_b))
+    if markers > 51:
+        raise InvalidPositionError(f"{markers} markers on the board, there are only 51")
+    for side in range(2):
+        if rings[side] + removed[side] > 5:
+            raise InvalidPositionError(
+                f"{names[side]} has {rings[side]} rings on the board and {removed[side]} removed, more than 5")
+    if phase == Phase.PLACE:
+        if markers or any(removed):
+            raise InvalidPositionError("the placement phase has no markers and no removed rings")
+        if rings[0] - rings[1] != turn or sum(rings) >= 10:
+            raise InvalidPositionError(
+                f"{rings[0]} white and {rings[1]} black rings placed, so it is not "
+                f"{names[turn]}'s turn to place")
+        return
+    for side in range(2):
+        if rings[side] + removed[side] != 5:
+            raise InvalidPositionError(
+                f"after placement {names[side]} must have 5 rings on the board or removed, "
+                f"not {rings[side]} + {removed[side]}")
+    won = [removed[side] >= rings_to_win for side in range(2)]
+    if all(won):
+        raise InvalidPositionError("both sides have removed the rings needed to win")
+    if any(removed[side] > rings_to_win for side in range(2)):
+        raise InvalidPositionError(f"a side has removed more than the {rings_to_win} rings that win")
+    if phase == Phase.GAME_OVER:
+        if not (any(won) or passes == 2 or markers == 51):
+            raise InvalidPositionError(
+                "game_over needs a side with the rings to win, two passes, or all 51 markers on the board")
+        return
+    if any(won):
+        raise InvalidPositionError(f"{names[won.index(True)]} has won, so the phase must be game_over")
+    if phase == Phase.MOVE:
+        for side in range(2):
+            if rows[side]:
+                raise InvalidPositionError(
+                    f"a row of {names[side]} markers is on the board while the phase says a ring move is next")
+        if markers == 51:
+            raise InvalidPositionError("all 51 markers are on the board, so the game is over")
+        if passes > 1:
+            raise InvalidPositionError("two passes end the game, so the phase must be game_over")
+        return
+    if passes:
+        raise InvalidPositionError("passes must be 0 while rows are being removed")
+    if turn != mover and rows[mover]:
+        raise InvalidPositionError(
+            f"{names[mover]} made the move and still has a row: it resolves before {names[turn]}")
+    if phase == Phase.REMOVE_ROW and not rows[turn]:
+        raise InvalidPositionError(f"phase remove_row but {names[turn]} has no row to remove")
+    if phase == Phase.REMOVE_RING and not rings[turn]:
+        raise InvalidPositionError(f"phase remove_ring but {names[turn]} has no ring")

@@ -1,0 +1,55 @@
+"""Helpers for hand-built test positions."""
+from __future__ import annotations
+
+import yinsh
+from yinsh.position import ROWS
+
+# Rings that are out of the way, to fill a side up to 5.
+PARKED_WHITE = ["a2", "a3", "a4", "a5", "b1"]
+PARKED_BLACK = ["k7", "k8", "k9", "k10", "j11"]
+
+
+def position(white_rings=(), black_rings=(), white_markers=(), black_markers=(),
+             side="w", phase="move", next_side="-", removed="0:0", passes=0,
+             variant="standard") -> str:
+    """A position string from lists of point names (space-separated strings
+    work too)."""
+    sets = [s.split() if isinstance(s, str) else list(s)
+            for s in (white_rings, black_rings, white_markers, black_markers)]
+    bitboards = [sum(1 << yinsh.parse_point(name) for name in names) for names in sets]
+    rows = []
+    for row in ROWS:
+        text, empty = "", 0
+        for p in row:
+            kind = next((i for i, b in enumerate(bitboards) if b >> p & 1), None)
+            if kind is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += "WBwb"[kind]
+        rows.append(text + (str(empty) if empty else ""))
+    return f"{'/'.join(rows)} {side} {phase} {next_side} {removed} {passes} {variant}"
+
+
+def board(white_rings=(), black_rings=(), white_markers=(), black_markers=(), *,
+          park=True, **fields) -> yinsh.Board:
+    """A Board from point lists; with park=True each side's rings are topped
+    up to 5 (minus removed rings) from the parked rings."""
+    wr = white_rings.split() if isinstance(white_rings, str) else list(white_rings)
+    br = black_rings.split() if isinstance(black_rings, str) else list(black_rings)
+    if park:
+        removed = [int(x) for x in fields.get("removed", "0:0").split(":")]
+        wr += [x for x in PARKED_WHITE if x not in wr][: 5 - removed[0] - len(wr)]
+        br += [x for x in PARKED_BLACK if x not in br][: 5 - removed[1] - len(br)]
+    return yinsh.Board(position(wr, br, white_markers, black_markers, **fields))
+
+
+def texts(board: yinsh.Board) -> set[str]:
+    """The legal actions of board as text."""
+    return {str(m) for m in board.legal_moves}
+
+
+def names(points) -> set[str]:
+    return {yinsh.point_name(p) for p in points}
