@@ -159,6 +159,22 @@ def test_perft_depth_3():
     assert perft(perft_position(), 3) == 240259
 
 
+def full_perft(g: RefGame, depth: int) -> int:
+    """perft without bulk counting: every leaf action is applied too."""
+    if depth == 0:
+        return 1
+    total = 0
+    for a in g.legal_actions():
+        h = g.copy()
+        h.apply(a)
+        total += full_perft(h, depth - 1)
+    return total
+
+
+def test_perft_depth_3_applying_every_leaf():
+    assert full_perft(perft_position(), 3) == 240259
+
+
 def test_perft_definition_small_cases():
     g = RefGame()
     assert perft(g, 0) == 1
@@ -452,10 +468,10 @@ def test_pass_when_blocked_then_opponent_moves():
     acts = g.legal_actions()
     assert "pass" not in acts and len(acts) > 0
     # pass, move, pass is not two passes in a row
-    g.apply(acts[0])
-    if g.turn == "white" and g.legal_actions() == ["pass"]:
-        g.apply("pass")
-        assert not g.is_over()
+    g.apply("h6-h5")
+    assert g.turn == "white" and g.legal_actions() == ["pass"]
+    g.apply("pass")
+    assert not g.is_over() and g.turn == "black" and g.phase == "move"
 
 
 def test_two_passes_in_a_row_end_the_game():

@@ -48,6 +48,11 @@ was chosen):
    of a valid form that is not allowed now raises IllegalActionError (both are
    ValueError subclasses).  So `xe5-e8` (ends not 5 apart) and `e5-e5` are
    illegal, not invalid: their form is right.
+10. During row/ring removal `turn` is the resolving player (the mover, then
+   the opponent), so the opponent of the mover can act twice in a row around
+   its own removals (its removals, then its ring move).
+11. perft counts depth 1 in bulk (len(legal_actions())), which equals the
+   definition; `divide` gives per-root-action counts.
 """
 
 from __future__ import annotations
