@@ -1,8 +1,10 @@
 """Builds the compiled core. Compiler directives live here, in one place.
 
 YINSH_DEBUG=1 in the environment turns on bounds checks and a consistency
-check of the position after every action pushed on a board.
+check of the position after every action pushed on a board. YINSH_ONLY=_core,_search
+builds only the named extensions (every src/yinsh/_*.pyx by default).
 """
+import glob
 import os
 
 from Cython.Build import cythonize
@@ -23,6 +25,11 @@ extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
 macros = [("YINSH_DEBUG", "1" if DEBUG else "0")]
 
 
+MODULES = sorted(os.path.basename(path)[:-4] for path in glob.glob("src/yinsh/_*.pyx"))
+if os.environ.get("YINSH_ONLY"):
+    MODULES = [name for name in MODULES if name in os.environ["YINSH_ONLY"].split(",")]
+
+
 def extension(name):
     return Extension(
         f"yinsh.{name}",
@@ -35,7 +42,7 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension("_core")],
+        [extension(name) for name in MODULES],
         compiler_directives=directives,
         include_path=["src"],
         annotate=os.environ.get("YINSH_ANNOTATE", "") not in ("", "0"),

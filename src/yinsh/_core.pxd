@@ -75,6 +75,18 @@ cdef inline int move_to(int m) noexcept nogil:
 cdef inline int pack_move(int kind, int frm, int to) noexcept nogil:
     return (kind << 14) | (frm << 7) | to
 
+# A small, fast, seedable PRNG (splitmix64), the same on every machine.
+cdef inline uint64_t rng_next(uint64_t* state) noexcept nogil:
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+# A uniform integer in [0, n), n > 0 (Lemire's multiply-shift, no division).
+cdef inline uint64_t rng_below(uint64_t* state, uint64_t n) noexcept nogil:
+    return <uint64_t>((<u128>rng_next(state) * <u128>n) >> 64)
+
 cdef void pos_init(Position* p, int rings_to_win) noexcept nogil
 cdef uint64_t pos_hash(const Position* p) noexcept nogil
 cdef uint64_t pos_hash_from_scratch(const Position* p) noexcept nogil
@@ -82,6 +94,7 @@ cdef bint pos_is_ok(const Position* p) noexcept nogil
 cdef bint has_row(u128 markers) noexcept nogil
 cdef int gen_moves(const Position* p, int* out) noexcept nogil
 cdef int count_moves(const Position* p) noexcept nogil
+cdef int count_ring_moves(const Position* p) noexcept nogil
 cdef bint is_legal(const Position* p, int m) noexcept nogil
 cdef void do_move(Position* p, int m) noexcept nogil
 cdef uint64_t perft_leaves(const Position* p, int depth) noexcept nogil

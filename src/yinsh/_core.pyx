@@ -56,15 +56,11 @@ cdef bint on_board(int c, int r) noexcept:
     return 0 <= c <= 10 and COL_LO[c] <= r <= COL_HI[c]
 
 
-cdef uint64_t _seed = 0x9E3779B97F4A7C15ULL
+cdef uint64_t _zobrist_state = 0
+
 
 cdef uint64_t splitmix64() noexcept:
-    global _seed
-    _seed += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = _seed
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+    return rng_next(&_zobrist_state)
 
 
 cdef void _build_tables():
@@ -244,7 +240,7 @@ cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
     return n
 
 
-cdef inline int count_ring_moves(const Position* p) noexcept nogil:
+cdef int count_ring_moves(const Position* p) noexcept nogil:
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
     cdef u128 b = p.rings[p.turn]
