@@ -1,0 +1,67 @@
+"""perft counts of tests/data/*.perft, from the core and from the reference."""
+import pytest
+
+import yinsh
+from perft_data import CASES
+from reference import RefGame
+from reference import perft as reference_perft
+
+
+def core_board(case) -> yinsh.Board:
+    if case.moves is None:
+        return yinsh.Board(case.pos)
+    board = yinsh.Board(variant=case.pos.split()[-1])
+    for text in case.moves:
+        board.push_str(text)
+    assert board.position() == case.pos, "the moves do not lead to pos"
+    return board
+
+
+def reference_game(case) -> RefGame:
+    if case.moves is not None:
+        game = RefGame(case.pos.split()[-1])
+        for text in case.moves:
+            game.apply(text)
+        return game
+    board = yinsh.Board(case.pos)
+    assert board.phase == "move", "pos-only cases must be movement positions"
+    names = lambda points: [yinsh.point_name(p) for p in points]  # noqa: E731
+    return RefGame.from_position(
+        names(board.rings(yinsh.WHITE)), names(board.rings(yinsh.BLACK)),
+        names(board.markers(yinsh.WHITE)), names(board.markers(yinsh.BLACK)),
+        turn=board.turn.label, variant=board.variant,
+        removed_white=board.rings_removed(yinsh.WHITE), removed_black=board.rings_removed(yinsh.BLACK))
+
+
+def divide_report(board, depth) -> str:
+    return "\n".join(f"{m}: {n}" for m, n in sorted(yinsh.divide(board, depth).items()))
+
+
+def test_public_crosscheck_is_in_the_data():
+    case = next(c for c in CASES if c.id == "crosscheck")
+    assert case.moves == "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split()
+    assert case.counts == {1: 54, 2: 4705, 3: 240259, 4: 18886483}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_core_perft(case):
+    board = core_board(case)
+    for depth, nodes in sorted(case.counts.items()):
+        got = yinsh.perft(board, depth)
+        assert got == nodes, f"{case.id} depth {depth}: {got} != {nodes}\n{divide_report(board, depth)}"
+        if depth >= 1:
+            assert sum(yinsh.divide(board, depth).values()) == nodes
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_reference_perft(case):
+    game = reference_game(case)
+    for depth, nodes in sorted(case.counts.items()):
+        if depth <= 3:
+            assert reference_perft(game, depth) == nodes, f"{case.id} depth {depth}"
+
+
+@pytest.mark.slow
+def test_reference_perft_depth_4_crosscheck():
+    case = next(c for c in CASES if c.id == "crosscheck")
+    assert reference_perft(reference_game(case), 4) == case.counts[4]
