@@ -441,6 +441,7 @@ cdef void do_move(Position* p, int m) noexcept nogil:
             p.phase = PH_GAME_OVER
             p.end_reason = END_RINGS
             p.winner = us
+            p.mover = 0
         else:
             after_removals(p)
     elif kind == K_PASS:

@@ -40,6 +40,7 @@ from yinsh.variants import RINGS_TO_WIN, variant_name
 PHASES = list(Phase)
 SIDES = "wb"
 PIECES = "WBwb"   # white ring, black ring, white marker, black marker
+DIGITS = "0123456789"
 
 #: The points of each row, top row (11) first, each from column a towards k.
 ROWS: list[list[int]] = [
@@ -85,13 +86,13 @@ def _parse_board(text: str) -> list[int]:
         count = 0
         while i < len(row_text):
             ch = row_text[i]
-            if ch.isdigit():
+            if ch in DIGITS:
                 j = i
-                while j < len(row_text) and row_text[j].isdigit():
+                while j < len(row_text) and row_text[j] in DIGITS:
                     j += 1
+                if row_text[i] == "0":
+                    raise InvalidPositionError(f"row {row_number}: a number with a leading 0")
                 empty = int(row_text[i:j])
-                if empty == 0:
-                    raise InvalidPositionError(f"row {row_number}: an empty run of 0 points")
                 count += empty
                 for _ in range(min(empty, len(row))):
                     next(points, None)
