@@ -23,6 +23,7 @@ from yinsh._core import POINTS, LegalMoves, Move, divide, parse_point, perft, po
 from yinsh.board import Board, Outcome
 from yinsh.enums import Color, MoveKind, Phase, Termination
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.playouts import PlayoutStats, random_playouts
 from yinsh.variants import RINGS_TO_WIN
 
 WHITE = Color.WHITE
@@ -37,5 +38,5 @@ __all__ = [
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
     "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
     "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
-    "divide", "parse_point", "perft", "point_name",
+    "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
 ]

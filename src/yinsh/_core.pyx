@@ -974,3 +974,37 @@ POINTS = tuple(ALL_POINTS)
 def bitboard_has_row(markers):
     """Whether the markers of an int bitboard hold 5 in a line."""
     return has_row(_from_int(markers))
+
+# ---------------------------------------------------------------------------
+# Random playouts.
+# ---------------------------------------------------------------------------
+
+cdef int playout(Position* p, uint64_t* rng) noexcept nogil:
+    """Plays uniformly random legal actions until the game ends; returns the
+    number of plies. The game always ends: every ring move puts a marker from
+    the pool of 51, and markers only return with a ring removal."""
+    cdef int moves[MAX_MOVES]
+    cdef int n, plies = 0
+    while p.phase != PH_GAME_OVER:
+        n = gen_moves(p, moves)
+        do_move(p, moves[rng_below(rng, n)])
+        plies += 1
+    return plies
+
+
+def _random_playouts(CoreBoard start not None, int n, uint64_t seed,
+                     int[::1] plies not None, long long[:, ::1] counts not None):
+    """Plays n games from start; plies[i] gets game i's length and
+    counts[winner (0 white, 1 black, 2 draw), end reason (1..3)] the tallies."""
+    if n < 0 or plies.shape[0] < n or counts.shape[0] < 3 or counts.shape[1] < 4:
+        raise ValueError("bad playout buffers")
+    if start.pos.phase == PH_GAME_OVER:
+        raise ValueError("the game is already over")
+    cdef uint64_t rng = seed
+    cdef Position p
+    cdef int i
+    with nogil:
+        for i in range(n):
+            p = start.pos
+            plies[i] = playout(&p, &rng)
+            counts[p.winner, p.end_reason] += 1

@@ -74,6 +74,14 @@ def cmd_perft(args: argparse.Namespace) -> None:
     print(f"Nodes/second: {rate(nodes, seconds)}")
 
 
+def cmd_bench(args: argparse.Namespace) -> None:
+    """The fixed benchmark: perft of fixed positions, random playouts, and
+    (when the search is built) a fixed-depth search; one thread."""
+    from yinsh import bench
+
+    bench.run(lambda line: print(line, flush=True))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="yinsh", description="The yinsh engine library's command line.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -85,6 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_position_args(p)
     p.add_argument("--divide", action="store_true", help="print the count below each first action")
     p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("bench", help="the fixed benchmark (a signature and speed figures)",
+                       description="Runs perft on a fixed set of positions and depths, then random "
+                                   "playouts, one thread. `Nodes searched` is a signature of the rules: "
+                                   "only a change of behaviour may change it.")
+    p.set_defaults(func=cmd_bench)
     return parser
 
 

@@ -1,0 +1,159 @@
+"""Core and Python-layer benchmarks, grouped per operation; each asserts
+what it computed. The `reference` variants time the pure-Python oracle on the
+same work (run with --reference)."""
+import pytest
+
+import yinsh
+from yinsh import _bench
+from yinsh.bench import POSITIONS
+
+from reference import RefGame
+from reference import perft as reference_perft
+
+BOARDS = [p.board() for p in POSITIONS]
+MOVES_PER_PASS = sum(b.legal_moves.count() for b in BOARDS)
+PERFT = {p.name: p for p in POSITIONS}
+PLACED = PERFT["placed (engine comparison)"]
+MIDGAME = PERFT["midgame, ply 31"]
+
+
+def reference_game(bench) -> RefGame:
+    game = RefGame(bench.variant)
+    for text in bench.moves.split():
+        game.apply(text)
+    return game
+
+
+# Move generation ------------------------------------------------------------
+
+@pytest.mark.benchmark(group="movegen")
+def test_movegen_core(benchmark):
+    total = benchmark(_bench.movegen, BOARDS, 1000)
+    assert total == 1000 * MOVES_PER_PASS
+
+
+@pytest.mark.benchmark(group="movegen")
+@pytest.mark.reference
+def test_movegen_reference(benchmark):
+    games = [reference_game(p) for p in POSITIONS]
+    total = benchmark(lambda: sum(len(g.legal_actions()) for g in games))
+    assert total == MOVES_PER_PASS
+
+
+# Apply / undo -----------------------------------------------------------------
+
+@pytest.mark.benchmark(group="apply-undo")
+def test_make_core(benchmark):
+    assert benchmark(_bench.make_all, BOARDS, 100) == 100 * MOVES_PER_PASS
+
+
+@pytest.mark.benchmark(group="apply-undo")
+def test_push_pop_python_layer(benchmark):
+    def run():
+        n = 0
+        for board in BOARDS:
+            for move in board.legal_moves:
+                board.push(move)
+                board.pop()
+                n += 1
+        return n
+    assert benchmark(run) == MOVES_PER_PASS
+
+
+@pytest.mark.benchmark(group="apply-undo")
+@pytest.mark.reference
+def test_apply_reference(benchmark):
+    games = [reference_game(p) for p in POSITIONS]
+
+    def run():
+        n = 0
+        for game in games:
+            for action in game.legal_actions():
+                child = game.copy()
+                child.apply(action)
+                n += 1
+        return n
+    assert benchmark(run) == MOVES_PER_PASS
+
+
+# Row detection ----------------------------------------------------------------
+
+@pytest.mark.benchmark(group="rows")
+def test_row_detection_core(benchmark):
+    found = benchmark(_bench.row_detection, BOARDS, 1000)
+    expected = sum(1000 * (bool(b.legal_moves) and b.phase == "remove_row") for b in BOARDS)
+    assert found >= expected
+
+
+# perft ------------------------------------------------------------------------
+
+@pytest.mark.benchmark(group="perft-3")
+def test_perft3_core(benchmark):
+    assert benchmark(yinsh.perft, PLACED.board(), 3) == 435718
+
+
+@pytest.mark.benchmark(group="perft-3")
+@pytest.mark.reference
+def test_perft3_reference(benchmark):
+    game = reference_game(PLACED)
+    assert benchmark.pedantic(reference_perft, (game, 3), rounds=1) == 435718
+
+
+@pytest.mark.benchmark(group="perft-4")
+def test_perft4_core(benchmark):
+    assert benchmark(yinsh.perft, PLACED.board(), 4) == 30844344
+
+
+@pytest.mark.benchmark(group="perft-4")
+def test_perft4_midgame_core(benchmark):
+    assert benchmark(yinsh.perft, MIDGAME.board(), 4) == 1737665
+
+
+@pytest.mark.benchmark(group="perft-4")
+@pytest.mark.reference
+def test_perft4_midgame_reference(benchmark):
+    game = reference_game(MIDGAME)
+    assert benchmark.pedantic(reference_perft, (game, 4), rounds=1) == 1737665
+
+
+# Random playouts ----------------------------------------------------------------
+
+@pytest.mark.benchmark(group="playouts")
+def test_random_playouts_core(benchmark):
+    stats = benchmark(yinsh.random_playouts, 2000, seed=7)
+    assert stats.games == 2000 and stats.white_wins + stats.black_wins + stats.draws == 2000
+
+
+@pytest.mark.benchmark(group="playouts")
+@pytest.mark.reference
+def test_random_playouts_reference(benchmark):
+    from reference import random_game
+    games = benchmark.pedantic(lambda: [random_game(seed) for seed in range(200)], rounds=1)
+    assert len(games) == 200
+
+
+# Python API layer ---------------------------------------------------------------
+
+@pytest.mark.benchmark(group="python-api")
+def test_iterate_legal_moves(benchmark):
+    assert benchmark(lambda: sum(1 for b in BOARDS for _ in b.legal_moves)) == MOVES_PER_PASS
+
+
+@pytest.mark.benchmark(group="python-api")
+def test_push_str(benchmark):
+    board = BOARDS[2]
+    texts = [str(m) for m in board.legal_moves]
+
+    def run():
+        for text in texts:
+            board.push_str(text)
+            board.pop()
+        return len(texts)
+    assert benchmark(run) == len(texts)
+
+
+@pytest.mark.benchmark(group="python-api")
+def test_position_round_trip(benchmark):
+    def run():
+        return [yinsh.Board(b.position()).position() for b in BOARDS]
+    assert benchmark(run) == [b.position() for b in BOARDS]

@@ -1,0 +1,51 @@
+# Benchmark kernels: the core's hot operations in C loops, so that
+# pytest-benchmark and `yinsh bench` time the core and not the Python calls.
+from libc.stdint cimport uint64_t
+
+from yinsh._core cimport CoreBoard, MAX_MOVES, Position, do_move, gen_moves, has_row
+
+
+def movegen(list boards not None, int repeat):
+    """Generates the actions of every board, repeat times; returns the total
+    number of actions generated."""
+    cdef int moves[MAX_MOVES]
+    cdef uint64_t total = 0
+    cdef int r
+    cdef CoreBoard b
+    for b in boards:
+        with nogil:
+            for r in range(repeat):
+                total += gen_moves(&b.pos, moves)
+    return total
+
+
+def make_all(list boards not None, int repeat):
+    """Applies every legal action of every board to a copy (copy-make, which
+    is also the undo), repeat times; returns the number of actions made."""
+    cdef int moves[MAX_MOVES]
+    cdef int n, i, r
+    cdef uint64_t total = 0
+    cdef Position child
+    cdef CoreBoard b
+    for b in boards:
+        n = gen_moves(&b.pos, moves)
+        with nogil:
+            for r in range(repeat):
+                for i in range(n):
+                    child = b.pos
+                    do_move(&child, moves[i])
+                total += n
+    return total
+
+
+def row_detection(list boards not None, int repeat):
+    """Tests both sides' markers of every board for rows, repeat times;
+    returns how many of the tests found a row."""
+    cdef uint64_t found = 0
+    cdef int r
+    cdef CoreBoard b
+    for b in boards:
+        with nogil:
+            for r in range(repeat):
+                found += has_row(b.pos.markers[0]) + has_row(b.pos.markers[1])
+    return found
