@@ -12,6 +12,7 @@ cdef extern from "bitboard.h" nogil:
     u128 bb_make(uint64_t lo, uint64_t hi)
     int bb_popcount(u128 b)
     int bb_lsb(u128 b)
+    int bb_msb(u128 b)
 
 # Sides.
 cdef enum:

@@ -212,58 +212,65 @@ cdef bint pos_is_ok(const Position* p) noexcept nogil:
 # Move generation.
 # ---------------------------------------------------------------------------
 
-cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef u128 b = p.rings[p.turn]
-    cdef int n = 0, sq, d, i, q, length
-    cdef bint jumped
-    cdef const int8_t* ray
-    while b:
-        sq = bb_lsb(b)
-        b &= b - 1
-        for d in range(6):
-            ray = RAY[sq][d]
-            length = RAY_LEN[sq][d]
-            jumped = False
-            for i in range(length):
-                q = ray[i]
-                if rings & BIT[q]:
-                    break
-                if markers & BIT[q]:
-                    jumped = True
-                    continue
-                out[n] = pack_move(K_MOVE, sq, q)
-                n += 1
-                if jumped:
-                    break
-    return n
+cdef inline int nearest(u128 b, int d) noexcept nogil:
+    """The point of b nearest to the start of a ray in direction d."""
+    return bb_lsb(b) if d < 3 else bb_msb(b)
 
 
 cdef int count_ring_moves(const Position* p) noexcept nogil:
+    """The number of ring moves, from ray masks: the empty points before the
+    first piece on each ray, plus one landing point after a marker run."""
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef u128 b = p.rings[p.turn]
-    cdef int n = 0, sq, d, i, q, length
-    cdef bint jumped
-    cdef const int8_t* ray
+    cdef u128 occupied = rings | markers
+    cdef u128 b = p.rings[p.turn], hit, beyond
+    cdef int n = 0, sq, d, first
     while b:
         sq = bb_lsb(b)
         b &= b - 1
         for d in range(6):
-            ray = RAY[sq][d]
-            length = RAY_LEN[sq][d]
-            jumped = False
-            for i in range(length):
-                q = ray[i]
-                if rings & BIT[q]:
-                    break
-                if markers & BIT[q]:
-                    jumped = True
-                    continue
+            hit = RAY_MASK[sq][d] & occupied
+            if not hit:
+                n += RAY_LEN[sq][d]
+                continue
+            first = nearest(hit, d)
+            n += DIST[sq][first] - 1
+            if rings & BIT[first]:
+                continue
+            beyond = RAY_MASK[first][d] & ~markers
+            if beyond and not (rings & BIT[nearest(beyond, d)]):
                 n += 1
-                if jumped:
-                    break
+    return n
+
+
+cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
+    """Writes the ring moves to out (as count_ring_moves counts them)."""
+    cdef u128 rings = p.rings[0] | p.rings[1]
+    cdef u128 markers = p.markers[0] | p.markers[1]
+    cdef u128 occupied = rings | markers
+    cdef u128 b = p.rings[p.turn], hit, beyond, slide
+    cdef int n = 0, sq, d, first, q
+    while b:
+        sq = bb_lsb(b)
+        b &= b - 1
+        for d in range(6):
+            hit = RAY_MASK[sq][d] & occupied
+            if not hit:
+                slide = RAY_MASK[sq][d]
+            else:
+                first = nearest(hit, d)
+                slide = RAY_MASK[sq][d] ^ RAY_MASK[first][d] ^ BIT[first]
+                if not (rings & BIT[first]):
+                    beyond = RAY_MASK[first][d] & ~markers
+                    if beyond:
+                        q = nearest(beyond, d)
+                        if not (rings & BIT[q]):
+                            slide |= BIT[q]
+            while slide:
+                q = bb_lsb(slide)
+                slide &= slide - 1
+                out[n] = pack_move(K_MOVE, sq, q)
+                n += 1
     return n
 
 

@@ -40,4 +40,10 @@ static inline int bb_lsb(u128 b) {
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(bb_hi(b));
 }
 
+/* Index of the highest set bit; b must not be 0. */
+static inline int bb_msb(u128 b) {
+    uint64_t hi = bb_hi(b);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(bb_lo(b));
+}
+
 #endif
