@@ -25,6 +25,9 @@ from yinsh.enums import Color, MoveKind, Phase, Termination
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from yinsh.playouts import PlayoutStats, random_playouts
 from yinsh.variants import RINGS_TO_WIN
+from yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
+from yinsh._ml import BatchGames
+from yinsh import symmetries
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK
@@ -38,5 +41,6 @@ __all__ = [
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
     "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
     "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
+    "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries",
     "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
 ]

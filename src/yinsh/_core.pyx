@@ -882,6 +882,18 @@ cdef class CoreBoard:
 
     # Raw state, for the Python layer (position strings, pictures).
 
+    @property
+    def _turn_code(self):
+        return self.pos.turn
+
+    @property
+    def _phase_code(self):
+        return self.pos.phase
+
+    @property
+    def _markers_on_board(self):
+        return self.pos.markers_on_board
+
     def _state(self):
         cdef Position* p = &self.pos
         return (_to_int(p.rings[0]), _to_int(p.rings[1]), _to_int(p.markers[0]),

@@ -26,6 +26,8 @@ from yinsh.position import format_position, parse_position
 from yinsh.variants import RINGS_TO_WIN, variant_name
 
 _TERMINATIONS = (None, Termination.RINGS, Termination.MARKER_POOL, Termination.BLOCKED)
+_COLORS = (Color.WHITE, Color.BLACK)
+_PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True)
@@ -77,12 +79,12 @@ class Board(_core.CoreBoard):
     @property
     def turn(self) -> Color:
         """The side to act (after the game ends: the side that would act)."""
-        return Color(self._state()[4])
+        return _COLORS[self._turn_code]
 
     @property
     def phase(self) -> Phase:
         """What the side to act does next (a ``Phase``)."""
-        return list(Phase)[self._state()[5]]
+        return _PHASES[self._phase_code]
 
     @property
     def variant(self) -> str:
@@ -100,8 +102,7 @@ class Board(_core.CoreBoard):
 
     def markers_in_pool(self) -> int:
         """Markers not on the board (of the 51)."""
-        s = self._state()
-        return 51 - bin(s[2]).count("1") - bin(s[3]).count("1")
+        return 51 - self._markers_on_board
 
     def rings(self, color: Color) -> list[int]:
         """The points of color's rings, ascending."""
@@ -119,7 +120,7 @@ class Board(_core.CoreBoard):
 
     def is_game_over(self) -> bool:
         """Whether the game has ended."""
-        return self._state()[5] == 4
+        return _PHASES[self._phase_code] is Phase.GAME_OVER
 
     def outcome(self) -> Optional[Outcome]:
         """The ``Outcome`` of an ended game, else ``None``.
@@ -161,6 +162,69 @@ class Board(_core.CoreBoard):
         return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # Pictures
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of ``yinsh.svg.board(self)``, for notebooks."""
+        from yinsh import svg
+        return svg.board(self)
+
+    # Machine-learning interface (yinsh.actions, docs/ml.md)
+
+    def legal_actions(self) -> "numpy.ndarray":
+        """The ids of the legal actions (see ``yinsh.actions``), an ascending
+        int64 numpy array.
+
+        >>> Board().legal_actions()[:3]
+        array([0, 1, 2])
+        """
+        from yinsh import _ml
+        return _ml.legal_actions(self)
+
+    def legal_action_mask(self) -> "numpy.ndarray":
+        """A numpy bool array of ``yinsh.NUM_ACTIONS``, True at the legal
+        action ids.
+
+        >>> int(Board().legal_action_mask().sum())
+        85
+        """
+        from yinsh import _ml
+        return _ml.legal_action_mask(self)
+
+    def push_action(self, action: int) -> None:
+        """Plays the action with this id. Raises ``IllegalMoveError`` (saying
+        why) for an action the position does not allow, and
+        ``yinsh.actions.InvalidActionError`` (an ``InvalidMoveError`` and an
+        ``IllegalMoveError``) for an id out of range or naming no action; the
+        board is then unchanged.
+
+        >>> from yinsh.actions import move_to_action
+        >>> board = Board()
+        >>> board.push_action(move_to_action("e5"))
+        >>> board.move_stack
+        [Move.from_str('e5')]
+        """
+        from yinsh import _ml
+        _ml.push_action(self, action)
+
+    def planes(self, out: "Optional[numpy.ndarray]" = None,
+               perspective: str = "side_to_act") -> "numpy.ndarray":
+        """The observation planes (docs/ml.md): a float32 numpy array of
+        shape ``(yinsh.actions.NUM_PLANES, 11, 11)`` = ``(17, 11, 11)``,
+        cell ``[k, c, r - 1]`` for column ``c`` (0..10) and row ``r``.
+        ``perspective`` is
+        ``"side_to_act"`` ("us" is the side to act), ``"white"`` or
+        ``"black"``. When ``out`` is given (float32, that shape,
+        C-contiguous) it is filled and returned.
+
+        Raises ``ValueError`` for a bad perspective or ``out``.
+
+        >>> Board().planes().shape
+        (17, 11, 11)
+        """
+        from yinsh import _ml
+        return _ml.planes(self, out, perspective)
 
 
 def _points(bitboard: int) -> list[int]:

@@ -18,6 +18,13 @@ class CommandError(Exception):
     """A user error: printed as one line, exit status 2."""
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (see --help)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def board_from_args(args: argparse.Namespace) -> Board:
     """The board named by --position / --moves / --variant."""
     try:
@@ -83,7 +90,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="yinsh", description="The yinsh engine library's command line.")
+    parser = Parser(prog="yinsh", description="The yinsh engine library's command line.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("perft", help="count action sequences of a depth (move generation test)",

@@ -1,0 +1,64 @@
+"""The `yinsh` command line: perft, bench, help and error handling."""
+import subprocess
+import sys
+
+import pytest
+
+from yinsh.cli import main
+
+CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
+BENCH_SIGNATURE = 170637095
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "yinsh", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_perft_prints_nodes_time_and_rate(capsys):
+    assert main(["perft", "3", "--moves", CROSSCHECK]) == 0
+    out = capsys.readouterr().out
+    assert "Nodes       : 240259" in out and "Nodes/second:" in out and "Time" in out
+
+
+def test_perft_divide(capsys):
+    assert main(["perft", "2", "--divide", "--moves", CROSSCHECK]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    counts = dict(line.split(": ") for line in lines if line[:1].islower() and "-" in line)
+    assert len(counts) == 54 and sum(map(int, counts.values())) == 4705
+
+
+def test_perft_from_position(capsys):
+    assert main(["perft", "1", "--position", "4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0 blitz"]) == 0
+    assert "Nodes       : 85" in capsys.readouterr().out
+
+
+def test_bench_signature_is_deterministic(capsys):
+    assert main(["bench"]) == 0
+    out = capsys.readouterr().out
+    assert f"Nodes searched : {BENCH_SIGNATURE}" in out
+    assert "Nodes/second :" in out and "Playouts/second :" in out
+    assert out.count("Position ") >= 7      # a progress line per position
+
+
+@pytest.mark.parametrize("command", [[], ["perft"], ["bench"]])
+def test_help_on_every_command(command):
+    result = run(*command, "--help")
+    assert result.returncode == 0 and "usage: yinsh" in result.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["perft", "2", "--moves", "e5 zz"], "not a point"),
+    (["perft", "2", "--moves", "e5 e5"], "already holds a ring"),
+    (["perft", "2", "--position", "nonsense"], "7 fields"),
+    (["perft", "-1"], "must not be negative"),
+    (["perft", "x"], "not a whole number"),
+    (["perft", "99"], "between 0 and 64"),
+    (["perft", "0", "--divide"], "between 1 and 64"),
+])
+def test_errors_are_one_line_and_nonzero(args, message):
+    result = run(*args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
