@@ -1,5 +1,7 @@
-"""Helpers for hand-built test positions."""
+"""Helpers for test positions: hand-built, after the placements, random."""
 from __future__ import annotations
+
+import random
 
 import yinsh
 from yinsh.position import ROWS
@@ -53,3 +55,27 @@ def texts(board: yinsh.Board) -> set[str]:
 
 def names(points) -> set[str]:
     return {yinsh.point_name(p) for p in points}
+
+
+#: The ten placements of the public perft cross-check (White to move after them).
+PLACEMENTS = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split()
+
+
+def placed() -> yinsh.Board:
+    """The board after PLACEMENTS."""
+    b = yinsh.Board()
+    for text in PLACEMENTS:
+        b.push_str(text)
+    return b
+
+
+def random_board(seed: int, plies: int, variant: str = "standard") -> yinsh.Board:
+    """The board after up to plies uniformly random actions (seeded)."""
+    rng = random.Random(seed)
+    b = yinsh.Board(variant=variant)
+    for _ in range(plies):
+        moves = list(b.legal_moves)
+        if not moves:
+            break
+        b.push(rng.choice(moves))
+    return b

@@ -8,15 +8,7 @@ import pytest
 import yinsh
 from yinsh import BLACK, WHITE, Board, Move, MoveKind, Phase
 
-PLACEMENTS = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split()
-
-
-def placed() -> Board:
-    board = Board()
-    for text in PLACEMENTS:
-        board.push_str(text)
-    return board
-
+from helpers import PLACEMENTS, placed
 
 def test_new_board():
     board = Board()

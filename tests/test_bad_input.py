@@ -5,17 +5,8 @@ import yinsh
 from yinsh import Board, IllegalMoveError, InvalidMoveError, InvalidPositionError, Move
 
 from helpers import board as make_board
+from helpers import placed
 from helpers import position
-
-PLACEMENTS = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split()
-
-
-def placed() -> Board:
-    b = Board()
-    for text in PLACEMENTS:
-        b.push_str(text)
-    return b
-
 
 @pytest.mark.parametrize("text", [
     "", " ", "e", "5", "e55", "ee5", "e5-", "-e5", "e5--e9", "e5-e9-e10", "x", "xx5", "xe5-",
@@ -51,9 +42,11 @@ def test_wrong_types():
         Move.place(0)
     with pytest.raises(InvalidMoveError):
         Move.move(-1, 10**30)
-    for code in (-1, 0, 1 << 40, 2**31 - 1):
-        with pytest.raises((InvalidMoveError, OverflowError)):
+    for code in (-1, 0, 1 << 40, 2**31 - 1, 10**30):
+        with pytest.raises(InvalidMoveError):
             Move.from_code(code)
+    with pytest.raises(TypeError):
+        Move.place("e5")
 
 
 def test_moving_the_opponents_ring_is_illegal():

@@ -1,26 +1,15 @@
 """Property tests (hypothesis): push/pop, hashing, position strings, legality."""
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yinsh
 from yinsh import Board, Move
 
+from helpers import random_board
+
 ALL_MOVES = [Move.place(p) for p in yinsh.POINTS] + [Move.remove_ring(p) for p in yinsh.POINTS] + \
     [Move.move(a, b) for a in yinsh.POINTS for b in yinsh.POINTS] + \
-    [Move.from_str(t) for t in ("pass",)]
-
-
-def random_board(seed: int, plies: int, variant: str) -> Board:
-    rng = random.Random(seed)
-    board = Board(variant=variant)
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
-    return board
+    [Move.pass_move()]
 
 
 boards = st.builds(random_board, st.integers(0, 10**6), st.integers(0, 160),

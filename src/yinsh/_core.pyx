@@ -4,6 +4,8 @@
 # Points are bit indices c * 11 + (r - 1) of a 128-bit board (see bitboard.h).
 # Actions are packed ints kind << 14 | from << 7 | to. Every function below
 # the table section works on a Position struct and touches no Python object.
+import operator
+
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
@@ -483,14 +485,12 @@ cdef uint64_t perft_leaves(const Position* p, int depth) noexcept nogil:
 # Python boundary: points, Move, CoreBoard.
 # ---------------------------------------------------------------------------
 
-def point_name(int point):
+def point_name(point):
     """The name of a point: ``point_name(parse_point("e5")) == "e5"``.
 
     Raises ``ValueError`` for an int that is not one of the 85 points.
     """
-    if 0 <= point < NUM_CELLS and POINT_NAMES[point] is not None:
-        return POINT_NAMES[point]
-    raise ValueError(f"{point!r} is not a point of the board")
+    return POINT_NAMES[_check_point(point)]
 
 
 def parse_point(str text):
@@ -505,9 +505,11 @@ def parse_point(str text):
 
 
 cdef int _check_point(object point) except -1:
-    if not isinstance(point, int) or not (0 <= point < NUM_CELLS) or POINT_NAMES[point] is None:
+    """point as an int (any integer type), or InvalidMoveError."""
+    cdef object p = operator.index(point)
+    if not (0 <= p < NUM_CELLS) or POINT_NAMES[p] is None:
         raise InvalidMoveError(f"{point!r} is not a point of the board")
-    return point
+    return p
 
 
 cdef Move _move(int code):
@@ -605,12 +607,13 @@ cdef class Move:
         return _move(pack_move(K_PASS, 0, 0))
 
     @staticmethod
-    def from_code(int code):
+    def from_code(code):
         """The move with this packed code (``move.code``). Raises
         ``InvalidMoveError`` for an int that is not a move's code."""
-        if not _code_ok(code):
+        cdef object c = operator.index(code)
+        if not (0 <= c < (K_PASS + 1) << 14) or not _code_ok(c):
             raise InvalidMoveError(f"{code!r} is not a move code")
-        return _move(code)
+        return _move(c)
 
     @property
     def kind(self):
