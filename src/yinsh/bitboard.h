@@ -30,9 +30,16 @@ static inline uint64_t bb_hi(u128 b) { return (uint64_t)(b >> 64); }
 
 static inline u128 bb_make(uint64_t lo, uint64_t hi) { return ((u128)hi << 64) | lo; }
 
-static inline int bb_popcount(u128 b) {
-    return __builtin_popcountll(bb_lo(b)) + __builtin_popcountll(bb_hi(b));
+/* Bit count without the popcnt instruction (the default build targets every
+ * x86-64, where __builtin_popcountll is a library call). */
+static inline int popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+
+static inline int bb_popcount(u128 b) { return popcount64(bb_lo(b)) + popcount64(bb_hi(b)); }
 
 /* Index of the lowest set bit; b must not be 0. */
 static inline int bb_lsb(u128 b) {
