@@ -7,7 +7,8 @@ import pytest
 from yinsh.cli import main
 
 CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
-BENCH_SIGNATURE = 170637095
+BENCH_SIGNATURE = 170637095      # perft part
+SEARCH_SIGNATURE = 457744        # search part
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -37,8 +38,9 @@ def test_bench_signature_is_deterministic(capsys):
     assert main(["bench"]) == 0
     out = capsys.readouterr().out
     assert f"Nodes searched : {BENCH_SIGNATURE}" in out
+    assert f"Nodes searched : {SEARCH_SIGNATURE}" in out
     assert "Nodes/second :" in out and "Playouts/second :" in out
-    assert out.count("Position ") >= 7      # a progress line per position
+    assert out.count("Position ") == 7 and out.count("Search ") == 6    # a progress line per position
 
 
 @pytest.mark.parametrize("command", [[], ["perft"], ["bench"]])

@@ -28,6 +28,9 @@ from yinsh.variants import RINGS_TO_WIN
 from yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh._ml import BatchGames
 from yinsh import symmetries
+from yinsh.engine import Analysis, Engine
+from yinsh import players
+from yinsh import record, svg
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK
@@ -39,8 +42,9 @@ del _p
 
 __all__ = [
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
+    "Analysis", "Engine", "players",
     "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
     "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
     "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries",
-    "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
+    "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts", "record", "svg",
 ]

@@ -1,8 +1,11 @@
-"""The fixed benchmark behind `yinsh bench`: positions, depths and playouts.
+"""The fixed benchmark behind `yinsh bench`: perft, random playouts, search.
 
-The node count it prints is a signature of the rules engine: only a change of
-behaviour may change it. Positions are given by their actions from a new game
-(the midgame ones come from seeded random games, as in tests/data).
+One thread, fixed positions, fixed depths (and a fixed hash size for the
+search). Each `Nodes searched` it prints is a signature: only a change of
+behaviour of the rules engine (perft) or of the search may change it. Perft
+positions are given by their actions from a new game (the midgame ones come
+from seeded random games, as in tests/data); the search positions are
+midgames reached by engine self-play from random placements.
 
 >>> sum(p.board().legal_moves.count() for p in POSITIONS) > 0
 True
@@ -15,6 +18,7 @@ from typing import Callable
 
 from yinsh import _core
 from yinsh.board import Board
+from yinsh.engine import Engine
 from yinsh.playouts import random_playouts
 
 
@@ -83,10 +87,37 @@ POSITIONS = [
 PLAYOUT_GAMES = 20000
 PLAYOUT_SEED = 2026
 
+SEARCH_POSITIONS = [
+    "4/2w2w1/2bb4/4w4/3B2BWW1/4b1wbB/2W1w1WwB1/3w1bw1b/1wWwb1b1/wwwb3/bBb1 w move - 0:0 0 standard",
+    "bbb1/b1bb3/bbwB4/bb4b2/bwwbwww3/1wBB1W1w1/1bw1WB2w1/WW6W/8/4B2/4 w move - 0:0 0 standard",
+    "4/5WB/1w2w3/6W2/4b2w2/2wBwB3/1WbbbW4/1bWwbwww1/Bbbbb3/1bbBb2/bw2 w move - 0:0 0 standard",
+    "3b/2B1bww/4W1WB/2w3wbb/1w2WwB1b1/Wb1w4B/1bw1b5/Wb4w2/bb1wb3/Bw2b2/4 w move - 0:0 0 standard",
+    "4/2w2W1/2Bb4/4w4/3B2BW2/6bw1/2W1w2WB1/5bw1b/1w4b1/Wb5/B3 w move - 0:0 0 standard",
+    "3b/2b1bww/4W1WB/2w3wbb/Wbbwwbb1b1/ww1wWB2B/bwbbbB4/bw1w2w2/wwBbb3/bbb1b2/W3 w move - 0:0 0 standard",
+]
+SEARCH_DEPTH = 6
+SEARCH_HASH_MB = 16
 
-def run(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
-    """Runs the perft part and the playouts part, one thread, printing a
-    line per position; returns (nodes, seconds) of the perft part."""
+
+def run(print_fn: Callable[[str], None] = print) -> None:
+    """Runs the three parts, printing a line per position as it goes."""
+    print_fn("perft")
+    run_perft(print_fn)
+    print_fn("")
+    print_fn("random playouts")
+    run_playouts(print_fn)
+    print_fn("")
+    print_fn(f"search (depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB)")
+    run_search(print_fn)
+
+
+def _totals(print_fn: Callable[[str], None], nodes: int, seconds: float) -> None:
+    print_fn(f"Nodes searched : {nodes}")
+    print_fn(f"Nodes/second : {nodes / seconds:.0f}" if seconds > 0 else "Nodes/second : inf")
+
+
+def run_perft(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
+    """perft of POSITIONS; returns (nodes, seconds)."""
     total_nodes, total_seconds = 0, 0.0
     for i, bench in enumerate(POSITIONS, 1):
         board = bench.board()
@@ -97,13 +128,35 @@ def run(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
         total_seconds += seconds
         print_fn(f"Position {i}/{len(POSITIONS)} ({bench.name}, perft {bench.depth}): "
                  f"{nodes} nodes, {seconds:.3f} s")
-    print_fn("")
-    print_fn(f"Nodes searched : {total_nodes}")
-    print_fn(f"Nodes/second : {total_nodes / total_seconds:.0f}")
+    _totals(print_fn, total_nodes, total_seconds)
+    return total_nodes, total_seconds
+
+
+def run_playouts(print_fn: Callable[[str], None] = print) -> float:
+    """PLAYOUT_GAMES random games from the empty board; returns games/s."""
     start = time.perf_counter()
     stats = random_playouts(PLAYOUT_GAMES, seed=PLAYOUT_SEED)
     seconds = time.perf_counter() - start
     print_fn(f"Random playouts : {stats.games} games, {stats.plies.sum()} plies "
              f"(white {stats.white_wins}, black {stats.black_wins}, draws {stats.draws})")
     print_fn(f"Playouts/second : {stats.games / seconds:.0f}")
+    return stats.games / seconds
+
+
+def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH) -> tuple[int, float]:
+    """Searches SEARCH_POSITIONS to depth with a fresh SEARCH_HASH_MB table
+    each; returns (nodes, seconds).
+
+    >>> nodes, seconds = run_search(lambda line: None, depth=2)
+    >>> nodes > 0
+    True
+    """
+    total_nodes, total_seconds = 0, 0.0
+    for i, position in enumerate(SEARCH_POSITIONS, 1):
+        a = Engine(hash_mb=SEARCH_HASH_MB).analyse(Board(position), depth=depth)
+        total_nodes += a.nodes
+        total_seconds += a.time
+        print_fn(f"Search {i}/{len(SEARCH_POSITIONS)}: depth {a.depth}, {a.nodes} nodes, "
+                 f"{a.time:.3f} s, score {a.score_text()}, best {a.best_move}")
+    _totals(print_fn, total_nodes, total_seconds)
     return total_nodes, total_seconds

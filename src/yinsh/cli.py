@@ -106,6 +106,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "playouts, one thread. `Nodes searched` is a signature of the rules: "
                                    "only a change of behaviour may change it.")
     p.set_defaults(func=cmd_bench)
+
+    from yinsh import cli_search  # it imports this module, so not at the top
+    cli_search.register(sub)
+    from yinsh import cli_play  # likewise
+    cli_play.register(sub)
     return parser
 
 

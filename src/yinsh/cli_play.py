@@ -1,0 +1,389 @@
+"""The ``yinsh`` subcommands for people: ``play``, ``show`` and ``replay``.
+
+- ``yinsh play [--engine-time S | --engine-depth D] [--color white|black]
+  [--variant blitz]``: a game against the engine in the terminal. The
+  diagram is printed after each action; type actions in the notation
+  (``e5``, ``e5-e9``, ``xe5-e9``, ``xa2``, ``pass``; a whole turn such as
+  ``e5-e9 xe6-e10 xa2`` or ``e5-e9;xe6-e10xa2`` works too) or a command:
+  ``undo``, ``hint``, ``moves``, ``save FILE``, ``help``, ``quit``.
+- ``yinsh show [--position P | --record FILE [--ply N]] -o board.svg``: an
+  SVG picture (``yinsh.svg``) of a position or of a recorded game.
+- ``yinsh replay FILE [--analyse]``: a record (ours or Boardspace SGF) action
+  by action, with the engine's score and choice when ``--analyse`` is given.
+
+``register(sub)`` adds them to the parser of ``yinsh.cli``.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import pathlib
+import sys
+from typing import IO, Optional
+
+from yinsh import record, svg
+from yinsh.board import Board
+from yinsh.cli import CommandError, add_position_args, board_from_args, nonnegative_int
+from yinsh.enums import Color, Phase
+from yinsh.errors import IllegalMoveError, InvalidMoveError
+
+DEFAULT_ENGINE_TIME = 1.0
+REPLAY_TIME = 0.2
+
+_PHASE_TEXT = {Phase.PLACE: "place a ring", Phase.MOVE: "move a ring",
+               Phase.REMOVE_ROW: "remove a row", Phase.REMOVE_RING: "remove one of its rings"}
+
+HELP = """Commands:
+  e5  e5-e9  xe5-e9  xa2  pass   an action (a whole turn works too: e5-e9 xe6-e10 xa2)
+  moves                          list the legal actions
+  hint                           the engine's suggestion
+  undo                           take back your last action (and the engine's replies)
+  save FILE                      write the game to FILE (record format)
+  help                           this text
+  quit                           leave the game"""
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = nonnegative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+# The engine --------------------------------------------------------------------
+
+class Opponent:
+    """The engine (``yinsh.engine.Engine``) with a depth or time limit:
+    ``choose(board)`` returns (move, score text from the side to act)."""
+
+    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None) -> None:
+        try:
+            from yinsh.engine import Engine
+        except ImportError as exc:
+            raise CommandError(f"the search engine is not available: {exc}") from None
+        if depth is None and time is None:
+            time = DEFAULT_ENGINE_TIME
+        self.depth, self.time = depth, time
+        self.engine = Engine(hash_mb=16)
+
+    def choose(self, board: Board):
+        analysis = self.engine.analyse(board, depth=self.depth, time=self.time)
+        return analysis.best_move, analysis.score_text()
+
+    def describe(self) -> str:
+        return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
+
+
+def side_name(color: Color) -> str:
+    return color.label.capitalize()
+
+
+def status(board: Board) -> str:
+    """One line: who acts and what, or the result."""
+    outcome = board.outcome()
+    if outcome is not None:
+        if outcome.winner is None:
+            return f"Game over: draw ({outcome.termination.value}), {board.result()}"
+        return (f"Game over: {side_name(outcome.winner)} wins ({outcome.termination.value}), "
+                f"{board.result()}")
+    removed = f"rings removed {board.rings_removed(Color.WHITE)}:{board.rings_removed(Color.BLACK)}"
+    return (f"{side_name(board.turn)} to {_PHASE_TEXT[board.phase]}; {removed}; "
+            f"{board.markers_in_pool()} markers in the pool")
+
+
+# yinsh show -----------------------------------------------------------------------
+
+def load_game(path: str, number: int) -> record.Game:
+    try:
+        games = record.read(pathlib.Path(path))
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+    if not games:
+        raise CommandError(f"{path}: no game in the file")
+    if not 1 <= number <= len(games):
+        raise CommandError(f"{path} holds {len(games)} game(s); there is no game {number}")
+    return games[number - 1]
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    """Writes an SVG picture of a position or of a recorded game."""
+    if args.record:
+        if args.position or args.variant or args.moves:
+            raise CommandError("--record cannot be combined with --position, --variant or --moves")
+        game = load_game(args.record, args.game)
+        ply = len(game.actions) if args.ply is None else args.ply
+        if ply > len(game.actions):
+            raise CommandError(f"--ply {ply}: the game has only {len(game.actions)} actions")
+        board = game.board_at(ply)
+    else:
+        if args.ply is not None:
+            raise CommandError("--ply needs --record")
+        board = board_from_args(args)
+    try:
+        picture = svg.board(board, size=args.size, coordinates=not args.no_coordinates,
+                            last_move=not args.no_last_move,
+                            highlight=args.highlight.split() if args.highlight else None,
+                            orientation=args.orientation)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.output in (None, "-"):
+        sys.stdout.write(picture)
+        return
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(picture)
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"wrote {args.output}")
+
+
+# yinsh replay ----------------------------------------------------------------------
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    """Prints a recorded game action by action."""
+    game = load_game(args.file, args.game)
+    time = args.time if args.time is not None or args.depth is not None else REPLAY_TIME
+    opponent = Opponent(args.depth, time) if args.analyse else None
+    for name, value in game.tags.items():
+        print(f"{name}: {value}")
+    board = game.start_board()
+    if args.boards:
+        print(board.unicode() if args.unicode else str(board))
+    comments: dict[int, list[str]] = {}
+    for ply, text in game.comments:
+        comments.setdefault(ply, []).append(text)
+    for ply, move in enumerate(game.actions, start=1):
+        for text in comments.get(ply - 1, []):
+            print(f"    {{{text}}}")
+        line = f"{ply:4d}. {side_name(board.turn):5s} {str(move):9s}"
+        if opponent is not None:
+            best, score = opponent.choose(board)
+            mark = "=" if best == move else " "
+            line += f"  score {score:>9s}  best {best!s:9s}{mark}"
+        board.push(move)
+        print(line.rstrip())
+        if args.boards:
+            print(board.unicode() if args.unicode else str(board))
+    for text in comments.get(len(game.actions), []):
+        print(f"    {{{text}}}")
+    if not args.boards:
+        print(board.unicode() if args.unicode else str(board))
+    end = status(board)
+    if not board.is_game_over() and game.result != "*":
+        how = game.termination or "unknown"
+        end += f"\nResult {game.result} ({how})"
+    print(end)
+
+
+# yinsh play -------------------------------------------------------------------------
+
+class Session:
+    """A game of a person (on ``inp``/``out``) against the engine."""
+
+    def __init__(self, board: Board, human: Color, opponent: Opponent, inp: IO[str],
+                 out: IO[str], unicode: bool = False) -> None:
+        self.board, self.human, self.opponent = board, human, opponent
+        self.inp, self.out, self.unicode = inp, out, unicode
+        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
+        self.start = board.copy()
+        self.human_plies: list[int] = []          # stack indexes of the person's actions
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self) -> None:
+        self.say(self.board.unicode() if self.unicode else str(self.board))
+        self.say(status(self.board))
+
+    def run(self) -> None:
+        self.say(f"You play {side_name(self.human)}; the engine plays "
+                 f"{side_name(self.human.other())} ({self.opponent.describe()}). "
+                 f"Type help for the commands.")
+        self.show()
+        while True:
+            if not self.board.is_game_over() and self.board.turn != self.human:
+                self.engine_acts()
+                continue
+            prompt = f"{side_name(self.human)}> " if not self.board.is_game_over() else "game over> "
+            self.out.write(prompt)
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:                          # end of input
+                self.say()
+                self.say("Bye.")
+                return
+            text = line.strip()
+            if self.echo:
+                self.say(text)
+            if not text:
+                continue
+            if not self.command(text):
+                return
+
+    def engine_acts(self) -> None:
+        move, score = self.opponent.choose(self.board)
+        side = side_name(self.board.turn)
+        self.board.push(move)
+        self.say(f"Engine ({side}) plays {move}   [score {score}]")
+        self.show()
+
+    def command(self, text: str) -> bool:
+        """Carries out one input line; False ends the session."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            self.say("Bye.")
+            return False
+        if word in ("help", "?"):
+            self.say(HELP)
+        elif word == "moves":
+            moves = [str(m) for m in sorted(self.board.legal_moves)]
+            self.say(f"{len(moves)} legal actions: {' '.join(moves)}" if moves else
+                     "No legal actions: the game is over.")
+        elif word == "hint":
+            if self.board.is_game_over():
+                self.say("The game is over.")
+            else:
+                move, score = self.opponent.choose(self.board)
+                self.say(f"Hint: {move}   [score {score}]")
+        elif word == "undo":
+            self.undo()
+        elif word == "save":
+            self.save(rest.strip())
+        else:
+            self.play(text)
+        return True
+
+    def play(self, text: str) -> None:
+        if self.board.is_game_over():
+            self.say("The game is over: undo, save FILE or quit.")
+            return
+        try:
+            texts = [t for token in text.split() for t in record.split_turn(token)]
+        except InvalidMoveError as exc:
+            self.say(f"Not understood: {exc}. Type help for the notation.")
+            return
+        trial = self.board.copy()
+        moves = []
+        for t in texts:
+            if trial.is_game_over() or trial.turn != self.human:
+                self.say(f"Too many actions: after {' '.join(str(m) for m in moves)} "
+                         f"it is not your turn any more; nothing was played.")
+                return
+            try:
+                moves.append(trial.push_str(t))
+            except InvalidMoveError as exc:
+                self.say(f"Not understood: {exc}. Type help for the notation.")
+                return
+            except IllegalMoveError as exc:
+                self.say(f"Illegal: {exc}. Type moves for the legal actions; nothing was played."
+                         if len(texts) > 1 else f"Illegal: {exc}. Type moves for the legal actions.")
+                return
+        for move in moves:
+            self.human_plies.append(self.board.ply)
+            self.board.push(move)
+        self.show()
+
+    def undo(self) -> None:
+        if not self.human_plies:
+            self.say("Nothing to undo.")
+            return
+        target = self.human_plies.pop()
+        taken = []
+        while self.board.ply > target:
+            taken.append(str(self.board.pop()))
+        self.say(f"Took back: {' '.join(reversed(taken))}")
+        self.show()
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.say("save needs a file name: save FILE")
+            return
+        players = {self.human: "Human", self.human.other(): "yinsh engine"}
+        game = record.Game.from_board(self.board, White=players[Color.WHITE],
+                                      Black=players[Color.BLACK], Event="yinsh play",
+                                      Date=datetime.date.today().strftime("%Y.%m.%d"))
+        try:
+            record.write(game, path)
+        except OSError as exc:
+            self.say(f"Cannot save to {path}: {exc.strerror or exc}")
+            return
+        self.say(f"Saved {len(game.actions)} actions to {path}")
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """A game against the engine in the terminal."""
+    board = board_from_args(args)
+    opponent = Opponent(args.engine_depth, args.engine_time)
+    human = Color.WHITE if args.color == "white" else Color.BLACK
+    Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
+
+
+# Registration -----------------------------------------------------------------------
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    """Adds ``play``, ``show`` and ``replay`` to the subcommands of ``yinsh``."""
+    p = sub.add_parser("play", help="play against the engine in the terminal",
+                       description="A game against the engine: the board is printed after each "
+                                   "action; type actions in the notation (e5, e5-e9, xe5-e9, xa2, "
+                                   "pass) or undo, hint, moves, save FILE, help, quit.")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--engine-time", type=positive_float, metavar="S",
+                       help=f"seconds the engine thinks per action (default {DEFAULT_ENGINE_TIME:g})")
+    limit.add_argument("--engine-depth", type=positive_int, metavar="D",
+                       help="the engine searches D plies per action instead")
+    p.add_argument("--color", choices=["white", "black"], default="white",
+                   help="your side (default white; White places first)")
+    add_position_args(p)
+    p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("show", help="write an SVG picture of a position or a recorded game",
+                       description="Writes an SVG picture of a position (--position/--variant/"
+                                   "--moves) or of a recorded game (--record, after --ply actions).")
+    add_position_args(p)
+    p.add_argument("--record", metavar="FILE", help="a game record (ours, or Boardspace SGF)")
+    p.add_argument("--game", type=positive_int, default=1, metavar="N",
+                   help="which game of the record (default 1)")
+    p.add_argument("--ply", type=nonnegative_int, metavar="N",
+                   help="show the game after its first N actions (default: the end)")
+    p.add_argument("-o", "--output", metavar="FILE", help="the SVG file (default: standard output)")
+    p.add_argument("--size", type=positive_int, default=svg.DEFAULT_SIZE, metavar="PX",
+                   help=f"width in pixels (default {svg.DEFAULT_SIZE})")
+    p.add_argument("--orientation", choices=["white", "black"], default="white",
+                   help="the side at the bottom (default white)")
+    p.add_argument("--highlight", metavar='"..."',
+                   help='points and actions to mark, space-separated (e.g. "e5 f6-f2")')
+    p.add_argument("--no-coordinates", action="store_true", help="leave out a..k and 1..11")
+    p.add_argument("--no-last-move", action="store_true", help="do not mark the last action")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("replay", help="print a recorded game action by action",
+                       description="Prints a game record (ours, or Boardspace SGF) action by action, "
+                                   "with the engine's score and best action before each action "
+                                   "when --analyse is given ('=' marks an action the engine agrees with).")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--game", type=positive_int, default=1, metavar="N",
+                   help="which game of the record (default 1)")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="show the engine's score (from the side to act) and best action")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=positive_int, metavar="D",
+                       help="search depth for --analyse (default: --time)")
+    limit.add_argument("--time", type=positive_float, metavar="S",
+                       help=f"seconds per position for --analyse (default {REPLAY_TIME:g})")
+    p.add_argument("--boards", action="store_true", help="print the board after every action")
+    p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
+    p.set_defaults(func=cmd_replay, depth=None, time=None)

@@ -1,0 +1,260 @@
+"""The search commands of ``yinsh``: ``analyse`` and ``match`` (the search
+part of ``yinsh bench`` is in ``yinsh.bench``).
+
+``register(sub)`` adds the subcommands to the parser of ``yinsh.cli``.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from yinsh.board import Board
+from yinsh.cli import CommandError, add_position_args, board_from_args, nonnegative_int, rate
+from yinsh.engine import MAX_DEPTH, Analysis, Engine
+from yinsh.players import GreedyPlayer, RandomPlayer
+
+# analyse ---------------------------------------------------------------------
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number: {text}")
+    return value
+
+
+def info_line(a: Analysis) -> str:
+    return (f"depth {a.depth} seldepth {a.seldepth} score {a.score_text()} nodes {a.nodes} "
+            f"nps {a.nps} time {a.time:.3f} pv {' '.join(str(m) for m in a.pv)}")
+
+
+def add_limit_args(p: argparse.ArgumentParser) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--depth", type=nonnegative_int, metavar="D",
+                       help=f"search D plies, 1..{MAX_DEPTH} (each action is a ply)")
+    group.add_argument("--time", type=positive_float, metavar="S", help="search S seconds")
+    group.add_argument("--nodes", type=nonnegative_int, metavar="N", help="search about N nodes")
+
+
+def limits_from_args(args: argparse.Namespace) -> dict:
+    limits = {"depth": args.depth, "time": args.time, "nodes": getattr(args, "nodes", None)}
+    try:
+        Engine(hash_mb=0, **limits)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    return limits
+
+
+def cmd_analyse(args: argparse.Namespace) -> None:
+    """Searches a position: one line per finished iteration, then the best
+    move. Ctrl-C stops the search and still prints the best move so far."""
+    board = board_from_args(args)
+    if board.is_game_over():
+        raise CommandError(f"the game is over ({board.result()})")
+    limits = limits_from_args(args)
+    try:
+        engine = Engine(hash_mb=args.hash)
+    except (ValueError, MemoryError) as exc:
+        raise CommandError(f"--hash {args.hash}: {exc}") from None
+    outcome: dict = {}
+
+    def work() -> None:
+        try:
+            outcome["analysis"] = engine.analyse(
+                board, **limits, on_info=lambda info: print(info_line(info), flush=True))
+        except BaseException as exc:  # re-raised in the main thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        engine.stop()
+        worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    print(f"bestmove {outcome['analysis'].best_move}")
+
+
+# match -----------------------------------------------------------------------
+
+@dataclass
+class Contestant:
+    """A player of a match: its spec text and a factory of fresh players."""
+
+    spec: str
+    make: Callable[[int], object]
+    limits: dict
+
+
+def parse_player(spec: str, default_limits: dict) -> Contestant:
+    """``random``, ``greedy``, or ``engine`` with optional settings:
+    ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``."""
+    name, _, settings = spec.partition(":")
+    if name in ("random", "greedy"):
+        if settings:
+            raise CommandError(f"player {spec!r}: {name} takes no settings")
+        kind = RandomPlayer if name == "random" else GreedyPlayer
+        return Contestant(spec, kind, {})
+    if name != "engine":
+        raise CommandError(f"unknown player {spec!r} (expected random, greedy or engine[:depth=D,time=S,nodes=N,hash=MB])")
+    options: dict = {}
+    for item in filter(None, settings.split(",")):
+        key, eq, value = item.partition("=")
+        try:
+            if key in ("depth", "nodes", "hash") and eq:
+                options[key] = int(value)
+            elif key == "time" and eq:
+                options[key] = float(value)
+            else:
+                raise ValueError
+        except ValueError:
+            raise CommandError(f"player {spec!r}: bad setting {item!r} "
+                               "(expected depth=D, time=S, nodes=N or hash=MB)") from None
+    hash_mb = options.pop("hash", 16)
+    limits = options if options else dict(default_limits)
+    try:
+        Engine(hash_mb=0, **limits)
+        if not 0 <= hash_mb <= 65536:
+            raise ValueError(f"hash must be between 0 and 65536 MB, not {hash_mb}")
+    except ValueError as exc:
+        raise CommandError(f"player {spec!r}: {exc}") from None
+    return Contestant(spec, lambda seed: Engine(hash_mb=hash_mb), limits)
+
+
+def random_opening(rng: random.Random, board: Board) -> None:
+    """Plays the ten ring placements at random."""
+    while board.phase == "place":
+        board.push(rng.choice(list(board.legal_moves)))
+
+
+def play_game(white, black, white_limits: dict, black_limits: dict, board: Board,
+              max_actions: int = 2000) -> Board:
+    """Plays the game on board to its end and returns the board."""
+    sides = ((white, white_limits), (black, black_limits))
+    for _ in range(max_actions):
+        if board.is_game_over():
+            break
+        player, limits = sides[board.turn]
+        board.push(player.best_move(board, **limits))
+    return board
+
+
+def score_interval(points: list[float]) -> tuple[float, float, float]:
+    """Mean score and its 95% interval (normal approximation)."""
+    n = len(points)
+    mean = sum(points) / n
+    var = sum((x - mean) ** 2 for x in points) / n
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def elo(score: float) -> float:
+    """The Elo difference that gives this expected score (+-inf at 1 and 0)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def format_elo(x: float) -> str:
+    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+
+def cmd_match(args: argparse.Namespace) -> None:
+    """Plays A against B, colours alternating, and reports the score of A."""
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    default_limits = {"depth": args.depth, "time": args.time}
+    default_limits = {k: v for k, v in default_limits.items() if v is not None} or {"depth": 3}
+    if "depth" in default_limits and not 1 <= default_limits["depth"] <= MAX_DEPTH:
+        raise CommandError(f"depth must be between 1 and {MAX_DEPTH}, not {default_limits['depth']}")
+    a = parse_player(args.a, default_limits)
+    b = parse_player(args.b, default_limits)
+    variant = args.variant or "standard"
+    wins = draws = losses = 0
+    points: list[float] = []
+    start = time.perf_counter()
+    for game in range(args.games):
+        pair, a_black = divmod(game, 2)
+        opening_rng = random.Random(args.seed * 1_000_003 + pair)
+        board = Board(variant=variant)
+        if args.openings == "random-placements":
+            random_opening(opening_rng, board)
+        pa, pb = a.make(args.seed + game), b.make(args.seed + game + 7919)
+        if a_black:
+            play_game(pb, pa, b.limits, a.limits, board)
+        else:
+            play_game(pa, pb, a.limits, b.limits, board)
+        outcome = board.outcome()
+        a_color = 1 if a_black else 0
+        if outcome is None or outcome.winner is None:
+            draws += 1
+            points.append(0.5)
+            result = "draw"
+        elif outcome.winner == a_color:
+            wins += 1
+            points.append(1.0)
+            result = "A wins"
+        else:
+            losses += 1
+            points.append(0.0)
+            result = "B wins"
+        removed = f"{board.rings_removed(0)}:{board.rings_removed(1)}"
+        print(f"game {game + 1}/{args.games}: A is {'black' if a_black else 'white'}: "
+              f"{board.result()} {result} (rings {removed}, {board.ply} actions)  "
+              f"+{wins} ={draws} -{losses}", flush=True)
+    mean, lo, hi = score_interval(points)
+    print(f"A: {a.spec}   B: {b.spec}   {args.games} games in {time.perf_counter() - start:.1f} s")
+    print(f"W/D/L (A): {wins}/{draws}/{losses}")
+    print(f"Score (A): {mean:.3f} (95% interval {lo:.3f}-{hi:.3f})")
+    print(f"Elo (A-B): {format_elo(elo(mean))} (95% interval {format_elo(elo(lo))} to {format_elo(elo(hi))})")
+
+
+# registration ----------------------------------------------------------------
+
+def register(sub) -> None:
+    """Adds ``analyse`` and ``match`` to the subparsers of ``yinsh``."""
+    p = sub.add_parser("analyse", help="search a position and print the best move",
+                       description="Searches a position with the alpha-beta engine: one line per "
+                                   "finished iteration (depth, score, nodes, nodes/s, pv), then "
+                                   "the best move. Scores are from the side to act; 'win N' / "
+                                   "'loss N' is a proven result in N plies. Without a limit the "
+                                   "search goes to depth 5.")
+    add_position_args(p)
+    add_limit_args(p)
+    p.add_argument("--hash", type=nonnegative_int, default=16, metavar="MB",
+                   help="transposition table size in MB (default 16, 0: none)")
+    p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser("match", help="play two players against each other",
+                       description="Plays A against B, colours alternating (each opening is "
+                                   "played twice, once with each colour), and prints the result "
+                                   "of each game, then W/D/L, A's score with a 95%% interval and "
+                                   "an Elo estimate. A player is random, greedy, or engine with "
+                                   "optional settings: engine:depth=4, engine:time=0.1, "
+                                   "engine:nodes=20000, engine:depth=3,hash=32.")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings])")
+    p.add_argument("b", metavar="B", help="the second player")
+    p.add_argument("--games", type=nonnegative_int, default=2, metavar="N", help="games to play (default 2)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--depth", type=nonnegative_int, metavar="D",
+                       help="depth for engines without their own setting (default 3)")
+    group.add_argument("--time", type=positive_float, metavar="S",
+                       help="seconds per action for engines without their own setting")
+    p.add_argument("--openings", choices=["random-placements", "none"], default="random-placements",
+                   help="random-placements (default): the ten placements at random, each opening "
+                        "played with both colours; none: the players place the rings")
+    p.add_argument("--variant", choices=["standard", "blitz"], help="the variant (default standard)")
+    p.add_argument("--seed", type=nonnegative_int, default=1, help="seed of the openings and random players")
+    p.set_defaults(func=cmd_match)

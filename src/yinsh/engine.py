@@ -1,0 +1,214 @@
+"""The search engine: ``Engine`` analyses a board, ``Analysis`` is its answer.
+
+The compiled search (``yinsh._search``) is a negamax alpha-beta with principal
+variation search, iterative deepening and a transposition table; see
+docs/search.md. Every action is one ply; scores are from the side to act, and
+a win in N plies scores ``WIN_SCORE - N``.
+
+>>> import yinsh
+>>> board = yinsh.Board()
+>>> for text in "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split():
+...     _ = board.push_str(text)
+>>> engine = yinsh.Engine(hash_mb=4)
+>>> analysis = engine.analyse(board, depth=3)
+>>> analysis.depth, analysis.best_move in board.legal_moves, analysis.pv[0] == analysis.best_move
+(3, True, True)
+>>> board.ply                          # the board is not changed
+10
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from yinsh import _search
+from yinsh._core import CoreBoard, Move
+
+WIN_SCORE: int = _search.WIN_SCORE
+"""The score of a won position; a win in N plies scores ``WIN_SCORE - N``."""
+
+MAX_DEPTH: int = _search.MAX_SEARCH_DEPTH
+"""The deepest iteration the search runs."""
+
+DEFAULT_DEPTH = 5
+"""The depth searched when neither the call nor the engine sets a limit."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search found (also the record passed to ``on_info`` after each
+    finished iteration).
+
+    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game.
+    ``score`` is from the side to act in the analysed position: 10000 is a
+    removed ring, ``WIN_SCORE - N`` a win in N plies, ``-(WIN_SCORE - N)`` a
+    loss in N plies. ``nps`` is nodes per second, ``time`` seconds.
+    """
+
+    best_move: Optional[Move]
+    score: int
+    pv: list[Move] = field(default_factory=list)
+    depth: int = 0
+    nodes: int = 0
+    nps: int = 0
+    time: float = 0.0
+    seldepth: int = 0
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The same as ``best_move``."""
+        return self.best_move
+
+    @property
+    def nodes_per_second(self) -> int:
+        """The same as ``nps``."""
+        return self.nps
+
+    @property
+    def mate(self) -> Optional[int]:
+        """Plies to a proven end: N > 0 when the side to act wins in N plies,
+        -N when it loses in N plies, ``None`` when the search proved neither.
+
+        >>> Analysis(None, WIN_SCORE - 3).mate, Analysis(None, 250).mate
+        (3, None)
+        """
+        if abs(self.score) <= _search.WIN_THRESHOLD:
+            return None
+        plies = WIN_SCORE - abs(self.score)
+        return plies if self.score > 0 else -plies
+
+    def score_text(self) -> str:
+        """The score for people: ``win 3`` / ``loss 4`` (plies), else the
+        number.
+
+        >>> Analysis(None, -(WIN_SCORE - 4)).score_text(), Analysis(None, 120).score_text()
+        ('loss 4', '120')
+        """
+        mate = self.mate
+        if mate is None:
+            return str(self.score)
+        return f"win {mate}" if mate > 0 else f"loss {-mate}"
+
+
+def _check_limit(name: str, value, kind) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+
+
+class Engine:
+    """An alpha-beta engine with a transposition table of ``hash_mb`` MB
+    (0: no table). ``depth``, ``time`` (seconds) and ``nodes`` are default
+    limits for calls that set none; with no limit at all the engine searches
+    to ``DEFAULT_DEPTH``. A call's limits replace the defaults; when several
+    are given the search stops at the first one reached.
+
+    Raises ``ValueError`` for a hash size outside 0..65536 or a bad limit.
+    """
+
+    def __init__(self, hash_mb: int = 16, *, depth: Optional[int] = None,
+                 time: Optional[float] = None, nodes: Optional[int] = None) -> None:
+        if isinstance(hash_mb, bool) or not isinstance(hash_mb, int):
+            raise TypeError(f"hash_mb must be an int, not {type(hash_mb).__name__}")
+        if not 0 <= hash_mb <= 65536:
+            raise ValueError(f"hash_mb must be between 0 and 65536, not {hash_mb}")
+        self._limits = self._checked_limits(depth, time, nodes)
+        self._searcher = _search.Searcher(hash_mb)
+        self._lock = threading.Lock()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread: Optional[int] = None
+        self._last: Optional[Analysis] = None
+
+    @property
+    def hash_mb(self) -> int:
+        """The size of the transposition table in MB."""
+        return self._searcher.hash_mb
+
+    @staticmethod
+    def _checked_limits(depth, time, nodes) -> tuple:
+        _check_limit("depth", depth, int)
+        _check_limit("time", time, (int, float))
+        _check_limit("nodes", nodes, int)
+        if depth is not None and not 1 <= depth <= MAX_DEPTH:
+            raise ValueError(f"depth must be between 1 and {MAX_DEPTH}, not {depth}")
+        if time is not None and not (time > 0 and math.isfinite(time)):
+            raise ValueError(f"time must be a positive number of seconds, not {time}")
+        if nodes is not None and not 1 <= nodes < 2 ** 63:
+            raise ValueError(f"nodes must be between 1 and 2**63 - 1, not {nodes}")
+        return depth, time, nodes
+
+    def analyse(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
+                nodes: Optional[int] = None,
+                on_info: Optional[Callable[[Analysis], None]] = None) -> Analysis:
+        """Searches board (which is not changed) and returns an ``Analysis``.
+
+        Limits: ``depth`` (plies, 1..64), ``time`` (seconds), ``nodes``; the
+        search stops at the first reached, or when ``stop()`` is called, and
+        reports the last finished iteration (iteration 1 always finishes).
+        ``on_info`` is called with an ``Analysis`` after each finished
+        iteration. Without ``time`` the result and node count are the same
+        on every run. The GIL is released while searching.
+
+        Raises ``TypeError`` if board is not a ``yinsh.Board``, ``ValueError``
+        for a bad limit.
+        """
+        if not isinstance(board, CoreBoard):
+            raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
+        if on_info is not None and not callable(on_info):
+            raise TypeError("on_info must be callable")
+        depth, time, nodes = self._checked_limits(depth, time, nodes)
+        if depth is None and time is None and nodes is None:
+            depth, time, nodes = self._limits
+            if depth is None and time is None and nodes is None:
+                depth = DEFAULT_DEPTH
+        if not board.legal_moves:
+            return Analysis(None, _search.evaluate_board(board))
+
+        def report(d, score, n, seconds, sel, codes):
+            if on_info is not None:
+                on_info(_analysis(d, score, n, seconds, sel, codes))
+
+        with self._lock:
+            self._searcher.clear_stop()
+            self._idle.clear()
+            self._thread = threading.get_ident()
+            try:
+                raw = self._searcher.search(board, depth or MAX_DEPTH, float(time or 0.0),
+                                            nodes or 0, report)
+                result = self._last = _analysis(*raw)
+            finally:
+                self._thread = None
+                self._idle.set()
+        return result
+
+    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
+                  nodes: Optional[int] = None) -> Optional[Move]:
+        """The best move ``analyse`` finds (``None`` for a finished game)."""
+        return self.analyse(board, depth=depth, time=time, nodes=nodes).best_move
+
+    def stop(self) -> Optional[Analysis]:
+        """Stops a running ``analyse`` (call it from another thread, or from
+        ``on_info``). Waits for the search to end (well under 50 ms) and
+        returns its ``Analysis`` (the best move so far); returns ``None``
+        when no search was running or when called from ``on_info``."""
+        if self._idle.is_set():
+            return None
+        self._searcher.stop()
+        if self._thread == threading.get_ident():
+            return None
+        self._idle.wait(1.0)
+        return self._last
+
+    def __repr__(self) -> str:
+        return f"Engine(hash_mb={self.hash_mb})"
+
+
+def _analysis(depth: int, score: int, nodes: int, seconds: float, seldepth: int,
+              codes: list) -> Analysis:
+    pv = [Move.from_code(c) for c in codes]
+    nps = int(nodes / seconds) if seconds > 0 else 0
+    return Analysis(pv[0] if pv else None, score, pv, depth, nodes, nps, seconds, seldepth)
