@@ -10,6 +10,7 @@ cdef extern from "bitboard.h" nogil:
     uint64_t bb_lo(u128 b)
     uint64_t bb_hi(u128 b)
     u128 bb_make(uint64_t lo, uint64_t hi)
+    int popcount64(uint64_t x)
     int bb_popcount(u128 b)
     int bb_lsb(u128 b)
     int bb_msb(u128 b)
@@ -48,6 +49,17 @@ cdef enum:
     MAX_MOVES = 256        # more than any position can have
     RINGS_PER_SIDE = 5
     MARKERS_TOTAL = 51
+
+# Board geometry, built once at import of the core and shared (read-only)
+# with the modules that cimport it: board_tables() returns it.
+ctypedef struct BoardTables:
+    u128 valid                          # the 85 points
+    u128 bit[NUM_CELLS]                 # bit[p] == 1 << p
+    u128 ray_mask[NUM_CELLS][6]         # the points after p in direction d
+    int8_t ray[NUM_CELLS][6][10]        # the same, nearest first
+    int8_t ray_len[NUM_CELLS][6]
+    int8_t dir_of[NUM_CELLS][NUM_CELLS] # the direction from p to q, -1 if none
+    int8_t dist[NUM_CELLS][NUM_CELLS]   # steps from p to q along dir_of
 
 ctypedef struct Position:
     u128 rings[2]
@@ -88,6 +100,7 @@ cdef inline uint64_t rng_next(uint64_t* state) noexcept nogil:
 cdef inline uint64_t rng_below(uint64_t* state, uint64_t n) noexcept nogil:
     return <uint64_t>((<u128>rng_next(state) * <u128>n) >> 64)
 
+cdef const BoardTables* board_tables() noexcept nogil
 cdef void pos_init(Position* p, int rings_to_win) noexcept nogil
 cdef uint64_t pos_hash(const Position* p) noexcept nogil
 cdef uint64_t pos_hash_from_scratch(const Position* p) noexcept nogil

@@ -31,13 +31,12 @@ DC[:] = [0, 1, 1, 0, -1, -1]
 DR[:] = [1, 0, 1, -1, 0, -1]
 SHIFT[:] = [1, 11, 12]
 
-cdef u128 VALID = 0
-cdef u128 BIT[NUM_CELLS]
-cdef int8_t RAY[NUM_CELLS][6][10]      # the points after p in direction d
-cdef int8_t RAY_LEN[NUM_CELLS][6]
-cdef u128 RAY_MASK[NUM_CELLS][6]
-cdef int8_t DIR_OF[NUM_CELLS][NUM_CELLS]   # direction from p to q, -1 if none
-cdef int8_t DIST[NUM_CELLS][NUM_CELLS]     # steps from p to q along DIR_OF
+cdef BoardTables T
+
+
+cdef const BoardTables* board_tables() noexcept nogil:
+    return &T
+
 
 # Zobrist keys.
 cdef uint64_t PIECE_KEY[4][NUM_CELLS]      # white ring, black ring, white marker, black marker
@@ -66,21 +65,17 @@ cdef uint64_t splitmix64() noexcept:
 
 
 cdef void _build_tables():
-    global VALID
     cdef int c, r, p, q, d, n, cc, rr, k
-    memset(RAY_LEN, 0, sizeof(RAY_LEN))
-    memset(DIR_OF, -1, sizeof(DIR_OF))
-    memset(DIST, 0, sizeof(DIST))
+    memset(&T, 0, sizeof(T))
+    memset(T.dir_of, -1, sizeof(T.dir_of))
     for p in range(NUM_CELLS):
-        BIT[p] = bb_bit(p)
-        for d in range(6):
-            RAY_MASK[p][d] = 0
+        T.bit[p] = bb_bit(p)
     for c in range(11):
         for r in range(1, 12):
             if not on_board(c, r):
                 continue
             p = c * 11 + r - 1
-            VALID |= BIT[p]
+            T.valid |= T.bit[p]
             POINT_NAMES[p] = "abcdefghijk"[c] + str(r)
             POINT_BY_NAME[POINT_NAMES[p]] = p
             ALL_POINTS.append(p)
@@ -90,14 +85,14 @@ cdef void _build_tables():
                 rr = r + DR[d]
                 while on_board(cc, rr):
                     q = cc * 11 + rr - 1
-                    RAY[p][d][n] = q
-                    RAY_MASK[p][d] |= BIT[q]
+                    T.ray[p][d][n] = q
+                    T.ray_mask[p][d] |= T.bit[q]
                     n += 1
-                    DIR_OF[p][q] = d
-                    DIST[p][q] = n
+                    T.dir_of[p][q] = d
+                    T.dist[p][q] = n
                     cc += DC[d]
                     rr += DR[d]
-                RAY_LEN[p][d] = n
+                T.ray_len[p][d] = n
     for k in range(4):
         for p in range(NUM_CELLS):
             PIECE_KEY[k][p] = splitmix64()
@@ -168,8 +163,8 @@ cdef bint has_row(u128 m) noexcept nogil:
 
 cdef inline u128 segment(int f, int t) noexcept nogil:
     """The points from f to t, both included (f and t on one line)."""
-    cdef int d = DIR_OF[f][t]
-    return BIT[f] | (RAY_MASK[f][d] ^ RAY_MASK[t][d])
+    cdef int d = T.dir_of[f][t]
+    return T.bit[f] | (T.ray_mask[f][d] ^ T.ray_mask[t][d])
 
 
 cdef bint pos_is_ok(const Position* p) noexcept nogil:
@@ -178,7 +173,7 @@ cdef bint pos_is_ok(const Position* p) noexcept nogil:
     cdef int side
     if (p.rings[0] & p.rings[1]) or (p.markers[0] & p.markers[1]) or (rings & markers):
         return False
-    if (rings | markers) & ~VALID:
+    if (rings | markers) & ~T.valid:
         return False
     if p.turn > 1 or p.mover > 1 or p.phase > PH_GAME_OVER or p.passes > 2:
         return False
@@ -231,16 +226,16 @@ cdef int count_ring_moves(const Position* p) noexcept nogil:
         sq = bb_lsb(b)
         b &= b - 1
         for d in range(6):
-            hit = RAY_MASK[sq][d] & occupied
+            hit = T.ray_mask[sq][d] & occupied
             if not hit:
-                n += RAY_LEN[sq][d]
+                n += T.ray_len[sq][d]
                 continue
             first = nearest(hit, d)
-            n += DIST[sq][first] - 1
-            if rings & BIT[first]:
+            n += T.dist[sq][first] - 1
+            if rings & T.bit[first]:
                 continue
-            beyond = RAY_MASK[first][d] & ~markers
-            if beyond and not (rings & BIT[nearest(beyond, d)]):
+            beyond = T.ray_mask[first][d] & ~markers
+            if beyond and not (rings & T.bit[nearest(beyond, d)]):
                 n += 1
     return n
 
@@ -256,18 +251,18 @@ cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
         sq = bb_lsb(b)
         b &= b - 1
         for d in range(6):
-            hit = RAY_MASK[sq][d] & occupied
+            hit = T.ray_mask[sq][d] & occupied
             if not hit:
-                slide = RAY_MASK[sq][d]
+                slide = T.ray_mask[sq][d]
             else:
                 first = nearest(hit, d)
-                slide = RAY_MASK[sq][d] ^ RAY_MASK[first][d] ^ BIT[first]
-                if not (rings & BIT[first]):
-                    beyond = RAY_MASK[first][d] & ~markers
+                slide = T.ray_mask[sq][d] ^ T.ray_mask[first][d] ^ T.bit[first]
+                if not (rings & T.bit[first]):
+                    beyond = T.ray_mask[first][d] & ~markers
                     if beyond:
                         q = nearest(beyond, d)
-                        if not (rings & BIT[q]):
-                            slide |= BIT[q]
+                        if not (rings & T.bit[q]):
+                            slide |= T.bit[q]
             while slide:
                 q = bb_lsb(slide)
                 slide &= slide - 1
@@ -296,7 +291,7 @@ cdef int gen_moves(const Position* p, int* out) noexcept nogil:
             out[0] = pack_move(K_PASS, 0, 0)
             n = 1
     elif p.phase == PH_PLACE:
-        n = gen_bits(VALID & ~(p.rings[0] | p.rings[1]), K_PLACE, out)
+        n = gen_bits(T.valid & ~(p.rings[0] | p.rings[1]), K_PLACE, out)
     elif p.phase == PH_REMOVE_ROW:
         for axis in range(3):
             s = SHIFT[axis]
@@ -332,13 +327,13 @@ cdef inline bint ring_path_ok(const Position* p, int f, int t) noexcept nogil:
     """Whether the ring on f may move to t (f, t on one line, t after f)."""
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef int d = DIR_OF[f][t], i, q
+    cdef int d = T.dir_of[f][t], i, q
     cdef bint jumped = False
-    for i in range(DIST[f][t]):
-        q = RAY[f][d][i]
-        if rings & BIT[q]:
+    for i in range(T.dist[f][t]):
+        q = T.ray[f][d][i]
+        if rings & T.bit[q]:
             return False
-        if markers & BIT[q]:
+        if markers & T.bit[q]:
             jumped = True
             continue
         if q == t:
@@ -354,16 +349,16 @@ cdef bint is_legal(const Position* p, int m) noexcept nogil:
     if m < 0 or kind < K_PLACE or kind > K_PASS or f >= NUM_CELLS or t >= NUM_CELLS:
         return False
     if kind == K_PLACE:
-        return (p.phase == PH_PLACE and f == t and (VALID & BIT[t]) != 0
-                and ((p.rings[0] | p.rings[1]) & BIT[t]) == 0)
+        return (p.phase == PH_PLACE and f == t and (T.valid & T.bit[t]) != 0
+                and ((p.rings[0] | p.rings[1]) & T.bit[t]) == 0)
     if kind == K_MOVE:
-        return (p.phase == PH_MOVE and (p.rings[p.turn] & BIT[f]) != 0
-                and DIR_OF[f][t] >= 0 and ring_path_ok(p, f, t))
+        return (p.phase == PH_MOVE and (p.rings[p.turn] & T.bit[f]) != 0
+                and T.dir_of[f][t] >= 0 and ring_path_ok(p, f, t))
     if kind == K_ROW:
-        return (p.phase == PH_REMOVE_ROW and f < t and DIR_OF[f][t] >= 0
-                and DIST[f][t] == 4 and (segment(f, t) & ~p.markers[p.turn]) == 0)
+        return (p.phase == PH_REMOVE_ROW and f < t and T.dir_of[f][t] >= 0
+                and T.dist[f][t] == 4 and (segment(f, t) & ~p.markers[p.turn]) == 0)
     if kind == K_RING:
-        return p.phase == PH_REMOVE_RING and f == t and (p.rings[p.turn] & BIT[f]) != 0
+        return p.phase == PH_REMOVE_RING and f == t and (p.rings[p.turn] & T.bit[f]) != 0
     return p.phase == PH_MOVE and f == 0 and t == 0 and count_ring_moves(p) == 0
 
 # ---------------------------------------------------------------------------
@@ -408,16 +403,16 @@ cdef void do_move(Position* p, int m) noexcept nogil:
     cdef int us = p.turn, them = us ^ 1, d, q
     cdef u128 flips, seg
     if kind == K_MOVE:
-        d = DIR_OF[f][t]
-        flips = (RAY_MASK[f][d] ^ RAY_MASK[t][d] ^ BIT[t]) & (p.markers[0] | p.markers[1])
+        d = T.dir_of[f][t]
+        flips = (T.ray_mask[f][d] ^ T.ray_mask[t][d] ^ T.bit[t]) & (p.markers[0] | p.markers[1])
         p.markers[0] ^= flips
         p.markers[1] ^= flips
         while flips:
             q = bb_lsb(flips)
             flips &= flips - 1
             p.key ^= FLIP_KEY[q]
-        p.rings[us] ^= BIT[f] | BIT[t]
-        p.markers[us] |= BIT[f]
+        p.rings[us] ^= T.bit[f] | T.bit[t]
+        p.markers[us] |= T.bit[f]
         p.key ^= PIECE_KEY[us][f] ^ PIECE_KEY[us][t] ^ PIECE_KEY[2 + us][f]
         p.markers_on_board += 1
         p.passes = 0
@@ -430,7 +425,7 @@ cdef void do_move(Position* p, int m) noexcept nogil:
         else:
             start_turn(p, them)
     elif kind == K_PLACE:
-        p.rings[us] |= BIT[t]
+        p.rings[us] |= T.bit[t]
         p.key ^= PIECE_KEY[us][t]
         p.placed += 1
         p.turn = them
@@ -443,7 +438,7 @@ cdef void do_move(Position* p, int m) noexcept nogil:
         p.key ^= pieces_key(seg, 2 + us)
         p.phase = PH_REMOVE_RING
     elif kind == K_RING:
-        p.rings[us] ^= BIT[f]
+        p.rings[us] ^= T.bit[f]
         p.key ^= PIECE_KEY[us][f]
         p.removed[us] += 1
         if p.removed[us] >= p.rings_to_win:
@@ -728,21 +723,21 @@ cdef str _why_illegal(const Position* p, int m):
     if kind == K_PASS:
         return f"{text}: {side} has a ring move, so it may not pass"
     if kind == K_ROW:
-        if DIR_OF[f][t] < 0 or DIST[f][t] != 4:
+        if T.dir_of[f][t] < 0 or T.dist[f][t] != 4:
             return f"{text}: {POINT_NAMES[f]} and {POINT_NAMES[t]} are not the ends of 5 points in a line"
         return f"{text}: the 5 points from {POINT_NAMES[f]} to {POINT_NAMES[t]} are not all {side.lower()} markers"
-    if not p.rings[us] & BIT[f]:
+    if not p.rings[us] & T.bit[f]:
         return f"{text}: {side} has no ring on {POINT_NAMES[f]}"
     if f == t:
         return f"{text}: a ring must move"
-    d = DIR_OF[f][t]
+    d = T.dir_of[f][t]
     if d < 0:
         return f"{text}: {POINT_NAMES[f]} and {POINT_NAMES[t]} are not on one line"
-    for i in range(DIST[f][t]):
-        q = RAY[f][d][i]
-        if rings & BIT[q]:
+    for i in range(T.dist[f][t]):
+        q = T.ray[f][d][i]
+        if rings & T.bit[q]:
             return f"{text}: the ring cannot pass or land on the ring on {POINT_NAMES[q]}"
-        if markers & BIT[q]:
+        if markers & T.bit[q]:
             if q == t:
                 return f"{text}: the ring cannot land on the marker on {POINT_NAMES[t]}"
             jumped = True

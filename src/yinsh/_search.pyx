@@ -87,69 +87,14 @@ ctypedef struct SearchState:
 # Tables (built once at import).
 # ---------------------------------------------------------------------------
 
-cdef int S_COL_LO[11]
-cdef int S_COL_HI[11]
-S_COL_LO[:] = [2, 1, 1, 1, 1, 2, 2, 3, 4, 5, 7]
-S_COL_HI[:] = [5, 7, 8, 9, 10, 10, 11, 11, 11, 11, 10]
-cdef int S_DC[6]
-cdef int S_DR[6]
-S_DC[:] = [0, 1, 1, 0, -1, -1]
-S_DR[:] = [1, 0, 1, -1, 0, -1]
-
-cdef u128 S_BIT[NUM_CELLS]
-cdef u128 S_VALID = 0
-cdef u128 S_RAY_MASK[NUM_CELLS][6]
-cdef signed char S_DIR[NUM_CELLS][NUM_CELLS]
-
-
-cdef bint _on_board(int c, int r) noexcept:
-    return 0 <= c <= 10 and S_COL_LO[c] <= r <= S_COL_HI[c]
-
-
-cdef void _build_tables() noexcept:
-    global S_VALID
-    cdef int c, r, p, q, d, cc, rr
-    memset(S_DIR, -1, sizeof(S_DIR))
-    for p in range(NUM_CELLS):
-        S_BIT[p] = bb_bit(p)
-        for d in range(6):
-            S_RAY_MASK[p][d] = 0
-    for c in range(11):
-        for r in range(1, 12):
-            if not _on_board(c, r):
-                continue
-            p = c * 11 + r - 1
-            S_VALID |= bb_bit(p)
-            for d in range(6):
-                cc = c + S_DC[d]
-                rr = r + S_DR[d]
-                while _on_board(cc, rr):
-                    q = cc * 11 + rr - 1
-                    S_RAY_MASK[p][d] |= bb_bit(q)
-                    S_DIR[p][q] = d
-                    cc += S_DC[d]
-                    rr += S_DR[d]
-
-
-_build_tables()
+cdef const BoardTables* T = board_tables()
 
 # ---------------------------------------------------------------------------
 # Evaluation.
 # ---------------------------------------------------------------------------
 
-cdef inline int pc64(uint64_t x) noexcept nogil:
-    """Population count without the libgcc call that a build without
-    -mpopcnt makes of __builtin_popcountll."""
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef inline int popcount(u128 b) noexcept nogil:
-    if b == 0:
-        return 0
-    return pc64(bb_lo(b)) + pc64(bb_hi(b))
+    return bb_popcount(b) if b else 0
 
 
 cdef inline u128 completions(u128 own) noexcept nogil:
@@ -245,7 +190,7 @@ cdef int evaluate(const Weights* w, const Position* p) noexcept nogil:
     score = w.ring * (p.removed[us] - p.removed[them])
     if p.phase == PH_REMOVE_ROW or p.phase == PH_REMOVE_RING:
         score += w.ring                       # the pending row is ours
-    empty = S_VALID & ~(p.rings[0] | p.rings[1] | p.markers[0] | p.markers[1])
+    empty = T.valid & ~(p.rings[0] | p.rings[1] | p.markers[0] | p.markers[1])
     for side in range(2):
         threats[side] = 0
         flips[side] = 0
@@ -327,14 +272,14 @@ cdef inline int static_order(const Position* p, int m, u128 c_us, u128 c_them) n
     turns to our colour."""
     cdef int f = move_from(m), t = move_to(m), d, us = p.turn, them = us ^ 1, s
     cdef u128 jumped
-    d = S_DIR[f][t]
-    jumped = (S_RAY_MASK[f][d] ^ S_RAY_MASK[t][d]) & (p.markers[0] | p.markers[1])
+    d = T.dir_of[f][t]
+    jumped = (T.ray_mask[f][d] ^ T.ray_mask[t][d]) & (p.markers[0] | p.markers[1])
     s = 0
     if jumped:
         s = 512 * (popcount(jumped & p.markers[them]) - popcount(jumped & p.markers[us]))
         if (jumped & p.markers[us]) & c_them:
             s -= 1 << 24
-    if (S_BIT[f] | (jumped & p.markers[them])) & c_us:
+    if (T.bit[f] | (jumped & p.markers[them])) & c_us:
         s += 1 << 28
     return s
 
