@@ -150,12 +150,18 @@ def play_game(white, black, white_limits: dict, black_limits: dict, board: Board
 
 
 def score_interval(points: list[float]) -> tuple[float, float, float]:
-    """Mean score and its 95% interval (normal approximation)."""
-    n = len(points)
+    """Mean score and its 95% Wilson interval (a draw counts as half a win);
+    unlike the normal approximation it does not shrink to nothing when every
+    game has the same result.
+
+    >>> ["%.3f" % x for x in score_interval([1, 1, 1, 1])]
+    ['1.000', '0.510', '1.000']
+    """
+    n, z = len(points), 1.96
     mean = sum(points) / n
-    var = sum((x - mean) ** 2 for x in points) / n
-    half = 1.96 * math.sqrt(var / n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def elo(score: float) -> float:
