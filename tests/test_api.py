@@ -16,6 +16,9 @@ def test_new_board():
     assert board.phase == Phase.PLACE and board.phase == "place"
     assert board.variant == "standard" and board.rings_to_win == 3
     assert board.rings_removed(WHITE) == 0 and board.rings_removed(BLACK) == 0
+    assert board.rings_removed("white") == 0 and board.rings("Black") == []
+    with pytest.raises(ValueError):
+        board.rings_removed("red")
     assert board.markers_in_pool() == 51
     assert not board.is_game_over() and board.result() == "*" and board.outcome() is None
     assert board.move_stack == []

@@ -97,8 +97,9 @@ class Board(_core.CoreBoard):
         return self._state()[10]
 
     def rings_removed(self, color: Color) -> int:
-        """The rings color has taken off the board."""
-        return self._state()[8 + Color(color)]
+        """The rings color (a ``Color`` or ``"white"``/``"black"``) has taken
+        off the board."""
+        return self._state()[8 + Color.of(color)]
 
     def markers_in_pool(self) -> int:
         """Markers not on the board (of the 51)."""
@@ -106,11 +107,11 @@ class Board(_core.CoreBoard):
 
     def rings(self, color: Color) -> list[int]:
         """The points of color's rings, ascending."""
-        return _points(self._state()[Color(color)])
+        return _points(self._state()[Color.of(color)])
 
     def markers(self, color: Color) -> list[int]:
         """The points of color's markers, ascending."""
-        return _points(self._state()[2 + Color(color)])
+        return _points(self._state()[2 + Color.of(color)])
 
     def consecutive_passes(self) -> int:
         """How many passes were just made in a row."""
