@@ -64,6 +64,8 @@ def test_copy_is_independent():
     assert copy.copy(board) == board
     bare = board.copy(stack=False)
     assert bare.move_stack == [] and bare.position() == board.position()
+    clone.clear_stack()
+    assert clone.move_stack == [] and clone.ply == 0 and clone.position() != board.position()
 
 
 def test_move_values():

@@ -6,7 +6,6 @@ cdef extern from "bitboard.h" nogil:
     ctypedef unsigned long long u128   # really unsigned __int128
     bint YINSH_DEBUG
     u128 bb_bit(int i)
-    bint bb_test(u128 b, int i)
     uint64_t bb_lo(u128 b)
     uint64_t bb_hi(u128 b)
     u128 bb_make(uint64_t lo, uint64_t hi)

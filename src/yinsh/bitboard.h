@@ -22,8 +22,6 @@ typedef unsigned __int128 u128;
 
 static inline u128 bb_bit(int i) { return ((u128)1) << i; }
 
-static inline int bb_test(u128 b, int i) { return (int)((b >> i) & 1); }
-
 static inline uint64_t bb_lo(u128 b) { return (uint64_t)b; }
 
 static inline uint64_t bb_hi(u128 b) { return (uint64_t)(b >> 64); }
