@@ -179,6 +179,8 @@ cdef bint pos_is_ok(const Position* p) noexcept nogil:
         return False
     if p.rings_to_win < 1 or p.rings_to_win > RINGS_PER_SIDE:
         return False
+    if p.removed[0] > RINGS_PER_SIDE or p.removed[1] > RINGS_PER_SIDE:
+        return False
     if bb_popcount(markers) != p.markers_on_board or p.markers_on_board > MARKERS_TOTAL:
         return False
     if p.key ^ state_key(p) != pos_hash_from_scratch(p):
