@@ -90,3 +90,31 @@ def test_perft_equals_counting_by_pushing(board, depth):
             b.pop()
         return total
     assert yinsh.perft(board, depth) == count(board, depth)
+
+
+position_alphabet = st.sampled_from(list("WBwb0123456789/ -:") + ["place", "move", "remove_row",
+                                                                   "remove_ring", "game_over",
+                                                                   "standard", "blitz", " w ", " b "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=80), st.lists(position_alphabet, max_size=60).map("".join)))
+def test_any_text_as_position_raises_only_invalid_position(text):
+    try:
+        board = Board(text)
+    except yinsh.InvalidPositionError:
+        return
+    assert board._is_ok() and Board(board.position()).position() == board.position()
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards, st.one_of(st.text(max_size=12), st.from_regex(r"x?[a-l][0-9]{1,2}(-[a-l][0-9]{1,2})?",
+                                                              fullmatch=True)))
+def test_any_text_as_action_is_played_or_rejected_cleanly(board, text):
+    position, stack, legal = board.position(), board.move_stack, set(board.legal_moves)
+    try:
+        move = board.push_str(text)
+    except (yinsh.InvalidMoveError, yinsh.IllegalMoveError):
+        assert board.position() == position and board.move_stack == stack
+        return
+    assert move in legal and board.move_stack == stack + [move]
