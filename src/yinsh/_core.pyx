@@ -5,6 +5,7 @@
 # Actions are packed ints kind << 14 | from << 7 | to. Every function below
 # the table section works on a Position struct and touches no Python object.
 import operator
+from collections import namedtuple
 
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.stdlib cimport malloc, realloc, free
@@ -895,8 +896,10 @@ cdef class CoreBoard:
         return self.pos.markers_on_board
 
     def _state(self):
+        """The position as a ``BoardState`` of Python ints (bitboards as
+        ints of bit c*11 + r-1; turn, phase, ... as the core's codes)."""
         cdef Position* p = &self.pos
-        return (_to_int(p.rings[0]), _to_int(p.rings[1]), _to_int(p.markers[0]),
+        return BoardState(_to_int(p.rings[0]), _to_int(p.rings[1]), _to_int(p.markers[0]),
                 _to_int(p.markers[1]), p.turn, p.phase, p.mover, p.passes,
                 p.removed[0], p.removed[1], p.rings_to_win, p.winner, p.end_reason)
 
@@ -937,6 +940,11 @@ cdef class CoreBoard:
             raise InvalidPositionError("the position is not consistent")
         self.pos = p
         self._ply = 0
+
+
+BoardState = namedtuple("BoardState", [
+    "rings_white", "rings_black", "markers_white", "markers_black", "turn", "phase", "mover",
+    "passes", "removed_white", "removed_black", "rings_to_win", "winner", "end_reason"])
 
 
 cdef object _to_int(u128 b):

@@ -94,12 +94,13 @@ class Board(_core.CoreBoard):
     @property
     def rings_to_win(self) -> int:
         """How many removed rings win: 3, or 1 in blitz."""
-        return self._state()[10]
+        return self._state().rings_to_win
 
     def rings_removed(self, color: Color) -> int:
         """The rings color (a ``Color`` or ``"white"``/``"black"``) has taken
         off the board."""
-        return self._state()[8 + Color.of(color)]
+        s = self._state()
+        return (s.removed_white, s.removed_black)[Color.of(color)]
 
     def markers_in_pool(self) -> int:
         """Markers not on the board (of the 51)."""
@@ -107,15 +108,17 @@ class Board(_core.CoreBoard):
 
     def rings(self, color: Color) -> list[int]:
         """The points of color's rings, ascending."""
-        return _points(self._state()[Color.of(color)])
+        s = self._state()
+        return _points((s.rings_white, s.rings_black)[Color.of(color)])
 
     def markers(self, color: Color) -> list[int]:
         """The points of color's markers, ascending."""
-        return _points(self._state()[2 + Color.of(color)])
+        s = self._state()
+        return _points((s.markers_white, s.markers_black)[Color.of(color)])
 
     def consecutive_passes(self) -> int:
         """How many passes were just made in a row."""
-        return self._state()[7]
+        return self._state().passes
 
     # End of game ------------------------------------------------------------
 
@@ -130,10 +133,10 @@ class Board(_core.CoreBoard):
         True
         """
         s = self._state()
-        if s[5] != 4:
+        if _PHASES[s.phase] is not Phase.GAME_OVER:
             return None
-        winner = None if s[11] == 2 else Color(s[11])
-        return Outcome(_TERMINATIONS[s[12]], winner)
+        winner = None if s.winner == 2 else Color(s.winner)
+        return Outcome(_TERMINATIONS[s.end_reason], winner)
 
     def result(self) -> str:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""

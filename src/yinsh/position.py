@@ -51,9 +51,8 @@ ROWS: list[list[int]] = [
 
 def format_position(board: _core.CoreBoard) -> str:
     """The position string of board."""
-    (rings_w, rings_b, markers_w, markers_b, turn, phase, mover, passes,
-     removed_w, removed_b, rings_to_win, _winner, _reason) = board._state()
-    bitboards = (rings_w, rings_b, markers_w, markers_b)
+    s = board._state()
+    bitboards = s[:4]
     rows = []
     for row in ROWS:
         text, empty = "", 0
@@ -67,11 +66,10 @@ def format_position(board: _core.CoreBoard) -> str:
                 empty = 0
             text += piece
         rows.append(text + (str(empty) if empty else ""))
-    ph = PHASES[phase]
-    removing = ph in (Phase.REMOVE_ROW, Phase.REMOVE_RING)
-    next_side = SIDES[1 - mover] if removing else "-"
-    return (f"{'/'.join(rows)} {SIDES[turn]} {ph.value} {next_side} "
-            f"{removed_w}:{removed_b} {passes} {variant_name(rings_to_win)}")
+    phase = PHASES[s.phase]
+    next_side = SIDES[1 - s.mover] if phase in (Phase.REMOVE_ROW, Phase.REMOVE_RING) else "-"
+    return (f"{'/'.join(rows)} {SIDES[s.turn]} {phase.value} {next_side} "
+            f"{s.removed_white}:{s.removed_black} {s.passes} {variant_name(s.rings_to_win)}")
 
 
 def _parse_board(text: str) -> list[int]:
