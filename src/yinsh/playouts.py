@@ -38,7 +38,23 @@ class PlayoutStats:
 
     @property
     def mean_plies(self) -> float:
+        """The average game length in plies."""
         return float(self.plies.mean()) if self.games else 0.0
+
+    def as_dict(self) -> dict:
+        """The counts as a plain dict (plies as a list).
+
+        >>> random_playouts(3, seed=5).as_dict()["games"]
+        3
+        """
+        return {"games": self.games, "white_wins": self.white_wins, "black_wins": self.black_wins,
+                "draws": self.draws, "by_reason": dict(self.by_reason),
+                "by_result_and_reason": dict(self.by_result_and_reason),
+                "plies": self.plies.tolist(), "mean_plies": self.mean_plies}
+
+    def __getitem__(self, name: str):
+        """The field called name: ``stats["white_wins"]`` is ``stats.white_wins``."""
+        return self.as_dict()[name]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayoutStats):
