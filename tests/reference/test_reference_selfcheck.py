@@ -1,6 +1,6 @@
 """Self-checks of the pure-Python reference rules (tests/reference/yinsh_ref.py).
 
-Rule references are to /work/shared/RULES.md.
+Rule references are to shared/RULES.md (beside the checkout).
 """
 
 from __future__ import annotations
@@ -565,7 +565,9 @@ def test_random_game_is_deterministic_and_replays():
 
 # -------------------------------------------------- a real recorded game -----
 
-SGF = "/work/shared/data/boardspace/Y-DrMih-Dumbot-2026-02-23-1415.sgf"
+# The project's shared/ folder lies beside the checkout.
+SGF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data",
+                   "boardspace", "Y-DrMih-Dumbot-2026-02-23-1415.sgf")
 
 
 def boardspace_actions(text: str) -> list[str]:
