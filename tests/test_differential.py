@@ -6,14 +6,11 @@ import random
 import pytest
 
 import yinsh
+from helpers import names
 from reference import RefGame
 
 GAMES = {"standard": 2000, "blitz": 400}
 CHUNK = 200
-
-
-def names(points):
-    return {yinsh.point_name(p) for p in points}
 
 
 def play_and_compare(seed: int, variant: str) -> None:

@@ -1,7 +1,6 @@
 """yinsh.record (our PGN-like format) and yinsh.boardspace (Boardspace SGF import)."""
 import io
 import pathlib
-import random
 
 import pytest
 
@@ -10,6 +9,7 @@ from yinsh import boardspace, record
 from yinsh.record import Game, RecordError
 
 from helpers import board as make_board
+from helpers import random_board
 
 SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data" / "boardspace"
 DRMIH = SHARED / "Y-DrMih-Dumbot-2026-02-23-1415.sgf"
@@ -61,15 +61,6 @@ P1[time 0:01:38 ]
 PLACED = "1. h6 g6 2. g8 c6 3. e10 f8 4. g11 e9 5. h11 d7"
 
 
-def random_game(seed, variant="standard", limit=2000):
-    """A game of random actions, to its end (or limit actions)."""
-    rng = random.Random(seed)
-    board = yinsh.Board(variant=variant)
-    while board.ply < limit and not board.is_game_over():
-        board.push(rng.choice(list(board.legal_moves)))
-    return board
-
-
 def game_text(movetext, **tags):
     head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
     return f"{head}\n{movetext}\n"
@@ -79,7 +70,7 @@ def game_text(movetext, **tags):
 
 @pytest.mark.parametrize("seed,variant", [(1, "standard"), (2, "standard"), (3, "blitz"), (4, "standard")])
 def test_round_trip_of_whole_random_games(seed, variant):
-    board = random_game(seed, variant)
+    board = random_board(seed, 2000, variant)
     assert board.is_game_over()
     game = Game.from_board(board, White="Ada", Black='Ben "the bold" \\o/', Event="Test")
     game.comments += [(0, "before anything"), (10, "rings placed"), (len(game.actions), "the end")]
@@ -94,7 +85,7 @@ def test_round_trip_of_whole_random_games(seed, variant):
 
 def test_removals_in_gipf_turn_notation():
     # Random games remove rows: the turns hold "move;removals".
-    text = record.write(Game.from_board(random_game(2)))
+    text = record.write(Game.from_board(random_board(2, 2000)))
     assert ";x" in text
     for token in text.split():
         if ";" in token:
@@ -104,9 +95,9 @@ def test_removals_in_gipf_turn_notation():
 def test_several_games_per_file_and_start_position():
     start = make_board("e2", "k8", white_markers="e4", black_markers="e3 e5")
     start.push_str("e2-e6")
-    games = [Game.from_board(random_game(5, limit=30), White="A"),
+    games = [Game.from_board(random_board(5, 30), White="A"),
              Game.from_board(start, Black="B"),
-             Game.from_board(random_game(6, "blitz", limit=25))]
+             Game.from_board(random_board(6, 25, "blitz"))]
     assert "Position" in games[1].tags and "Position" not in games[0].tags
     text = record.write(games)
     assert record.read(text) == games
@@ -129,7 +120,7 @@ def test_read_hand_written_text():
 
 
 def test_read_accepts_path_file_object_and_path_string(tmp_path):
-    game = Game.from_board(random_game(8, limit=40), White="X")
+    game = Game.from_board(random_board(8, 40), White="X")
     path = tmp_path / "game.yinsh"
     record.write(game, path)
     assert record.read(path) == [game]
@@ -149,7 +140,7 @@ def test_turn_text_and_split_turn_are_inverse():
 
 
 def test_game_result_and_termination():
-    board = random_game(1)
+    board = random_board(1, 2000)
     game = Game.from_board(board)
     assert game.result == board.result()
     assert game.termination == board.outcome().termination.value
@@ -186,7 +177,7 @@ def test_bad_records_name_line_turn_and_reason(text, words):
 
 
 def test_a_game_over_is_not_contradicted():
-    board = random_game(3)
+    board = random_board(3, 2000)
     text = record.write(Game.from_board(board))
     wrong = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[board.result()]
     bad = text.replace(f'[Result "{board.result()}"]', f'[Result "{wrong}"]')

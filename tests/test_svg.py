@@ -9,7 +9,7 @@ import yinsh
 from yinsh import svg
 
 from helpers import board as make_board
-from helpers import random_board
+from helpers import names, random_board
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -34,10 +34,6 @@ def centre(root, cls, point):
     (e,) = [e for e in classed(root, cls) if e.get("data-point") == point]
     circle = e if e.tag == f"{NS}circle" else e.find(f"{NS}circle")
     return float(circle.get("cx")), float(circle.get("cy"))
-
-
-def names(points):
-    return {yinsh.point_name(p) for p in points}
 
 
 @pytest.mark.parametrize("seed,plies", [(1, 0), (2, 7), (3, 40), (4, 90), (5, 400)])

@@ -23,7 +23,8 @@ from typing import IO, Optional
 
 from yinsh import record, svg
 from yinsh.board import Board
-from yinsh.cli import CommandError, add_position_args, board_from_args, nonnegative_int
+from yinsh.cli import (CommandError, add_position_args, board_from_args, nonnegative_int, positive_float,
+                       positive_int)
 from yinsh.enums import Color, Phase
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
@@ -41,23 +42,6 @@ HELP = """Commands:
   save FILE                      write the game to FILE (record format)
   help                           this text
   quit                           leave the game"""
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text}")
-    return value
-
-
-def positive_int(text: str) -> int:
-    value = nonnegative_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
 
 
 # The engine --------------------------------------------------------------------

@@ -14,21 +14,12 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from yinsh.board import Board
-from yinsh.cli import CommandError, add_position_args, board_from_args, nonnegative_int, rate
+from yinsh.cli import (CommandError, add_position_args, board_from_args, nonnegative_int,
+                       positive_float, rate)
 from yinsh.engine import MAX_DEPTH, Analysis, Engine
 from yinsh.players import GreedyPlayer, RandomPlayer
 
 # analyse ---------------------------------------------------------------------
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number: {text}")
-    return value
-
 
 def info_line(a: Analysis) -> str:
     return (f"depth {a.depth} seldepth {a.seldepth} score {a.score_text()} nodes {a.nodes} "
