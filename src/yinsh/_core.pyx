@@ -217,13 +217,27 @@ cdef inline int nearest(u128 b, int d) noexcept nogil:
     return bb_lsb(b) if d < 3 else bb_msb(b)
 
 
+cdef inline int landing(int first, int d, u128 rings, u128 markers) noexcept nogil:
+    """Where a ring moving in direction d lands after jumping the marker run
+    that starts on first (the nearest piece on its ray), or -1: no landing if
+    first is a ring, or the run reaches the edge or a ring."""
+    cdef u128 beyond
+    if rings & T.bit[first]:
+        return -1
+    beyond = T.ray_mask[first][d] & ~markers
+    if not beyond:
+        return -1
+    first = nearest(beyond, d)
+    return -1 if rings & T.bit[first] else first
+
+
 cdef int count_ring_moves(const Position* p) noexcept nogil:
     """The number of ring moves, from ray masks: the empty points before the
-    first piece on each ray, plus one landing point after a marker run."""
+    nearest piece on each ray, plus the landing after a marker run."""
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
     cdef u128 occupied = rings | markers
-    cdef u128 b = p.rings[p.turn], hit, beyond
+    cdef u128 b = p.rings[p.turn], hit
     cdef int n = 0, sq, d, first
     while b:
         sq = bb_lsb(b)
@@ -234,38 +248,29 @@ cdef int count_ring_moves(const Position* p) noexcept nogil:
                 n += T.ray_len[sq][d]
                 continue
             first = nearest(hit, d)
-            n += T.dist[sq][first] - 1
-            if rings & T.bit[first]:
-                continue
-            beyond = T.ray_mask[first][d] & ~markers
-            if beyond and not (rings & T.bit[nearest(beyond, d)]):
-                n += 1
+            n += T.dist[sq][first] - 1 + (landing(first, d, rings, markers) >= 0)
     return n
 
 
 cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
-    """Writes the ring moves to out (as count_ring_moves counts them)."""
+    """Writes the ring moves to out (the moves count_ring_moves counts)."""
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
     cdef u128 occupied = rings | markers
-    cdef u128 b = p.rings[p.turn], hit, beyond, slide
+    cdef u128 b = p.rings[p.turn], hit, slide
     cdef int n = 0, sq, d, first, q
     while b:
         sq = bb_lsb(b)
         b &= b - 1
         for d in range(6):
             hit = T.ray_mask[sq][d] & occupied
-            if not hit:
-                slide = T.ray_mask[sq][d]
-            else:
+            slide = T.ray_mask[sq][d]
+            if hit:
                 first = nearest(hit, d)
-                slide = T.ray_mask[sq][d] ^ T.ray_mask[first][d] ^ T.bit[first]
-                if not (rings & T.bit[first]):
-                    beyond = T.ray_mask[first][d] & ~markers
-                    if beyond:
-                        q = nearest(beyond, d)
-                        if not (rings & T.bit[q]):
-                            slide |= T.bit[q]
+                slide ^= T.ray_mask[first][d] ^ T.bit[first]
+                q = landing(first, d, rings, markers)
+                if q >= 0:
+                    slide |= T.bit[q]
             while slide:
                 q = bb_lsb(slide)
                 slide &= slide - 1
