@@ -252,25 +252,31 @@ cdef int count_ring_moves(const Position* p) noexcept nogil:
     return n
 
 
+cdef inline u128 ray_destinations(int sq, int d, u128 rings, u128 markers) noexcept nogil:
+    """The points where the ring on sq can move in direction d."""
+    cdef u128 slide = T.ray_mask[sq][d]
+    cdef u128 hit = slide & (rings | markers)
+    cdef int first, q
+    if hit:
+        first = nearest(hit, d)
+        slide ^= T.ray_mask[first][d] ^ T.bit[first]
+        q = landing(first, d, rings, markers)
+        if q >= 0:
+            slide |= T.bit[q]
+    return slide
+
+
 cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
     """Writes the ring moves to out (the moves count_ring_moves counts)."""
     cdef u128 rings = p.rings[0] | p.rings[1]
     cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef u128 occupied = rings | markers
-    cdef u128 b = p.rings[p.turn], hit, slide
-    cdef int n = 0, sq, d, first, q
+    cdef u128 b = p.rings[p.turn], slide
+    cdef int n = 0, sq, d, q
     while b:
         sq = bb_lsb(b)
         b &= b - 1
         for d in range(6):
-            hit = T.ray_mask[sq][d] & occupied
-            slide = T.ray_mask[sq][d]
-            if hit:
-                first = nearest(hit, d)
-                slide ^= T.ray_mask[first][d] ^ T.bit[first]
-                q = landing(first, d, rings, markers)
-                if q >= 0:
-                    slide |= T.bit[q]
+            slide = ray_destinations(sq, d, rings, markers)
             while slide:
                 q = bb_lsb(slide)
                 slide &= slide - 1
@@ -331,26 +337,6 @@ cdef int count_moves(const Position* p) noexcept nogil:
     return 0
 
 
-cdef inline bint ring_path_ok(const Position* p, int f, int t) noexcept nogil:
-    """Whether the ring on f may move to t (f, t on one line, t after f)."""
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef int d = T.dir_of[f][t], i, q
-    cdef bint jumped = False
-    for i in range(T.dist[f][t]):
-        q = T.ray[f][d][i]
-        if rings & T.bit[q]:
-            return False
-        if markers & T.bit[q]:
-            jumped = True
-            continue
-        if q == t:
-            return True
-        if jumped:
-            return False
-    return False
-
-
 cdef bint is_legal(const Position* p, int m) noexcept nogil:
     """Whether the packed action m is legal (any int is accepted)."""
     cdef int kind = move_kind(m), f = move_from(m), t = move_to(m)
@@ -360,8 +346,9 @@ cdef bint is_legal(const Position* p, int m) noexcept nogil:
         return (p.phase == PH_PLACE and f == t and (T.valid & T.bit[t]) != 0
                 and ((p.rings[0] | p.rings[1]) & T.bit[t]) == 0)
     if kind == K_MOVE:
-        return (p.phase == PH_MOVE and (p.rings[p.turn] & T.bit[f]) != 0
-                and T.dir_of[f][t] >= 0 and ring_path_ok(p, f, t))
+        return (p.phase == PH_MOVE and (p.rings[p.turn] & T.bit[f]) != 0 and T.dir_of[f][t] >= 0
+                and (ray_destinations(f, T.dir_of[f][t], p.rings[0] | p.rings[1],
+                                      p.markers[0] | p.markers[1]) & T.bit[t]) != 0)
     if kind == K_ROW:
         return (p.phase == PH_REMOVE_ROW and f < t and T.dir_of[f][t] >= 0
                 and T.dist[f][t] == 4 and (segment(f, t) & ~p.markers[p.turn]) == 0)
