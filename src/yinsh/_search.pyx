@@ -93,10 +93,6 @@ cdef const BoardTables* T = board_tables()
 # Evaluation.
 # ---------------------------------------------------------------------------
 
-cdef inline int popcount(u128 b) noexcept nogil:
-    return bb_popcount(b) if b else 0
-
-
 cdef inline u128 completions(u128 own) noexcept nogil:
     """The points that would complete a row of own markers if they became
     own markers (the fifth point of a window holding 4 of own)."""
@@ -151,8 +147,8 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
             if four:
                 fr |= four & (rings >> (k * s))
                 fo |= four & (other >> (k * s))
-        threats[0] += popcount(fr)
-        flips[0] += popcount(fo)
+        threats[0] += bb_popcount(fr)
+        flips[0] += bb_popcount(fo)
         # threes: every point own or empty, and exactly 3 own (a bit-sliced sum)
         ok = ~(<u128>0)
         for k in range(5):
@@ -167,7 +163,7 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
         c = b0 & u0
         s1 = b1 ^ u1 ^ c
         s2 = (b1 & u1) | (b1 & c) | (u1 & c)
-        threes[0] += popcount(ok & s0 & s1 & ~s2)
+        threes[0] += bb_popcount(ok & s0 & s1 & ~s2)
 
 
 cdef inline int mobility(const Position* p, int side) noexcept nogil:
@@ -201,7 +197,7 @@ cdef int evaluate(const Weights* w, const Position* p) noexcept nogil:
     score += w.threat * (threats[us] - threats[them])
     score += w.flip * (flips[us] - flips[them])
     score += w.three * (threes[us] - threes[them])
-    score += w.marker * (popcount(p.markers[us]) - popcount(p.markers[them]))
+    score += w.marker * (bb_popcount(p.markers[us]) - bb_popcount(p.markers[them]))
     if p.phase == PH_PLACE:
         score += w.placing * (mobility(p, us) - mobility(p, them))
     elif w.mobility:
@@ -276,7 +272,7 @@ cdef inline int static_order(const Position* p, int m, u128 c_us, u128 c_them) n
     jumped = (T.ray_mask[f][d] ^ T.ray_mask[t][d]) & (p.markers[0] | p.markers[1])
     s = 0
     if jumped:
-        s = 512 * (popcount(jumped & p.markers[them]) - popcount(jumped & p.markers[us]))
+        s = 512 * (bb_popcount(jumped & p.markers[them]) - bb_popcount(jumped & p.markers[us]))
         if (jumped & p.markers[us]) & c_them:
             s -= 1 << 24
     if (T.bit[f] | (jumped & p.markers[them])) & c_us:
