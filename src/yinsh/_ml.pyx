@@ -73,10 +73,7 @@ InvalidActionError.__module__ = "yinsh.actions"
 # Tables, built once at import.
 # ---------------------------------------------------------------------------
 
-cdef int DC[6]
-cdef int DR[6]
-DC[:] = [0, 1, 1, 0, -1, -1]
-DR[:] = [1, 0, 1, -1, 0, -1]
+cdef const BoardTables* T = board_tables()   # the core's rays: directions as in the core
 
 cdef int8_t PIDX[NUM_CELLS]                  # point -> index 0..84, -1 off the board
 cdef int POINT_AT[N_POINTS]                  # index -> point
@@ -86,8 +83,7 @@ cdef float VALID_PLANE[PLANE_SIZE]           # 1.0 on the 85 points
 
 
 cdef void _build_tables() except *:
-    cdef int i, p, q, c, r, d, s, a
-    cdef set points = set(POINTS)
+    cdef int i, p, q, d, s, a
     memset(PIDX, -1, sizeof(PIDX))
     memset(MOVE_ID, -1, sizeof(MOVE_ID))
     memset(VALID_PLANE, 0, sizeof(VALID_PLANE))
@@ -100,23 +96,17 @@ cdef void _build_tables() except *:
         VALID_PLANE[p] = 1.0
     for i in range(N_POINTS):
         p = POINT_AT[i]
-        c = p // 11
-        r = p % 11 + 1
         CODE_OF[PLACE_BASE_ + i] = pack_move(K_PLACE, p, p)
         CODE_OF[RING_BASE_ + i] = pack_move(K_RING, p, p)
         for d in range(N_DIRS):
-            for s in range(1, MAX_DIST + 1):
-                q = (c + s * DC[d]) * 11 + (r + s * DR[d]) - 1
-                if not (0 <= c + s * DC[d] <= 10 and 1 <= r + s * DR[d] <= 11) or q not in points:
-                    break
+            for s in range(1, min(T.ray_len[p][d], MAX_DIST) + 1):
+                q = T.ray[p][d][s - 1]
                 a = MOVE_BASE_ + (i * N_DIRS + d) * MAX_DIST + s - 1
                 CODE_OF[a] = pack_move(K_MOVE, p, q)
                 MOVE_ID[p][q] = a
         for d in range(3):
-            s = 4
-            q = (c + s * DC[d]) * 11 + (r + s * DR[d]) - 1
-            if 0 <= c + s * DC[d] <= 10 and 1 <= r + s * DR[d] <= 11 and q in points:
-                CODE_OF[ROW_BASE_ + i * 3 + d] = pack_move(K_ROW, p, q)
+            if T.ray_len[p][d] >= 4:
+                CODE_OF[ROW_BASE_ + i * 3 + d] = pack_move(K_ROW, p, T.ray[p][d][3])
     CODE_OF[PASS_ACTION_] = pack_move(K_PASS, 0, 0)
 
 
