@@ -11,7 +11,7 @@ from yinsh.record import Game, RecordError
 from helpers import board as make_board
 from helpers import random_board
 
-SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data" / "boardspace"
+SHARED = pathlib.Path(__file__).resolve().parent / "data" / "boardspace"   # tests/data/README.md
 DRMIH = SHARED / "Y-DrMih-Dumbot-2026-02-23-1415.sgf"
 BESTBOT = SHARED / "Y-BestBot-BOkpc-2026-03-13-1856.sgf"
 needs_samples = pytest.mark.skipif(not DRMIH.exists(), reason=f"sample games not found in {SHARED}")

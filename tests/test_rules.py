@@ -1,5 +1,5 @@
-"""One test (at least) per rule of ../shared/RULES.md, named after the rule,
-on hand-built positions."""
+"""One test (at least) per rule of docs/rules.md (the specification
+shared/RULES.md), named after the rule, on hand-built positions."""
 import pytest
 
 import yinsh

@@ -561,7 +561,7 @@ cdef class Move:
 
     @staticmethod
     def from_str(str text):
-        """Parses the notation of ../shared/NOTATION.md (case-insensitive).
+        """Parses the notation of docs/notation.md (case-insensitive).
 
         Raises ``InvalidMoveError`` for text that is not an action.
         """

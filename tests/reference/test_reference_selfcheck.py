@@ -1,6 +1,6 @@
 """Self-checks of the pure-Python reference rules (tests/reference/yinsh_ref.py).
 
-Rule references are to shared/RULES.md (beside the checkout).
+Rule references are to docs/rules.md (which follows the specification shared/RULES.md).
 """
 
 from __future__ import annotations
@@ -565,8 +565,8 @@ def test_random_game_is_deterministic_and_replays():
 
 # -------------------------------------------------- a real recorded game -----
 
-# The project's shared/ folder lies beside the checkout.
-SGF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "data",
+# A sample game kept in the repository (tests/data/README.md).
+SGF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
                    "boardspace", "Y-DrMih-Dumbot-2026-02-23-1415.sgf")
 
 

@@ -1,11 +1,13 @@
 """Independent pure-Python reference implementation of the Yinsh rules.
 
 Used only as a test oracle (differential testing) for the compiled engine.
-Written from /work/shared/RULES.md and /work/shared/NOTATION.md alone; it shares
-no code or data layout with the engine.  Standard library only.
+Written from the specification shared/RULES.md and shared/NOTATION.md alone
+(the project's rule book, kept outside the repository; docs/rules.md and
+docs/notation.md explain it); it shares no code or data layout with the engine.
+Standard library only.
 
-Interpretations of RULES.md (where the text needed one; the most literal reading
-was chosen):
+Interpretations of the rules (where the text needed one; the most literal
+reading was chosen):
 
 1. A ring move is legal iff the walk from the ring, in one of the six
    directions, reaches a destination: empty points before any marker are each
@@ -77,7 +79,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 COLUMNS = "abcdefghijk"
-# inclusive row range of each column, from RULES.md
+# inclusive row range of each column, from the rules (docs/rules.md, "The board")
 COLUMN_ROWS = {
     "a": (2, 5), "b": (1, 7), "c": (1, 8), "d": (1, 9), "e": (1, 10),
     "f": (2, 10), "g": (2, 11), "h": (3, 11), "i": (4, 11), "j": (5, 11),
