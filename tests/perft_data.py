@@ -37,4 +37,9 @@ def read_perft_file(path: Path) -> list[PerftCase]:
     return cases
 
 
-CASES = [case for path in sorted(DATA.glob("*.perft")) for case in read_perft_file(path)]
+def read_game(game: str) -> list[PerftCase]:
+    """The cases of one game's data file (``standard.perft`` holds Yinsh's)."""
+    return read_perft_file(DATA / f"{game}.perft")
+
+
+CASES = read_game("standard")
