@@ -53,7 +53,7 @@ def test_help_on_every_command(command):
     (["perft", "2", "--moves", "e5 zz"], "not a point"),
     (["perft", "2", "--moves", "e5 e5"], "already holds a ring"),
     (["perft", "2", "--position", "nonsense"], "7 fields"),
-    (["perft", "-1"], "must not be negative"),
+    (["perft", "-1"], "between 0 and 64"),
     (["perft", "x"], "not a whole number"),
     (["perft", "99"], "between 0 and 64"),
     (["perft", "0", "--divide"], "between 1 and 64"),

@@ -75,7 +75,7 @@ def test_round_trip_of_whole_random_games(seed, variant):
     game = Game.from_board(board, White="Ada", Black='Ben "the bold" \\o/', Event="Test")
     game.comments += [(0, "before anything"), (10, "rings placed"), (len(game.actions), "the end")]
     text = record.write(game)
-    (again,) = record.read(text)
+    (again,) = record.reads(text)
     assert again == game
     assert again.board == board and again.board.move_stack == board.move_stack
     assert again.result == board.result() != "*"
@@ -100,16 +100,16 @@ def test_several_games_per_file_and_start_position():
              Game.from_board(random_board(6, 25, "blitz"))]
     assert "Position" in games[1].tags and "Position" not in games[0].tags
     text = record.write(games)
-    assert record.read(text) == games
-    assert record.write(record.read(text)) == text
-    assert record.read(text)[1].board == start
-    assert [g.tags["Variant"] for g in record.read(text)] == ["standard", "standard", "blitz"]
+    assert record.reads(text) == games
+    assert record.write(record.reads(text)) == text
+    assert record.reads(text)[1].board == start
+    assert [g.tags["Variant"] for g in record.reads(text)] == ["standard", "standard", "blitz"]
 
 
 def test_read_hand_written_text():
     text = game_text(f"{{opening}} {PLACED} {{now moves}} 6. h6-h10 g6-g3 7. h10-h9 *",
                      White="Ada", Black="Ben", Result="*")
-    (game,) = record.read(text)
+    (game,) = record.reads(text)
     assert game.tags["White"] == "Ada" and game.tags["Date"] == "????.??.??"
     assert [str(m) for m in game.actions][10:] == ["h6-h10", "g6-g3", "h10-h9"]
     assert len(game.actions) == 13
@@ -127,10 +127,14 @@ def test_read_accepts_path_file_object_and_path_string(tmp_path):
     assert record.read(str(path)) == [game]
     with open(path) as f:
         assert record.read(f) == [game]
+    with open(path, "rb") as f:                                       # binary: UTF-8
+        assert record.read(f) == [game]
     out = io.StringIO()
     record.write([game, game], out)
-    assert record.read(out.getvalue()) == [game, game]
-    assert record.read("") == []
+    assert record.reads(out.getvalue()) == [game, game]
+    out.seek(0)
+    assert record.read(out) == [game, game]
+    assert record.reads("") == []
 
 
 def test_turn_text_and_split_turn_are_inverse():
@@ -170,7 +174,7 @@ def test_game_result_and_termination():
 ])
 def test_bad_records_name_line_turn_and_reason(text, words):
     with pytest.raises(RecordError) as info:
-        record.read(text)
+        record.reads(text)
     assert isinstance(info.value, ValueError)
     for word in words:
         assert word in str(info.value)
@@ -183,10 +187,10 @@ def test_a_game_over_is_not_contradicted():
     bad = text.replace(f'[Result "{board.result()}"]', f'[Result "{wrong}"]')
     bad = bad.rstrip()[: -len(board.result())] + wrong + "\n"
     with pytest.raises(RecordError, match="ended"):
-        record.read(bad)
+        record.reads(bad)
     more = text.rstrip()[: -len(board.result())] + "a2 " + board.result() + "\n"
     with pytest.raises(RecordError, match="game is over|after the end"):
-        record.read(more)
+        record.reads(more)
 
 
 def test_game_constructor_checks():
@@ -205,15 +209,15 @@ def test_game_constructor_checks():
 # Boardspace import --------------------------------------------------------------------
 
 def test_boardspace_resignation_is_kept():
-    (game,) = boardspace.read(RESIGN_SGF)
+    (game,) = boardspace.reads(RESIGN_SGF)
     assert game.tags["White"] == "BestBot" and game.tags["Black"] == "BOkpc"
     assert game.tags["Date"] == "2026.03.13"
     assert game.result == "1-0" and game.termination == "resignation"
     assert [str(m) for m in game.actions] == "g2 c6 f2 d4 e1 e4 h3 a4 d1 f6 e1-e2".split()
     assert not game.board.is_game_over()
     # the same game object as our own format: it writes and reads back equal
-    assert record.read(record.write(game)) == [game]
-    assert record.read(RESIGN_SGF) == [game]                          # record.read detects SGF
+    assert record.reads(record.write(game)) == [game]
+    assert record.reads(RESIGN_SGF) == [game]                         # record.reads detects SGF
 
 
 @needs_samples
@@ -226,11 +230,11 @@ def test_boardspace_sample_games():
     assert "xc4-g4" in [str(m) for m in won.actions]                  # Black's row "remove b G 4 C 4"
     text = record.write(won)
     assert "18. j6-k7 d4-c3;xc4-g4xh5" in text
-    assert record.read(text) == [won]
+    assert record.reads(text) == [won]
     (resigned,) = boardspace.read(BESTBOT)
-    assert resigned == boardspace.read(RESIGN_SGF)[0]
+    assert resigned == boardspace.reads(RESIGN_SGF)[0]
     both = DRMIH.read_text() + BESTBOT.read_text()
-    assert boardspace.read(both) == [won, resigned]
+    assert boardspace.reads(both) == [won, resigned]
 
 
 @pytest.mark.parametrize("change,words", [
@@ -247,6 +251,120 @@ def test_boardspace_bad_records(change, words):
     bad = RESIGN_SGF.replace(*change)
     assert bad != RESIGN_SGF
     with pytest.raises(RecordError) as info:
-        boardspace.read(bad)
+        boardspace.reads(bad)
     for word in words:
         assert any(w in str(info.value) for w in word.split("|")), str(info.value)
+
+
+# read(path_or_file) and reads(text) -----------------------------------------------------
+
+def test_a_mistyped_file_name_is_not_read_as_a_record(tmp_path):
+    record.write(Game(["e5"]), tmp_path / "games.txt")
+    with pytest.raises(FileNotFoundError):
+        record.read(str(tmp_path / "gmaes.txt"))
+    with pytest.raises(FileNotFoundError):
+        record.read(tmp_path / "gmaes.txt")
+    with pytest.raises(FileNotFoundError):
+        boardspace.read(str(tmp_path / "game.sgf"))
+    with pytest.raises(FileNotFoundError):
+        record.read("1. e5 f6 *\n")                       # text is not a path: use reads()
+    assert [str(m) for m in record.reads("1. e5 f6 *\n")[0].actions] == ["e5", "f6"]
+
+
+@pytest.mark.parametrize("data", [b"\xff\xfe1. e5 *\n", b"1. e5 *\n\x80", bytes(range(256))],
+                         ids=["bom16", "late", "all"])
+def test_undecodable_bytes_are_a_record_error(tmp_path, data):
+    path = tmp_path / "binary.txt"
+    path.write_bytes(data)
+    for read in (record.read, boardspace.read):
+        with pytest.raises(RecordError, match="not UTF-8"):
+            read(path)
+        with open(path, "rb") as f, pytest.raises(RecordError, match="not UTF-8"):
+            read(f)
+        with open(path, encoding="utf-8") as f, pytest.raises(RecordError, match="cannot be decoded"):
+            read(f)
+
+
+@pytest.mark.parametrize("value", [None, b"1. e5 *\n", bytearray(b"x"), 42, 1.5, ["1. e5 *"], object()])
+def test_read_takes_a_path_or_a_file(value):
+    for read in (record.read, boardspace.read):
+        with pytest.raises(TypeError, match="path .* or a file object"):
+            read(value)
+
+
+@pytest.mark.parametrize("value", [None, b"1. e5 *\n", 42, pathlib.Path("games.txt"), io.StringIO("*")])
+def test_reads_takes_a_str(value):
+    for reads in (record.reads, boardspace.reads):
+        with pytest.raises(TypeError, match="as a str"):
+            reads(value)
+
+
+ODD_TEXTS = ["\x00", "e5 \x00 *", "\ud800", '[White "\udcff"]\n\n*\n', "a" * 200_000,
+             "1. " * 70_000, "1" * 5000 + ". e5 *", "{" + "x" * 200_000, "(" * 200_000,
+             "(;GM[24]P0[id \"a\"];P0[1 " + "place " * 40_000 + "])", "\ufeff(;" + "\x00" * 10,
+             "[" + "a" * 200_000, "e5-" * 70_000 + " *"]
+
+
+@pytest.mark.parametrize("text", ODD_TEXTS, ids=lambda t: repr(t[:12]))
+def test_any_str_is_a_record_error(text):
+    for reads in (record.reads, boardspace.reads):
+        with pytest.raises(RecordError) as info:
+            reads(text)
+        assert isinstance(info.value, ValueError) and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("name", ["\x00", "a\x00b", "\ud800", "x" * 200_000], ids=lambda t: repr(t[:12]))
+def test_a_str_that_cannot_name_a_file_is_a_record_error(name):
+    for read in (record.read, boardspace.read):
+        with pytest.raises(RecordError, match="cannot be a file name"):
+            read(name)
+
+
+def test_reads_only_raises_record_errors():
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+    pieces = st.sampled_from(["e5", "f6", "-", "x", ";", "pass", "{", "}", "[", "]", '"', "\\",
+                              " ", "\n", "1.", "2...", "*", "1-0", "1/2-1/2", "\x00", "\ud800",
+                              "(;", ")", "GM[24]", "P0[1 place wr G 2]", "\ufeff", "١", "e5-e9"])
+    texts = st.lists(pieces, max_size=30).map("".join) | st.text(max_size=40)
+
+    @hypothesis.settings(max_examples=300, deadline=None)
+    @hypothesis.given(texts)
+    def check(text):
+        for candidate in (text, '[White "a"]\n\n' + text, "(;GM[24]" + text):
+            try:
+                record.reads(candidate)
+            except RecordError:
+                pass
+
+    check()
+
+
+def test_records_doc_examples(tmp_path, monkeypatch, capsys):
+    """docs/records.md: its Python example runs as a doctest on the file of
+    its format example, and its commands run."""
+    import doctest
+    import re
+    from yinsh.cli import main
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text()
+    example = doc.split("## The format", 1)[1].split("```", 2)[1].lstrip("\n")
+    (tmp_path / "games.txt").write_text(example)
+    monkeypatch.chdir(tmp_path)
+    python = re.search(r"```python\n(.*?)```", doc, re.S).group(1)
+    test = doctest.DocTestParser().get_doctest(python, {}, "records.md", "docs/records.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=print)
+    assert runner.failures == 0 and runner.tries > 10, capsys.readouterr().out
+    commands = doc.split("## The commands", 1)[1].split("```", 2)[1].strip().splitlines()
+    for line in commands:
+        argv = line.split("#")[0].split()
+        assert argv[0] == "yinsh"
+        if argv[1] == "play":
+            continue
+        if any(a.startswith("../shared/") for a in argv):
+            if not DRMIH.exists():
+                continue
+            argv = [str(SHARED.parents[2] / a[3:]) if a.startswith("../shared/") else a for a in argv]
+        assert main(argv[1:]) == 0, (line, capsys.readouterr().err)
+    assert (tmp_path / "board.svg").exists()

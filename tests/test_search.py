@@ -308,8 +308,10 @@ def test_cli_analyse_prints_iterations_then_the_best_move(capsys):
     assert [line.split()[:2] for line in lines[:3]] == [["depth", "1"], ["depth", "2"], ["depth", "3"]]
     best = lines[-1].split()
     assert best[0] == "bestmove" and yinsh.Move.from_str(best[1]) in yinsh.Board(MIDGAMES[0]).legal_moves
-    assert main(["analyse", "--depth", "0"]) == 2
-    assert main(["analyse", "--position", MIDGAMES[0], "--nodes", "0"]) == 2
+    for bad in (["analyse", "--depth", "0"], ["analyse", "--position", MIDGAMES[0], "--nodes", "0"]):
+        with pytest.raises(SystemExit) as info:           # a usage error (argparse)
+            main(bad)
+        assert info.value.code == 2
 
 
 def test_cli_match_reports_score_and_elo(capsys):

@@ -19,6 +19,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         "build it with `pip install .` (needs a C compiler): " + str(exc)
     ) from exc
 
+from yinsh._version import __version__
 from yinsh._core import POINTS, LegalMoves, Move, divide, parse_point, perft, point_name
 from yinsh.board import Board, Outcome
 from yinsh.enums import Color, MoveKind, Phase, Termination

@@ -1,7 +1,7 @@
 """Import of Boardspace.net Yinsh records (SGF, ``GM[24]``).
 
 Boardspace.net keeps the largest public archive of Yinsh games, one SGF file
-per game. ``read(file_or_text)`` turns such a record into the same
+per game. ``read(path_or_file)`` and ``reads(text)`` turn such a record into the same
 ``yinsh.record.Game`` that our own format gives, so it can be replayed,
 drawn or written out with ``yinsh.record.write``.
 
@@ -29,7 +29,7 @@ the reason.
 >>> text = '''(;GM[24]SU[Yinsh]DT[Fri Mar 13 19:56:26 GMT+01:00 2026]
 ... RE[Game won by Ann]P0[id "Ann"]P1[id "Bob"]
 ... ; P0[0 Start White]; P0[1 place wr  G 2]; P0[2 Done ]; P1[3 Resign ])'''
->>> game = read(text)[0]
+>>> game = reads(text)[0]
 >>> game.tags["White"], game.tags["Date"], game.result, game.termination
 ('Ann', '2026.03.13', '1-0', 'resignation')
 >>> game.actions
@@ -43,18 +43,26 @@ from typing import Optional
 from yinsh import _core
 from yinsh.enums import Color
 from yinsh.errors import IllegalMoveError, InvalidMoveError
-from yinsh.record import Game, RecordError, Source, _text_of
+from yinsh.record import Game, PathOrFile, RecordError, _check_text, _clip, _read_source
 
-__all__ = ["read"]
+__all__ = ["read", "reads"]
 
 _MONTHS = {m: i for i, m in enumerate(
     "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
 
 
-def read(file_or_text: Source) -> list[Game]:
-    """The games of a Boardspace.net SGF record (text, a path or an open
-    text file). Raises ``RecordError`` for a record that cannot be read."""
-    text = _text_of(file_or_text)
+def read(path_or_file: PathOrFile) -> list[Game]:
+    """The games of a Boardspace.net SGF file: a path or an open file (as
+    ``yinsh.record.read``: ``FileNotFoundError`` for a missing file,
+    ``RecordError`` for a bad record or bytes that are not UTF-8,
+    ``TypeError`` for anything but a path or a file)."""
+    return reads(_read_source(path_or_file, "read"))
+
+
+def reads(text: str) -> list[Game]:
+    """The games of Boardspace.net SGF text (a str). Raises ``RecordError``
+    for a record that cannot be read, ``TypeError`` for anything but a str."""
+    text = _check_text(text, "reads")
     return [_game(tree, no) for no, tree in enumerate(_trees(text), start=1)]
 
 
@@ -161,7 +169,7 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
         root.setdefault(prop.name, prop)
     gm = root.get("GM")
     if gm is None or gm.values[0].strip() != "24":
-        found = gm.values[0] if gm else "none"
+        found = f"GM[{_clip(gm.values[0], 20)}]" if gm else "none"
         raise RecordError(f"not a Boardspace Yinsh record: GM[24] expected, found {found}",
                           line=gm.line if gm else None, game=game_no)
     names = {}
@@ -203,6 +211,9 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
             if prop.name not in ("P0", "P1"):
                 continue
             side = Color.WHITE if prop.name == "P0" else Color.BLACK
+            if len(prop.values[0]) > 200:
+                raise RecordError(f"{prop.name}[{_clip(prop.values[0])}]: too long for an action",
+                                  line=prop.line, game=game_no)
             words = prop.values[0].split()
             if not words:
                 continue
@@ -263,14 +274,15 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
         result = board.result()
         if winner_named is not None and {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(result) \
                 != winner_named:
-            raise RecordError(f"RE[{root['RE'].values[0]}] names {names['P' + str(int(winner_named))]} "
+            raise RecordError(f"RE[{_clip(root['RE'].values[0], 60)}] names "
+                              f"{_clip(names['P' + str(int(winner_named))], 60)} "
                               f"as the winner, but the game ended {result}", line=root["RE"].line,
                               game=game_no)
     elif resigned is not None:
         result = "0-1" if resigned == Color.WHITE else "1-0"
         tags["Termination"] = "resignation"
         if winner_named == resigned:
-            raise RecordError(f"RE[{root['RE'].values[0]}] names the player who resigned as "
+            raise RecordError(f"RE[{_clip(root['RE'].values[0], 60)}] names the player who resigned as "
                               f"the winner", line=root["RE"].line, game=game_no)
     elif winner_named is not None:
         result = "1-0" if winner_named == Color.WHITE else "0-1"

@@ -1,18 +1,28 @@
 """The ``yinsh`` command line (also ``python -m yinsh``).
 
 Each subcommand lives in a function ``cmd_<name>`` and is registered in
-``build_parser``. Errors are one line on stderr and exit status 2.
+``build_parser``. Every option is checked before any work starts (the
+argument types below, e.g. ``int_in(1, MAX_DEPTH)``). Exit status: 0 done;
+2 an error, one line on stderr; 130 interrupted (Ctrl-C); 141 the reader of
+standard output went away (``yinsh bench | head -1``): the command stops
+quietly, as a Unix tool killed by SIGPIPE would (128 + 13).
 """
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from yinsh import _core
+from yinsh._version import __version__
 from yinsh.board import Board
+from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
+
+#: The exit status after a broken pipe on standard output (128 + SIGPIPE).
+EXIT_BROKEN_PIPE = 141
 
 
 class CommandError(Exception):
@@ -29,7 +39,7 @@ class Parser(argparse.ArgumentParser):
 def board_from_args(args: argparse.Namespace) -> Board:
     """The board named by --position / --moves / --variant."""
     try:
-        if getattr(args, "position", None):
+        if getattr(args, "position", None) is not None:      # "" is a bad position, not none
             board = Board(args.position)
         else:
             board = Board(variant=getattr(args, "variant", None) or "standard")
@@ -47,31 +57,59 @@ def add_position_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves", metavar='"..."', help="actions to play first, space-separated (e.g. \"e5 f6\")")
 
 
-def nonnegative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
-    return value
+def int_in(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str], int]:
+    """An argparse type: a whole number between lo and hi (inclusive; no
+    bound on a side given as None). Its errors are one-line usage errors.
+
+    >>> depth = int_in(1, 64)
+    >>> depth("12")
+    12
+    >>> depth("65")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be between 1 and 64, not 65
+    >>> int_in(0)("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must not be negative: -1
+    """
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        if lo is not None and hi is not None:
+            if not lo <= value <= hi:
+                raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, not {value}")
+        elif lo is not None and value < lo:
+            raise argparse.ArgumentTypeError(f"must not be negative: {value}" if lo == 0
+                                             else f"must be at least {lo}, not {value}")
+        elif hi is not None and value > hi:
+            raise argparse.ArgumentTypeError(f"must be at most {hi}, not {value}")
+        return value
+
+    convert.__name__ = f"int_in({lo}, {hi})"
+    return convert
 
 
-def positive_int(text: str) -> int:
-    value = nonnegative_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
+nonnegative_int = int_in(0)
+positive_int = int_in(1)
+#: The engine's limits as argument types (the ranges ``yinsh.Engine`` accepts).
+search_depth = int_in(1, MAX_DEPTH)
+search_nodes = int_in(1, 2 ** 63 - 1)
+hash_size = int_in(0, MAX_HASH_MB)
 
 
 def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"must be a positive number: {text}")
     return value
+
+
+#: The deepest perft (``yinsh.perft`` refuses more).
+MAX_PERFT_DEPTH = 64
 
 
 def rate(count: float, seconds: float) -> str:
@@ -81,8 +119,8 @@ def rate(count: float, seconds: float) -> str:
 def cmd_perft(args: argparse.Namespace) -> None:
     """Counts the leaves of the action tree (bulk counting) and times it."""
     board = board_from_args(args)
-    if args.depth > 64 or (args.divide and args.depth < 1):
-        raise CommandError(f"depth must be between {1 if args.divide else 0} and 64, not {args.depth}")
+    if args.divide and args.depth < 1:
+        raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
     start = time.perf_counter()
     if args.divide:
         counts = _core.divide(board, args.depth)
@@ -100,8 +138,8 @@ def cmd_perft(args: argparse.Namespace) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    """The fixed benchmark: perft of fixed positions, random playouts, and
-    (when the search is built) a fixed-depth search; one thread."""
+    """The fixed benchmark: perft of fixed positions, random playouts, and a
+    fixed-depth search; one thread."""
     from yinsh import bench
 
     bench.run(lambda line: print(line, flush=True))
@@ -109,20 +147,24 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="yinsh", description="The yinsh engine library's command line.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("perft", help="count action sequences of a depth (move generation test)",
                        description="Counts the action sequences of DEPTH plies (each action is a ply; "
                                    "leaves are bulk counted) and prints nodes, time and nodes/s.")
-    p.add_argument("depth", type=nonnegative_int, metavar="DEPTH")
+    p.add_argument("depth", type=int_in(0, MAX_PERFT_DEPTH), metavar="DEPTH",
+                   help=f"the number of plies, 0..{MAX_PERFT_DEPTH} (1.. with --divide)")
     add_position_args(p)
     p.add_argument("--divide", action="store_true", help="print the count below each first action")
     p.set_defaults(func=cmd_perft)
 
-    p = sub.add_parser("bench", help="the fixed benchmark (a signature and speed figures)",
+    p = sub.add_parser("bench", help="the fixed benchmark (signatures and speed figures)",
                        description="Runs perft on a fixed set of positions and depths, then random "
-                                   "playouts, one thread. `Nodes searched` is a signature of the rules: "
-                                   "only a change of behaviour may change it.")
+                                   "playouts, then a fixed-depth engine search of fixed midgame "
+                                   "positions (16 MB hash), one thread. Each `Nodes searched` is a "
+                                   "signature: the perft one of the rules, the search one of the "
+                                   "search; only a change of behaviour may change them.")
     p.set_defaults(func=cmd_bench)
 
     from yinsh import cli_search  # it imports this module, so not at the top
@@ -133,6 +175,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; returns the exit status (see the module)."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()              # a closed pipe shows here for buffered output
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _run(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -144,3 +198,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"yinsh {args.command}: interrupted", file=sys.stderr)
         return 130
     return 0
+
+
+def _silence_stdout() -> None:
+    """Points standard output at the null device, so that the flush at exit
+    does not fail again (the recipe of the Python documentation, "Note on
+    SIGPIPE")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # no file descriptor (e.g. captured)
+        pass

@@ -6,10 +6,12 @@
   (``e5``, ``e5-e9``, ``xe5-e9``, ``xa2``, ``pass``; a whole turn such as
   ``e5-e9 xe6-e10 xa2`` or ``e5-e9;xe6-e10xa2`` works too) or a command:
   ``undo``, ``hint``, ``moves``, ``save FILE``, ``help``, ``quit``.
-- ``yinsh show [--position P | --record FILE [--ply N]] -o board.svg``: an
-  SVG picture (``yinsh.svg``) of a position or of a recorded game.
-- ``yinsh replay FILE [--analyse]``: a record (ours or Boardspace SGF) action
-  by action, with the engine's score and choice when ``--analyse`` is given.
+- ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
+  board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded
+  game.
+- ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a
+  record (ours or Boardspace SGF) action by action, with the engine's score
+  and choice when ``--analyse`` is given.
 
 ``register(sub)`` adds them to the parser of ``yinsh.cli``.
 """
@@ -17,14 +19,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import pathlib
 import sys
 from typing import IO, Optional
 
 from yinsh import record, svg
 from yinsh.board import Board
-from yinsh.cli import (CommandError, add_position_args, board_from_args, nonnegative_int, positive_float,
-                       positive_int)
+from yinsh.cli import (MAX_DEPTH, CommandError, add_position_args, board_from_args, int_in,
+                       nonnegative_int, positive_float, positive_int, search_depth)
 from yinsh.enums import Color, Phase
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
@@ -88,8 +89,12 @@ def status(board: Board) -> str:
 # yinsh show -----------------------------------------------------------------------
 
 def load_game(path: str, number: int) -> record.Game:
+    """Game number (from 1) of the record file at path; CommandError if the
+    file cannot be read or has no such game."""
+    if not path:
+        raise CommandError("the record file name is empty")
     try:
-        games = record.read(pathlib.Path(path))
+        games = record.read(path)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
     except ValueError as exc:
@@ -103,10 +108,12 @@ def load_game(path: str, number: int) -> record.Game:
 
 def cmd_show(args: argparse.Namespace) -> None:
     """Writes an SVG picture of a position or of a recorded game."""
-    if args.record:
-        if args.position or args.variant or args.moves:
+    if args.output == "":
+        raise CommandError("-o needs a file name (or - for standard output)")
+    if args.record is not None:
+        if args.position is not None or args.variant is not None or args.moves is not None:
             raise CommandError("--record cannot be combined with --position, --variant or --moves")
-        game = load_game(args.record, args.game)
+        game = load_game(args.record, 1 if args.game is None else args.game)
         ply = len(game.actions) if args.ply is None else args.ply
         if ply > len(game.actions):
             raise CommandError(f"--ply {ply}: the game has only {len(game.actions)} actions")
@@ -114,6 +121,8 @@ def cmd_show(args: argparse.Namespace) -> None:
     else:
         if args.ply is not None:
             raise CommandError("--ply needs --record")
+        if args.game is not None:
+            raise CommandError("--game needs --record")
         board = board_from_args(args)
     try:
         picture = svg.board(board, size=args.size, coordinates=not args.no_coordinates,
@@ -137,6 +146,8 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     """Prints a recorded game action by action."""
+    if not args.analyse and (args.depth is not None or args.time is not None):
+        raise CommandError(f"{'--depth' if args.depth is not None else '--time'} needs --analyse")
     game = load_game(args.file, args.game)
     time = args.time if args.time is not None or args.depth is not None else REPLAY_TIME
     opponent = Opponent(args.depth, time) if args.analyse else None
@@ -339,13 +350,14 @@ def register(sub: "argparse._SubParsersAction") -> None:
                                    "--moves) or of a recorded game (--record, after --ply actions).")
     add_position_args(p)
     p.add_argument("--record", metavar="FILE", help="a game record (ours, or Boardspace SGF)")
-    p.add_argument("--game", type=positive_int, default=1, metavar="N",
+    p.add_argument("--game", type=positive_int, metavar="N",
                    help="which game of the record (default 1)")
     p.add_argument("--ply", type=nonnegative_int, metavar="N",
                    help="show the game after its first N actions (default: the end)")
     p.add_argument("-o", "--output", metavar="FILE", help="the SVG file (default: standard output)")
-    p.add_argument("--size", type=positive_int, default=svg.DEFAULT_SIZE, metavar="PX",
-                   help=f"width in pixels (default {svg.DEFAULT_SIZE})")
+    p.add_argument("--size", type=int_in(svg.MIN_SIZE, svg.MAX_SIZE), default=svg.DEFAULT_SIZE,
+                   metavar="PX", help=f"width in pixels, {svg.MIN_SIZE}..{svg.MAX_SIZE} "
+                                      f"(default {svg.DEFAULT_SIZE})")
     p.add_argument("--orientation", choices=["white", "black"], default="white",
                    help="the side at the bottom (default white)")
     p.add_argument("--highlight", metavar='"..."',
@@ -364,8 +376,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="show the engine's score (from the side to act) and best action")
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=positive_int, metavar="D",
-                       help="search depth for --analyse (default: --time)")
+    limit.add_argument("--depth", type=search_depth, metavar="D",
+                       help=f"search depth for --analyse, 1..{MAX_DEPTH} (default: --time)")
     limit.add_argument("--time", type=positive_float, metavar="S",
                        help=f"seconds per position for --analyse (default {REPLAY_TIME:g})")
     p.add_argument("--boards", action="store_true", help="print the board after every action")

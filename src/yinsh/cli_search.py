@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from yinsh.board import Board
-from yinsh.cli import (CommandError, add_position_args, board_from_args, nonnegative_int,
-                       positive_float, rate)
-from yinsh.engine import MAX_DEPTH, Analysis, Engine
+from yinsh.cli import (CommandError, add_position_args, board_from_args, hash_size, int_in,
+                       nonnegative_int, positive_float, rate, search_depth, search_nodes)
+from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, Analysis, Engine
 from yinsh.players import GreedyPlayer, RandomPlayer
 
 # analyse ---------------------------------------------------------------------
@@ -28,10 +28,10 @@ def info_line(a: Analysis) -> str:
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--depth", type=nonnegative_int, metavar="D",
+    group.add_argument("--depth", type=search_depth, metavar="D",
                        help=f"search D plies, 1..{MAX_DEPTH} (each action is a ply)")
     group.add_argument("--time", type=positive_float, metavar="S", help="search S seconds")
-    group.add_argument("--nodes", type=nonnegative_int, metavar="N", help="search about N nodes")
+    group.add_argument("--nodes", type=search_nodes, metavar="N", help="search about N nodes")
 
 
 def limits_from_args(args: argparse.Namespace) -> dict:
@@ -99,26 +99,20 @@ def parse_player(spec: str, default_limits: dict) -> Contestant:
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected random, greedy or engine[:depth=D,time=S,nodes=N,hash=MB])")
     options: dict = {}
-    for item in filter(None, settings.split(",")):
+    kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size}
+    for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
-        try:
-            if key in ("depth", "nodes", "hash") and eq:
-                options[key] = int(value)
-            elif key == "time" and eq:
-                options[key] = float(value)
-            else:
-                raise ValueError
-        except ValueError:
+        if key not in kinds or not eq:
             raise CommandError(f"player {spec!r}: bad setting {item!r} "
-                               "(expected depth=D, time=S, nodes=N or hash=MB)") from None
+                               "(expected depth=D, time=S, nodes=N or hash=MB)")
+        if key in options:
+            raise CommandError(f"player {spec!r}: {key} is given twice")
+        try:
+            options[key] = kinds[key](value)
+        except argparse.ArgumentTypeError as exc:
+            raise CommandError(f"player {spec!r}: {key}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     limits = options if options else dict(default_limits)
-    try:
-        Engine(hash_mb=0, **limits)
-        if not 0 <= hash_mb <= 65536:
-            raise ValueError(f"hash must be between 0 and 65536 MB, not {hash_mb}")
-    except ValueError as exc:
-        raise CommandError(f"player {spec!r}: {exc}") from None
     return Contestant(spec, lambda seed: Engine(hash_mb=hash_mb), limits)
 
 
@@ -169,19 +163,28 @@ def format_elo(x: float) -> str:
 
 
 def cmd_match(args: argparse.Namespace) -> None:
-    """Plays A against B, colours alternating, and reports the score of A."""
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
+    """Plays A against B, colours alternating, and reports the score of A.
+    Ctrl-C stops the match and still prints the summary of the games played."""
     default_limits = {"depth": args.depth, "time": args.time}
     default_limits = {k: v for k, v in default_limits.items() if v is not None} or {"depth": 3}
-    if "depth" in default_limits and not 1 <= default_limits["depth"] <= MAX_DEPTH:
-        raise CommandError(f"depth must be between 1 and {MAX_DEPTH}, not {default_limits['depth']}")
     a = parse_player(args.a, default_limits)
     b = parse_player(args.b, default_limits)
     variant = args.variant or "standard"
-    wins = draws = losses = 0
     points: list[float] = []
     start = time.perf_counter()
+    try:
+        play_match(args, a, b, variant, points)
+    except KeyboardInterrupt:
+        if points:
+            print_summary(args, a, b, points, time.perf_counter() - start, interrupted=True)
+        raise
+    print_summary(args, a, b, points, time.perf_counter() - start)
+
+
+def play_match(args: argparse.Namespace, a: Contestant, b: Contestant, variant: str,
+               points: list[float]) -> None:
+    """Plays the games, printing a line after each; A's points go to points."""
+    wins = draws = losses = 0
     for game in range(args.games):
         pair, a_black = divmod(game, 2)
         opening_rng = random.Random(args.seed * 1_000_003 + pair)
@@ -197,22 +200,27 @@ def cmd_match(args: argparse.Namespace) -> None:
         a_color = 1 if a_black else 0
         if outcome is None or outcome.winner is None:
             draws += 1
-            points.append(0.5)
-            result = "draw"
+            point, result = 0.5, "draw"
         elif outcome.winner == a_color:
             wins += 1
-            points.append(1.0)
-            result = "A wins"
+            point, result = 1.0, "A wins"
         else:
             losses += 1
-            points.append(0.0)
-            result = "B wins"
+            point, result = 0.0, "B wins"
+        points.append(point)
         removed = f"{board.rings_removed(0)}:{board.rings_removed(1)}"
         print(f"game {game + 1}/{args.games}: A is {'black' if a_black else 'white'}: "
               f"{board.result()} {result} (rings {removed}, {board.ply} actions)  "
               f"+{wins} ={draws} -{losses}", flush=True)
+
+
+def print_summary(args: argparse.Namespace, a: Contestant, b: Contestant, points: list[float],
+                  seconds: float, interrupted: bool = False) -> None:
+    """W/D/L, score with its 95% interval and Elo of A, from A's points."""
+    wins, draws, losses = points.count(1.0), points.count(0.5), points.count(0.0)
     mean, lo, hi = score_interval(points)
-    print(f"A: {a.spec}   B: {b.spec}   {args.games} games in {time.perf_counter() - start:.1f} s")
+    played = f"{len(points)} of {args.games} games (interrupted)" if interrupted else f"{len(points)} games"
+    print(f"A: {a.spec}   B: {b.spec}   {played} in {seconds:.1f} s")
     print(f"W/D/L (A): {wins}/{draws}/{losses}")
     print(f"Score (A): {mean:.3f} (95% interval {lo:.3f}-{hi:.3f})")
     print(f"Elo (A-B): {format_elo(elo(mean))} (95% interval {format_elo(elo(lo))} to {format_elo(elo(hi))})")
@@ -230,23 +238,23 @@ def register(sub) -> None:
                                    "search goes to depth 5.")
     add_position_args(p)
     add_limit_args(p)
-    p.add_argument("--hash", type=nonnegative_int, default=16, metavar="MB",
-                   help="transposition table size in MB (default 16, 0: none)")
+    p.add_argument("--hash", type=hash_size, default=16, metavar="MB",
+                   help=f"transposition table size in MB, 0..{MAX_HASH_MB} (default 16, 0: none)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("match", help="play two players against each other",
                        description="Plays A against B, colours alternating (each opening is "
                                    "played twice, once with each colour), and prints the result "
-                                   "of each game, then W/D/L, A's score with a 95%% interval and "
-                                   "an Elo estimate. A player is random, greedy, or engine with "
+                                   "of each game, then W/D/L, A's score with a 95% interval and "
+                                   "an Elo estimate (Ctrl-C stops early and still prints them). A player is random, greedy, or engine with "
                                    "optional settings: engine:depth=4, engine:time=0.1, "
                                    "engine:nodes=20000, engine:depth=3,hash=32.")
     p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings])")
     p.add_argument("b", metavar="B", help="the second player")
-    p.add_argument("--games", type=nonnegative_int, default=2, metavar="N", help="games to play (default 2)")
+    p.add_argument("--games", type=int_in(1), default=2, metavar="N", help="games to play (default 2)")
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--depth", type=nonnegative_int, metavar="D",
-                       help="depth for engines without their own setting (default 3)")
+    group.add_argument("--depth", type=search_depth, metavar="D",
+                       help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
     p.add_argument("--openings", choices=["random-placements", "none"], default="random-placements",

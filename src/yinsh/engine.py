@@ -32,6 +32,9 @@ WIN_SCORE: int = _search.WIN_SCORE
 MAX_DEPTH: int = _search.MAX_SEARCH_DEPTH
 """The deepest iteration the search runs."""
 
+MAX_HASH_MB = 65536
+"""The largest transposition table ``Engine`` accepts, in MB."""
+
 DEFAULT_DEPTH = 5
 """The depth searched when neither the call nor the engine sets a limit."""
 
@@ -113,8 +116,8 @@ class Engine:
                  time: Optional[float] = None, nodes: Optional[int] = None) -> None:
         if isinstance(hash_mb, bool) or not isinstance(hash_mb, int):
             raise TypeError(f"hash_mb must be an int, not {type(hash_mb).__name__}")
-        if not 0 <= hash_mb <= 65536:
-            raise ValueError(f"hash_mb must be between 0 and 65536, not {hash_mb}")
+        if not 0 <= hash_mb <= MAX_HASH_MB:
+            raise ValueError(f"hash_mb must be between 0 and {MAX_HASH_MB}, not {hash_mb}")
         self._limits = self._checked_limits(depth, time, nodes)
         self._searcher = _search.Searcher(hash_mb)
         self._lock = threading.Lock()

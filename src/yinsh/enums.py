@@ -7,6 +7,8 @@ The string-valued enums compare equal to their text, so
 <Color.BLACK: 1>
 >>> Phase("remove_row") is Phase.REMOVE_ROW
 True
+>>> print(Color.WHITE, Phase.MOVE, Termination.MARKER_POOL, MoveKind.PASS)
+white move marker_pool pass
 """
 from __future__ import annotations
 
@@ -41,6 +43,21 @@ class Color(enum.IntEnum):
     def label(self) -> str:
         """``"white"`` or ``"black"``."""
         return self.name.lower()
+
+    def __str__(self) -> str:
+        """``"white"`` or ``"black"`` (``print(board.turn)``); ``repr``,
+        ``int`` and equality stay those of the number.
+
+        >>> str(Color.WHITE), f"{Color.BLACK}", f"{Color.BLACK:d}", Color.BLACK == 1
+        ('white', 'black', '1', True)
+        """
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(str(self), spec)             # f"{color:>6}"
+        except ValueError:
+            return int.__format__(self, spec)          # f"{color:d}"
 
 
 class Phase(str, enum.Enum):

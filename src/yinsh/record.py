@@ -31,15 +31,16 @@ movetext, which ends with the result::
 - The movetext ends with the result: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``,
   the same as the Result tag. Lines are wrapped at 80 characters.
 
-``read(file_or_text)`` returns a list of ``Game`` (tags, actions, comments and
-the final ``board``); ``write(games)`` returns the text. ``read(write(g))``
-gives back equal games and ``write(read(text)) == text`` for any text that
-``write`` produced. ``read`` also takes Boardspace.net SGF records
-(``yinsh.boardspace``). A bad record raises ``RecordError`` (a
+``read(path_or_file)`` (a path or an open file) and ``reads(text)`` (record
+text, a str) return a list of ``Game`` (tags, actions, comments and the final
+``board``), as ``json.load`` / ``json.loads``; ``write(games)`` returns the
+text. ``reads(write(g))`` gives back equal games and ``write(reads(text)) ==
+text`` for any text that ``write`` produced. Both also take Boardspace.net SGF
+records (``yinsh.boardspace``). A bad record raises ``RecordError`` (a
 ``ValueError``) naming the line, the turn and the reason; no game is returned
 half-read.
 
->>> game = read('[White "Ada"]\\n\\n1. e5 f6 2. g7 {nice} h8 *\\n')[0]
+>>> game = reads('[White "Ada"]\\n\\n1. e5 f6 2. g7 {nice} h8 *\\n')[0]
 >>> game.tags["White"], [str(m) for m in game.actions], game.result
 ('Ada', ['e5', 'f6', 'g7', 'h8'], '*')
 >>> print(write(game), end="")
@@ -55,6 +56,7 @@ half-read.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 from typing import IO, Iterable, Optional, Union
@@ -64,7 +66,8 @@ from yinsh.board import Board
 from yinsh.enums import Color, MoveKind
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
-__all__ = ["Game", "RecordError", "read", "write", "split_turn", "turn_text", "ROSTER", "RESULTS"]
+__all__ = ["Game", "RecordError", "read", "reads", "write", "split_turn", "turn_text", "ROSTER",
+           "RESULTS"]
 
 #: The tags every written game has, in this order, with their unknown values.
 ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
@@ -72,8 +75,10 @@ ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black"
 #: The results a record can give.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 LINE_WIDTH = 80
+MAX_TOKEN = 200                       # a turn token is far shorter
 
-Source = Union[str, "os.PathLike[str]", IO[str]]
+#: What ``read`` takes: a path or an open file (text, or binary holding UTF-8).
+PathOrFile = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
 
 
 class RecordError(ValueError):
@@ -389,35 +394,116 @@ _TOKEN = re.compile(r"""
 _REMOVAL = re.compile(r"x[a-z]\d+(?:-[a-z]\d+)?", re.IGNORECASE)
 
 
-def _text_of(source: Source) -> str:
-    if hasattr(source, "read"):
-        return source.read()  # type: ignore[union-attr]
-    if isinstance(source, os.PathLike):
-        with open(source, encoding="utf-8") as f:
-            return f.read()
-    if isinstance(source, str):
-        if "\n" not in source and source.strip() and os.path.isfile(source):
-            with open(source, encoding="utf-8") as f:
-                return f.read()
-        return source
-    raise TypeError(f"read takes record text, a path or a text file, not {type(source).__name__}")
+def _clip(text: str, limit: int = 40) -> str:
+    """text for an error message, cut after limit characters."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
-def read(file_or_text: Source) -> list[Game]:
-    """The games of a record: text, a path (``pathlib.Path``, or a one-line
-    string naming an existing file) or an open text file. Boardspace.net SGF
-    records (they start with ``(;``) are read by ``yinsh.boardspace``.
+def _decoded(data: bytes) -> str:
+    """UTF-8 bytes as text; ``RecordError`` (with the line) if they are not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RecordError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                          f"cannot be decoded (is this a record?)", line=line) from None
 
-    Raises ``RecordError`` (line, turn and reason) for a bad record.
 
-    >>> games = read("1. e5 f6 1-0\\n\\n[Variant \\"blitz\\"]\\n\\n1. a2 *\\n")
+def _read_source(source: PathOrFile, who: str) -> str:
+    """The text of a path or of a file object, for ``who`` (``read`` and
+    ``boardspace.read``): a missing file raises ``FileNotFoundError``,
+    undecodable bytes ``RecordError``, a wrong type ``TypeError``."""
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except ValueError as exc:      # a NUL, an unencodable character (a lone surrogate)
+            raise RecordError(f"{_clip(str(path))!r} cannot be a file name ({exc}); {who}() takes "
+                              f"a path or a file, reads() takes record text") from None
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            raise RecordError(f"{_clip(str(path))!r} cannot be a file name (too long); {who}() "
+                              f"takes a path or a file, reads() takes record text") from None
+        return _decoded(data)
+    if hasattr(source, "read") and not isinstance(source, (bytes, bytearray, memoryview)):
+        try:
+            data = source.read()  # type: ignore[union-attr]
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"not text in the file's encoding ({exc.encoding}): byte "
+                              f"0x{exc.object[exc.start]:02x} cannot be decoded") from None
+        if isinstance(data, (bytes, bytearray)):
+            return _decoded(bytes(data))
+        if not isinstance(data, str):
+            raise TypeError(f"{who}(): the file's read() returned {type(data).__name__}, "
+                            f"not str or bytes")
+        return data
+    raise TypeError(f"{who}() takes a path (str or os.PathLike) or a file object, not "
+                    f"{type(source).__name__}" + ("; for record text use reads()"
+                                                  if isinstance(source, (bytes, bytearray)) else ""))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(text: object, who: str) -> str:
+    """text, if it is a str that can be record text (``reads`` and
+    ``boardspace.reads``)."""
+    if not isinstance(text, str):
+        hint = "; for a path or a file use read()" if isinstance(text, os.PathLike) or \
+            hasattr(text, "read") else ""
+        raise TypeError(f"{who}() takes the record text as a str, not {type(text).__name__}{hint}")
+    m = _SURROGATE.search(text)
+    if m is not None:
+        raise RecordError(f"a lone surrogate {m.group()!r} is not a character",
+                          line=text.count("\n", 0, m.start()) + 1)
+    return text
+
+
+def read(path_or_file: PathOrFile) -> list[Game]:
+    """The games of a record file: a path (``str`` or ``os.PathLike``) or an
+    open file (text, or binary holding UTF-8). For record text use
+    ``reads(text)`` (the ``json.load`` / ``json.loads`` convention).
+    Boardspace.net SGF records (they start with ``(;``) are read by
+    ``yinsh.boardspace``.
+
+    Raises ``FileNotFoundError`` (and other ``OSError``) for a file that
+    cannot be opened, ``RecordError`` (line, turn and reason) for a bad
+    record, bytes that are not UTF-8 or a str that cannot be a file name,
+    and ``TypeError`` for anything but a path or a file.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "game.txt"
+    >>> _ = path.write_text("1. e5 f6 *\\n")
+    >>> [str(m) for m in read(path)[0].actions]
+    ['e5', 'f6']
+    >>> read(path.with_name("gmae.txt"))           # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    FileNotFoundError: [Errno 2] No such file or directory: '...gmae.txt'
+    """
+    return reads(_read_source(path_or_file, "read"))
+
+
+def reads(text: str) -> list[Game]:
+    """The games of record text (a ``str``; ``read`` takes a path or a file).
+    Text that starts with ``(;`` is a Boardspace.net SGF record
+    (``yinsh.boardspace.reads``).
+
+    Raises ``RecordError`` (line, turn and reason) for any text that is not a
+    good record, ``TypeError`` for anything but a str.
+
+    >>> games = reads("1. e5 f6 1-0\\n\\n[Variant \\"blitz\\"]\\n\\n1. a2 *\\n")
     >>> [(g.result, g.tags["Variant"], len(g.actions)) for g in games]
     [('1-0', 'standard', 2), ('*', 'blitz', 1)]
+    >>> reads("games.txt")                        # text, not a file name
+    Traceback (most recent call last):
+    yinsh.record.RecordError: line 1: unexpected text 'games.txt'
     """
-    text = _text_of(file_or_text)
+    text = _check_text(text, "reads")
     if text.lstrip("\ufeff \t\r\n").startswith("(;"):
         from yinsh import boardspace
-        return boardspace.read(text)
+        return boardspace.reads(text)
     return _Reader(text).games()
 
 
@@ -467,6 +553,8 @@ class _Reader:
                 if kind == "comment":
                     state.comment(m.group("text"))
                 elif kind == "number":
+                    if len(m.group("n")) > 6:
+                        raise self.error(f"turn number {_clip(m.group('n'), 10)} is too large", pos)
                     state.number(int(m.group("n")), bool(m.group("dots")), pos)
                 elif kind == "turn":
                     state.turn(m.group("turn"), pos)
@@ -523,6 +611,9 @@ class _GameState:
                 f"({side.label.capitalize()} acts next)", pos)
 
     def turn(self, token: str, pos: int) -> None:
+        if len(token) > MAX_TOKEN:
+            raise self.reader.error(f"the turn {_clip(token, 20)!r} is too long to be one", pos,
+                                    self._turn_name())
         try:
             texts = split_turn(token)
         except InvalidMoveError as exc:

@@ -43,10 +43,11 @@ from typing import Iterable, Optional, Union
 from yinsh import _core
 from yinsh.enums import Color, MoveKind
 
-__all__ = ["board", "DEFAULT_SIZE"]
+__all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
 
 #: Default width of the picture in pixels.
 DEFAULT_SIZE = 480
+MIN_SIZE, MAX_SIZE = 16, 10000          # the sizes (width in pixels) board() accepts
 
 U = 40.0                      # distance between neighbouring points, in picture units
 RING_R = 0.40 * U
@@ -204,8 +205,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
         raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
     if size is None:
         size = DEFAULT_SIZE
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 16 <= size <= 10000:
-        raise ValueError(f"size must be a number of pixels between 16 and 10000, not {size!r}")
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"size must be a number of pixels between {MIN_SIZE} and {MAX_SIZE}, not {size!r}")
     flip = _color_of(orientation) == Color.BLACK
     if isinstance(highlight, str):
         highlight = highlight.split()
