@@ -101,7 +101,7 @@ def test_diagram_has_coordinates_and_pieces():
     assert text.count(".") == 75
     assert "11" in text and " 1 " in text
     uni = board.unicode()
-    assert uni.count("◯") == 5 and uni.count("⬤") == 5
+    assert uni.count("◎") == 5 and uni.count("◉") == 5
 
 
 def test_zobrist_hash_tracks_state():

@@ -1,14 +1,22 @@
 """The `yinsh play`, `show` and `replay` commands, driven through their input."""
 import io
+import os
+import queue
 import re
+import signal
 import subprocess
 import sys
+import threading
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
 
+import yinsh
 from yinsh import record
-from yinsh.cli import main
+from yinsh.cli import CommandError, main
+from yinsh.cli_play import Opponent, Session
+from yinsh.engine import MAX_DEPTH
 
 from helpers import position
 
@@ -84,7 +92,14 @@ def test_play_undo_takes_back_engine_replies_and_end_of_input_quits(monkeypatch,
 @pytest.mark.parametrize("argv", [
     ["play", "--engine-depth", "2", "--engine-time", "1"],
     ["play", "--engine-depth", "0"],
+    ["play", "--engine-depth", str(MAX_DEPTH + 1)],
+    ["play", "--engine-depth", "99"],
+    ["play", "--engine-depth", "2.5"],
     ["play", "--engine-time", "-1"],
+    ["play", "--engine-time", "0"],
+    ["play", "--engine-time", "inf"],
+    ["play", "--engine-time", "nan"],
+    ["play", "--engine-time", "1e999"],
     ["play", "--color", "red"],
     ["show", "--ply", "x"],
 ])
@@ -92,6 +107,193 @@ def test_bad_options_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_engine_depth_99_is_refused_before_the_game(monkeypatch, capsys):
+    """It used to be accepted and to crash with a traceback after the first move."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("e5\nquit\n"))
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--engine-depth", "99"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and "--engine-depth" in err and f"1 and {MAX_DEPTH}" in err
+    code, out, err = run(["play", "--engine-depth", str(MAX_DEPTH), "--moves", "e5 e5"], "",
+                         monkeypatch, capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1      # a bad --moves: no game either
+    with pytest.raises(CommandError, match="depth"):
+        Opponent(depth=99)                                         # the API checks it too
+    with pytest.raises(CommandError, match="time"):
+        Opponent(time=float("inf"))
+
+
+# yinsh play: forced actions, the board's side, scores, Ctrl-C, quitting, readline ----
+
+def test_play_plays_a_forced_action_itself_and_undo_goes_past_it(monkeypatch, capsys, tmp_path):
+    saved = tmp_path / "forced.txt"
+    code, out, _ = run(["play", "--engine-depth", "1", "--position", BLITZ_WIN],
+                       f"e6-e7\nundo\ne6-e7\nxa2\nsave {saved}\nquit\n", monkeypatch, capsys)
+    assert code == 0
+    assert out.count("forced: xe2-e6 (your only legal action)") == 2
+    assert "Took back: e6-e7 xe2-e6" in out                  # back to the last real choice
+    assert "Game over: White wins (rings), 1-0" in out
+    (game,) = record.read(saved)
+    assert [str(m) for m in game.actions] == ["e6-e7", "xe2-e6", "xa2"]
+
+
+def test_play_turns_the_board_for_black_and_explains_the_score(monkeypatch, capsys):
+    code, out, _ = run(["play", "--engine-depth", "2", "--color", "black"], "flip\nquit\nn\n",
+                       monkeypatch, capsys)
+    assert code == 0
+    boards = [line for line in out.splitlines() if re.fullmatch(r"\s+([a-k]\s+){10}[a-k]", line)]
+    assert boards[0].split() == list("kjihgfedcba")          # Black's side at the bottom
+    assert boards[-1].split() == list("abcdefghijk")         # after flip
+    assert "the engine's estimate for the side named: +10000 is one ring ahead" in out
+    assert re.search(r"Engine \(White\) plays \w+   \[score [+-]\d+ for White; 10000 = one ring\]",
+                     out)
+    code, out, _ = run(["play", "--engine-depth", "1"], "quit\n", monkeypatch, capsys)
+    assert next(line for line in out.splitlines() if "a   b" in line).split()[0] == "a"
+
+
+def test_play_ctrl_c_while_the_engine_thinks_makes_it_move_now():
+    """The engine thinks 60 s a move; Ctrl-C (raised where the session waits
+    for the search) makes it play its best action so far, and the game goes on."""
+    out = io.StringIO()
+    opponent = Opponent(time=60)
+    waits = []
+
+    def interrupted_wait(done):
+        waits.append(done.is_set())
+        time.sleep(0.3)
+        raise KeyboardInterrupt
+
+    opponent.wait = interrupted_wait
+    session = Session(yinsh.Board(), yinsh.BLACK, opponent, io.StringIO("quit\nn\n"), out)
+    start = time.monotonic()
+    run_session(session)
+    text = out.getvalue()
+    assert time.monotonic() - start < 30
+    assert waits == [False]                                   # the search was running
+    assert "Interrupted: the engine plays its best action so far" in text
+    assert text.index("Engine (White) plays") < text.index("Black> quit")
+    assert session.board.ply == 1 and "Bye." in text
+
+
+def test_play_ctrl_c_in_a_real_process(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "yinsh", "play", "--engine-time", "60",
+                             "--color", "black"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    lines: "queue.Queue[str]" = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
+    seen = []
+    try:
+        deadline = time.monotonic() + 60
+        while not any("is thinking" in line for line in seen):
+            seen.append(lines.get(timeout=max(0.1, deadline - time.monotonic())))
+        time.sleep(0.3)
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.stdin.write("quit\nn\n")
+        proc.stdin.close()
+        assert proc.wait(timeout=30) == 0, proc.stderr.read()
+        assert time.monotonic() - start < 20
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    time.sleep(0.2)
+    while not lines.empty():
+        seen.append(lines.get())
+    text = "".join(seen)
+    assert "Interrupted: the engine plays its best action so far" in text
+    assert "Engine (White) plays" in text
+    assert "Save the game before quitting? [y/N/file name]" in text and "Bye." in text
+
+
+def run_session(session):
+    """session.run(), where a Ctrl-C that escapes the session fails the test
+    (instead of stopping pytest)."""
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C escaped the session")
+
+
+class Keys(io.StringIO):
+    """Standard input whose lines are typed; the line CTRL-C raises KeyboardInterrupt."""
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        if line == "CTRL-C\n":
+            raise KeyboardInterrupt
+        return line
+
+
+@pytest.mark.parametrize("script,saved_as", [
+    ("e5\nquit\nmine.txt\n", "mine.txt"),               # quit, answer a file name
+    ("e5\nCTRL-C\ny\n", "yinsh-*.txt"),                 # Ctrl-C at the prompt, answer y
+    ("e5\nquit\n\n", None),                             # quit, no
+    ("e5\nCTRL-C\nCTRL-C\n", None),                     # Ctrl-C twice
+    ("e5\n", None),                                      # end of input
+    ("e5\nquit\n/nonexistent/dir/x.txt\nquit\nn\n", None),  # cannot save: back to the game
+])
+def test_play_quitting_an_unsaved_game_asks_to_save_it(script, saved_as, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    out = io.StringIO()
+    session = Session(yinsh.Board(), yinsh.WHITE, Opponent(depth=1), Keys(script), out)
+    run_session(session)
+    text = out.getvalue()
+    assert "Save the game before quitting? [y/N/file name]" in text
+    assert text.rstrip().endswith("Bye.")
+    files = sorted(tmp_path.glob("*.txt"))
+    if saved_as is None:
+        assert files == [] and "Not saved." in text
+    else:
+        (path,) = files
+        assert path.match(saved_as) and f"Saved 2 actions to {path.name}" in text
+        assert [str(m) for m in record.read(path)[0].actions][0] == "e5"
+    if "/nonexistent/" in script:
+        assert "Cannot save to /nonexistent/dir/x.txt" in text and text.count("Save the game") == 2
+
+
+def test_play_quitting_a_saved_or_untouched_game_does_not_ask(monkeypatch, capsys, tmp_path):
+    saved = tmp_path / "g.txt"
+    for script in ("quit\n", f"e5\nsave {saved}\nquit\n", "e5\nundo\nquit\n", "CTRL-C\n"):
+        out = io.StringIO()
+        run_session(Session(yinsh.Board(), yinsh.WHITE, Opponent(depth=1), Keys(script), out))
+        assert "Save the game" not in out.getvalue() and out.getvalue().rstrip().endswith("Bye.")
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_play_reads_a_terminal_with_readline(monkeypatch, capsys):
+    readline = pytest.importorskip("readline")
+    typed = iter(["e5", "quit", "n"])
+    prompts = []
+
+    def fake_input(prompt=""):
+        prompts.append(prompt)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(sys, "stdin", Terminal(""))
+    monkeypatch.setattr("builtins.input", fake_input)
+    session = Session(yinsh.Board(), yinsh.WHITE, Opponent(depth=1), sys.stdin, sys.stdout)
+    assert session.readline is readline and readline.get_completer() == session.complete
+    session.run()
+    assert prompts == ["White> ", "White> ", "Save the game before quitting? [y/N/file name] "]
+    out = capsys.readouterr().out
+    assert "Engine (Black) plays" in out and "Bye." in out
+    assert session.complete("xa", 0) is None                  # White to place: no removals
+    assert session.complete("qu", 0) == "quit"
+    assert session.complete("a", 0) == "a2" and session.complete("a", 3) == "a5"
 
 
 @pytest.mark.parametrize("command", ["play", "show", "replay"])

@@ -151,11 +151,15 @@ class Board(_core.CoreBoard):
         return format_position(self)
 
     def __str__(self) -> str:
-        return diagram.render(self._state()[:4])
+        return diagram.draw(self)
 
-    def unicode(self) -> str:
-        """The diagram of ``str(board)`` drawn with Unicode rings and discs."""
-        return diagram.render(self._state()[:4], diagram.UNICODE_PIECES)
+    def unicode(self, *, orientation: object = Color.WHITE, last_move: bool = True,
+                coordinates: bool = True) -> str:
+        """The diagram of ``str(board)`` drawn with Unicode rings (``◎``/``◉``)
+        and markers (``○``/``●``); ``orientation=yinsh.BLACK`` turns it for
+        Black. ``yinsh.diagram.draw`` has the same options for ASCII."""
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
 
     def __repr__(self) -> str:
         return f"Board({self.position()!r})"

@@ -5,13 +5,16 @@
   diagram is printed after each action; type actions in the notation
   (``e5``, ``e5-e9``, ``xe5-e9``, ``xa2``, ``pass``; a whole turn such as
   ``e5-e9 xe6-e10 xa2`` or ``e5-e9;xe6-e10xa2`` works too) or a command:
-  ``undo``, ``hint``, ``moves``, ``save FILE``, ``help``, ``quit``.
+  ``undo``, ``hint``, ``moves``, ``flip``, ``save FILE``, ``help``, ``quit``.
+  A forced action (your only legal one) is played for you; the board is
+  drawn turned for the side you play; Ctrl-C while the engine thinks makes
+  it play its best action so far; leaving an unsaved game asks to save it.
+  On a terminal, lines are read with ``readline`` (editing, history, Tab
+  completion of actions and commands) when Python has it.
 - ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
-  board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded
-  game.
-- ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a
-  record (ours or Boardspace SGF) action by action, with the engine's score
-  and choice when ``--analyse`` is given.
+  board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded game.
+- ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a record (ours or Boardspace SGF) action
+  by action, with the engine's score and choice when ``--analyse`` is given.
 
 ``register(sub)`` adds them to the parser of ``yinsh.cli``.
 """
@@ -20,12 +23,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from typing import IO, Optional
+import threading
+import time
+from typing import IO, Callable, Optional
 
-from yinsh import record, svg
+from yinsh import diagram, record, svg
 from yinsh.board import Board
-from yinsh.cli import (MAX_DEPTH, CommandError, add_position_args, board_from_args, int_in,
-                       nonnegative_int, positive_float, positive_int, search_depth)
+from yinsh.cli import (CommandError, add_position_args, board_from_args, int_in, nonnegative_int,
+                       positive_float, positive_int, search_depth)
+from yinsh.engine import MAX_DEPTH
 from yinsh.enums import Color, Phase
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
@@ -40,16 +46,38 @@ HELP = """Commands:
   moves                          list the legal actions
   hint                           the engine's suggestion
   undo                           take back your last action (and the engine's replies)
+  flip                           turn the board round
   save FILE                      write the game to FILE (record format)
   help                           this text
-  quit                           leave the game"""
+  quit                           leave the game (asks to save an unsaved game)
+Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
+play at once. The diagram marks the last action with [ ] and the markers it flipped
+with ( )."""
+
+SCORES = ("Scores are the engine's estimate for the side named: +10000 is one ring "
+          "ahead, 0 even; 'wins in N' is a forced win in N actions.")
+
+COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
 
 # The engine --------------------------------------------------------------------
 
+def wait_for(done: threading.Event) -> None:
+    """Waits until done is set, in short sleeps so that Ctrl-C gets through.
+    (Not ``Thread.join``: on Python 3.11 a join that Ctrl-C interrupts can
+    leave the thread looking finished while it still runs.)"""
+    while not done.is_set():
+        time.sleep(0.02)
+
+
 class Opponent:
     """The engine (``yinsh.engine.Engine``) with a depth or time limit:
-    ``choose(board)`` returns (move, score text from the side to act)."""
+    ``choose(board)`` returns (move, score text from the side to act);
+    ``think(board)`` returns (``Analysis``, interrupted), searching in a
+    worker thread that Ctrl-C stops (the best action so far is kept).
+
+    Raises ``CommandError`` for a depth or time the engine does not take.
+    """
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None) -> None:
         try:
@@ -59,11 +87,50 @@ class Opponent:
         if depth is None and time is None:
             time = DEFAULT_ENGINE_TIME
         self.depth, self.time = depth, time
-        self.engine = Engine(hash_mb=16)
+        try:
+            self.engine = Engine(hash_mb=16, depth=depth, time=time)   # checks the limits
+        except (TypeError, ValueError) as exc:
+            raise CommandError(str(exc)) from None
+        #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
+        self.wait: Callable[[threading.Event], None] = wait_for
 
     def choose(self, board: Board):
         analysis = self.engine.analyse(board, depth=self.depth, time=self.time)
         return analysis.best_move, analysis.score_text()
+
+    def think(self, board: Board, on_start: Optional[Callable[[], None]] = None):
+        """(analysis, interrupted): searches board in a worker thread while
+        this thread waits; a ``KeyboardInterrupt`` while waiting stops the
+        search, which answers with its best action so far (iteration 1
+        always finishes), and interrupted is True."""
+        outcome: dict = {}
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                outcome["analysis"] = self.engine.analyse(board, depth=self.depth, time=self.time)
+            except BaseException as exc:  # re-raised in this thread
+                outcome["error"] = exc
+            finally:
+                done.set()
+
+        interrupted = False
+        threading.Thread(target=work, name="yinsh-engine", daemon=True).start()
+        try:
+            if on_start is not None:
+                on_start()
+            self.wait(done)
+        except KeyboardInterrupt:
+            interrupted = True
+            while not done.is_set():      # stop() is lost if the search has not begun yet
+                try:
+                    self.engine.stop()
+                    time.sleep(0.02)
+                except KeyboardInterrupt:
+                    pass
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["analysis"], interrupted
 
     def describe(self) -> str:
         return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
@@ -71,6 +138,17 @@ class Opponent:
 
 def side_name(color: Color) -> str:
     return color.label.capitalize()
+
+
+def score_words(analysis, side: Color) -> str:
+    """The engine's score for people, saying whose view and what unit:
+    ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
+    name = side_name(side)
+    mate = analysis.mate
+    if mate is not None:
+        n = abs(mate)
+        return f"{name} {'wins' if mate > 0 else 'loses'} in {n} action{'' if n == 1 else 's'}"
+    return f"score {analysis.score:+d} for {name}; 10000 = one ring"
 
 
 def status(board: Board) -> str:
@@ -185,62 +263,147 @@ def cmd_replay(args: argparse.Namespace) -> None:
 # yinsh play -------------------------------------------------------------------------
 
 class Session:
-    """A game of a person (on ``inp``/``out``) against the engine."""
+    """A game of a person (on ``inp``/``out``) against the engine.
+
+    The board is drawn for ``orientation`` (default: the person's side, so
+    Black sees it turned round). When ``inp`` is a terminal and is
+    ``sys.stdin``, lines are read with ``input()`` and ``readline`` (line
+    editing, history, Tab completion), else with ``inp.readline()`` and
+    echoed to ``out``.
+    """
 
     def __init__(self, board: Board, human: Color, opponent: Opponent, inp: IO[str],
-                 out: IO[str], unicode: bool = False) -> None:
+                 out: IO[str], unicode: bool = False, orientation: Optional[Color] = None) -> None:
         self.board, self.human, self.opponent = board, human, opponent
         self.inp, self.out, self.unicode = inp, out, unicode
-        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
+        self.orientation = human if orientation is None else Color.of(orientation)
+        interactive = hasattr(inp, "isatty") and inp.isatty()
+        self.echo = not interactive
+        self.use_input = interactive and inp is sys.stdin and out is sys.stdout
+        self.readline = load_readline(self.complete) if self.use_input else None
         self.start = board.copy()
         self.human_plies: list[int] = []          # stack indexes of the person's actions
+        self.saved = list(board.move_stack)       # the stack as last saved (or given)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def show(self) -> None:
-        self.say(self.board.unicode() if self.unicode else str(self.board))
+        self.say(diagram.draw(self.board, unicode=self.unicode, orientation=self.orientation))
         self.say(status(self.board))
+
+    def read(self, prompt: str) -> Optional[str]:
+        """One input line without its newline, or None at the end of input.
+        Ctrl-C comes through as ``KeyboardInterrupt``."""
+        if self.use_input:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say()
+                return None
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.say(line.strip())
+        return line
+
+    def complete(self, text: str, state: int) -> Optional[str]:
+        """readline's completer: commands and the legal actions."""
+        words = list(COMMANDS) + [str(m) for m in self.board.legal_moves]
+        matches = sorted(w for w in words if w.startswith(text.lower()))
+        return matches[state] if state < len(matches) else None
+
+    def unsaved(self) -> bool:
+        return list(self.board.move_stack) != self.saved
 
     def run(self) -> None:
         self.say(f"You play {side_name(self.human)}; the engine plays "
                  f"{side_name(self.human.other())} ({self.opponent.describe()}). "
                  f"Type help for the commands.")
+        self.say(SCORES)
         self.show()
         while True:
-            if not self.board.is_game_over() and self.board.turn != self.human:
-                self.engine_acts()
-                continue
+            if not self.board.is_game_over():
+                if self.board.turn != self.human:
+                    self.engine_acts()
+                    continue
+                if self.board.legal_moves.count() == 1:
+                    self.forced()
+                    continue
             prompt = f"{side_name(self.human)}> " if not self.board.is_game_over() else "game over> "
-            self.out.write(prompt)
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:                          # end of input
+            try:
+                line = self.read(prompt)
+            except KeyboardInterrupt:             # Ctrl-C at the prompt: leave, as quit does
                 self.say()
-                self.say("Bye.")
-                return
+                line = None
+            if line is None:
+                if self.leave():
+                    return
+                continue
             text = line.strip()
-            if self.echo:
-                self.say(text)
             if not text:
                 continue
             if not self.command(text):
                 return
 
-    def engine_acts(self) -> None:
-        move, score = self.opponent.choose(self.board)
-        side = side_name(self.board.turn)
+    def forced(self) -> None:
+        """Plays the person's only legal action."""
+        (move,) = list(self.board.legal_moves)
         self.board.push(move)
-        self.say(f"Engine ({side}) plays {move}   [score {score}]")
+        self.say(f"forced: {move} (your only legal action)")
         self.show()
+
+    def engine_acts(self) -> None:
+        side = self.board.turn
+        name = side_name(side)
+        moves = list(self.board.legal_moves)
+        if len(moves) == 1:
+            self.board.push(moves[0])
+            self.say(f"Engine ({name}) plays {moves[0]} (forced)")
+            self.show()
+            return
+        analysis, interrupted = self.opponent.think(
+            self.board, on_start=lambda: self.say(f"Engine ({name}) is thinking... "
+                                                  f"(Ctrl-C: play now)"))
+        if interrupted:
+            self.say(f"Interrupted: the engine plays its best action so far "
+                     f"(depth {analysis.depth}).")
+        move = analysis.best_move
+        self.board.push(move)
+        self.say(f"Engine ({name}) plays {move}   [{score_words(analysis, side)}]")
+        self.show()
+
+    def leave(self) -> bool:
+        """Asks to save an unsaved game; True to end the session."""
+        if self.unsaved():
+            try:
+                answer = self.read("Save the game before quitting? [y/N/file name] ")
+            except KeyboardInterrupt:
+                self.say()
+                answer = None
+            answer = (answer or "").strip()
+            if answer.lower() in ("y", "yes"):
+                answer = datetime.datetime.now().strftime("yinsh-%Y%m%d-%H%M%S.txt")
+            if answer and answer.lower() not in ("n", "no"):
+                if not self.save(answer):
+                    self.say("The game is not saved; back to it (quit again to leave anyway).")
+                    return False
+            else:
+                self.say("Not saved.")
+        self.say("Bye.")
+        return True
 
     def command(self, text: str) -> bool:
         """Carries out one input line; False ends the session."""
         word, _, rest = text.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            self.say("Bye.")
-            return False
+            return not self.leave()
         if word in ("help", "?"):
             self.say(HELP)
         elif word == "moves":
@@ -251,10 +414,13 @@ class Session:
             if self.board.is_game_over():
                 self.say("The game is over.")
             else:
-                move, score = self.opponent.choose(self.board)
-                self.say(f"Hint: {move}   [score {score}]")
+                analysis, _ = self.opponent.think(self.board)
+                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn)}]")
         elif word == "undo":
             self.undo()
+        elif word == "flip":
+            self.orientation = self.orientation.other()
+            self.show()
         elif word == "save":
             self.save(rest.strip())
         else:
@@ -292,20 +458,25 @@ class Session:
         self.show()
 
     def undo(self) -> None:
+        """Takes back to before the person's last chosen action (past a
+        forced one, which would only be played again)."""
         if not self.human_plies:
             self.say("Nothing to undo.")
             return
-        target = self.human_plies.pop()
         taken = []
-        while self.board.ply > target:
-            taken.append(str(self.board.pop()))
+        while True:
+            target = self.human_plies.pop()
+            while self.board.ply > target:
+                taken.append(str(self.board.pop()))
+            if not self.human_plies or self.board.legal_moves.count() != 1:
+                break
         self.say(f"Took back: {' '.join(reversed(taken))}")
         self.show()
 
-    def save(self, path: str) -> None:
+    def save(self, path: str) -> bool:
         if not path:
             self.say("save needs a file name: save FILE")
-            return
+            return False
         players = {self.human: "Human", self.human.other(): "yinsh engine"}
         game = record.Game.from_board(self.board, White=players[Color.WHITE],
                                       Black=players[Color.BLACK], Event="yinsh play",
@@ -314,12 +485,33 @@ class Session:
             record.write(game, path)
         except OSError as exc:
             self.say(f"Cannot save to {path}: {exc.strerror or exc}")
-            return
+            return False
+        self.saved = list(self.board.move_stack)
         self.say(f"Saved {len(game.actions)} actions to {path}")
+        return True
+
+
+def load_readline(completer: Callable[[str, int], Optional[str]]):
+    """Imports ``readline`` (which then edits the lines ``input()`` reads and
+    keeps their history) and sets Tab completion; None where Python has no
+    readline."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    readline.set_completer(completer)
+    readline.set_completer_delims(" ;\t\n")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return readline
 
 
 def cmd_play(args: argparse.Namespace) -> None:
-    """A game against the engine in the terminal."""
+    """A game against the engine in the terminal. Every option is checked
+    (by the parser, the board and the engine's limits) before the game
+    starts."""
     board = board_from_args(args)
     opponent = Opponent(args.engine_depth, args.engine_time)
     human = Color.WHITE if args.color == "white" else Color.BLACK
@@ -333,12 +525,14 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p = sub.add_parser("play", help="play against the engine in the terminal",
                        description="A game against the engine: the board is printed after each "
                                    "action; type actions in the notation (e5, e5-e9, xe5-e9, xa2, "
-                                   "pass) or undo, hint, moves, save FILE, help, quit.")
+                                   "pass) or undo, hint, moves, flip, save FILE, help, quit. "
+                                   "Ctrl-C while the engine thinks makes it play at once.")
     limit = p.add_mutually_exclusive_group()
     limit.add_argument("--engine-time", type=positive_float, metavar="S",
                        help=f"seconds the engine thinks per action (default {DEFAULT_ENGINE_TIME:g})")
-    limit.add_argument("--engine-depth", type=positive_int, metavar="D",
-                       help="the engine searches D plies per action instead")
+    limit.add_argument("--engine-depth", type=search_depth, metavar="D",
+                       help="the engine searches D plies per action instead "
+                            f"(1..{MAX_DEPTH})")
     p.add_argument("--color", choices=["white", "black"], default="white",
                    help="your side (default white; White places first)")
     add_position_args(p)
