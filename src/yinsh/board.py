@@ -57,11 +57,15 @@ class Board(_core.CoreBoard):
     game, ``Board(position_string)`` the position that the string describes
     (see ``yinsh.position``).
 
-    Raises ``InvalidPositionError`` for a bad position string and
-    ``ValueError`` for an unknown variant.
+    Raises ``InvalidPositionError`` (a ``ValueError``) for any ``str`` that is
+    not a position string, ``ValueError`` for an unknown variant, and
+    ``TypeError`` when position or variant is neither ``None`` nor a ``str``.
     """
 
     def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
+        if variant is not None and not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(RINGS_TO_WIN)})")
         if position is not None:
             state = parse_position(position)
             if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
