@@ -1,8 +1,12 @@
 """Builds the compiled core. Compiler directives live here, in one place.
 
 YINSH_DEBUG=1 in the environment turns on bounds checks and a consistency
-check of the position after every action pushed on a board. YINSH_ONLY=_core,_search
-builds only the named extensions (every src/yinsh/_*.pyx by default).
+check of the position after every action pushed on a board.
+YINSH_SANITIZE=address builds with AddressSanitizer (-fsanitize=address
+-fno-omit-frame-pointer -O1 -g, compile and link; any -fsanitize= value
+works, e.g. address,undefined); the README's "Memory checks" says how to run
+the tests under it. YINSH_ONLY=_core,_search builds only the named extensions
+(every src/yinsh/_*.pyx by default).
 """
 import glob
 import os
@@ -24,6 +28,14 @@ directives = {
 extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
 macros = [("YINSH_DEBUG", "1" if DEBUG else "0")]
 
+SANITIZE = os.environ.get("YINSH_SANITIZE", "")
+extra_link_args = []
+if SANITIZE not in ("", "0"):
+    sanitize = [f"-fsanitize={SANITIZE}", "-fno-omit-frame-pointer"]
+    extra_compile_args = [arg for arg in extra_compile_args if arg[:2] != "-O"] + sanitize + [
+        "-O0" if DEBUG else "-O1", "-g"]
+    extra_link_args = sanitize
+
 
 MODULES = sorted(os.path.basename(path)[:-4] for path in glob.glob("src/yinsh/_*.pyx"))
 if os.environ.get("YINSH_ONLY"):
@@ -37,6 +49,7 @@ def extension(name):
         include_dirs=["src/yinsh"],
         define_macros=macros,
         extra_compile_args=extra_compile_args,
+        extra_link_args=extra_link_args,
     )
 
 

@@ -36,7 +36,8 @@ def test_legal_moves_view():
     assert all(isinstance(m, Move) for m in moves)
     assert Move.from_str("h6-h10") in view
     assert Move.from_str("h6-g7") not in view
-    assert "h6-h10" not in view               # only Move values are members
+    with pytest.raises(TypeError, match="push_str"):   # text is not silently "not in"
+        "h6-h10" in view
     board.push(moves[0])
     assert len(view) == board.legal_moves.count()   # the view is live
 

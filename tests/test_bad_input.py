@@ -1,5 +1,9 @@
 """Bad input raises clear ValueError subclasses and never changes the board."""
+import doctest
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import yinsh
 from yinsh import Board, IllegalMoveError, InvalidMoveError, InvalidPositionError, Move
@@ -7,6 +11,8 @@ from yinsh import Board, IllegalMoveError, InvalidMoveError, InvalidPositionErro
 from helpers import board as make_board
 from helpers import placed
 from helpers import position
+from yinsh.actions import move_to_action
+from yinsh.position import parse_position
 
 @pytest.mark.parametrize("text", [
     "", " ", "e", "5", "e55", "ee5", "e5-", "-e5", "e5--e9", "e5-e9-e10", "x", "xx5", "xe5-",
@@ -150,3 +156,210 @@ def test_contradictory_variant_argument():
 def test_failed_set_up_leaves_no_half_board():
     with pytest.raises(InvalidPositionError):
         Board("4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0")
+
+
+# ---------------------------------------------------------------------------
+# Non-text where text is expected: a TypeError naming str, on every call.
+# (A `str text` argument of the compiled core used to let None through, and
+# the first call's TypeError was followed by reads of memory that is not a
+# str: ValueError "character U+a865ea00 is not in range" on later calls.)
+# ---------------------------------------------------------------------------
+
+NOT_TEXT = [None, b"e5", bytearray(b"e5"), 5, 5.0, ["e5"], ("e5",), {"e5": 1}, object()]
+
+
+def _text_entry_points(board):
+    """(name, call) for every entry point that reads an action, point or
+    position from text."""
+    return [
+        ("push_str", board.push_str),
+        ("parse_move", board.parse_move),
+        ("Move.from_str", Move.from_str),
+        ("parse_point", yinsh.parse_point),
+        ("parse_position", parse_position),
+        ("Board", Board),
+    ]
+
+
+@pytest.mark.parametrize("value", NOT_TEXT, ids=lambda v: type(v).__name__)
+def test_non_text_raises_type_error_every_time(value):
+    b = placed()
+    before = b.position()
+    for name, call in _text_entry_points(b):
+        if name == "Board" and value is None:
+            continue                     # Board(None) is the documented new game
+        for _ in range(5):               # the old fault showed from the second call on
+            with pytest.raises(TypeError, match=f"expected str, not {type(value).__name__}"):
+                call(value)
+    assert b.position() == before and len(b.move_stack) == 10
+
+
+def test_none_then_good_text_still_parses():
+    b = placed()
+    for _ in range(5):
+        with pytest.raises(TypeError):
+            b.push_str(None)
+        with pytest.raises(TypeError):
+            Move.from_str(None)
+        with pytest.raises(TypeError):
+            yinsh.parse_point(None)
+        assert Move.from_str("h6-h10") == b.parse_move("h6-h10")
+        assert yinsh.parse_point("e5") == yinsh.E5
+
+
+def test_variant_names_must_be_text():
+    for value in (None, 3, b"blitz", ["blitz"]):
+        if value is not None:
+            with pytest.raises(TypeError, match="expected str"):
+                Board(variant=value)
+        with pytest.raises(TypeError, match="expected str"):
+            yinsh.BatchGames(2, variant=value)
+
+
+def test_ml_move_parser_types():
+    for value in (None, b"e5", 5, 5.0, ["e5"]):
+        with pytest.raises(TypeError, match=f"not {type(value).__name__}"):
+            move_to_action(value)
+    with pytest.raises(InvalidMoveError):
+        move_to_action("e\u0665")
+
+
+# ---------------------------------------------------------------------------
+# Any str: played, or the documented ValueError subclass, board unchanged.
+# ---------------------------------------------------------------------------
+
+ODD_TEXT = [
+    "\x00", "e5\x00", "\x00e5", "e\x005", "\ud800", "e5\ud800", "\udfff-e5", "\U0010ffff",
+    "e\u0665", "\u0665", "e\uff15", "\uff45\uff15", "\uff45\uff15-\uff45\uff19", "\u212a7",   # Kelvin sign K
+    "e\u00b2", "e5\u2003", "\u3000e5", "e5\u00a0-e9", "e\U0001d7d3", "x" * 200_000,
+    "e5" * 100_000, "5" * 200_000, "-" * 200_000, "e" + "5" * 200_000, "x" + "e5-" * 66_666,
+    "\ud800" * 200_000, "\x00" * 200_000, " " * 200_000, "pass" + "\x00", "PASS\u0131",
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXT, ids=lambda t: repr(t[:12]) + f"/{len(t)}")
+def test_odd_text_is_an_invalid_move(text):
+    b = placed()
+    before = b.position()
+    for call in (b.push_str, b.parse_move, Move.from_str, yinsh.parse_point):
+        with pytest.raises(InvalidMoveError) as info:
+            call(text)
+        assert len(str(info.value)) < 300           # long texts are cut short in messages
+    assert b.position() == before and len(b.move_stack) == 10
+
+
+def test_ascii_text_around_a_move_still_parses():
+    assert Move.from_str(" \tXE9-E5\n") == Move.from_str("xe5-e9")
+    assert yinsh.parse_point(" E5 ") == yinsh.E5
+
+
+def test_str_subclasses_are_text():
+    class Text(str):
+        def strip(self):            # not called: the parser reads the characters
+            raise AssertionError
+    b = placed()
+    assert b.push_str(Text("h6-h10")) == Move.from_str("h6-h10")
+    assert yinsh.parse_point(Text("e5")) == yinsh.E5
+    assert Board(Text(b.position())) == b
+
+
+def _odd_positions():
+    good = GOOD
+    board_part = good.split()[0]
+    return [
+        "\x00", "\ud800", good + "\x00", good.replace(" ", "\x00"), good.replace(" w ", " \ud800 "),
+        good.replace("0:0", "\u0660:\u0660"), good.replace("0:0", "\uff10:\uff10"),
+        good.replace(" - 0:0 0 ", " - 0:0 \u0660 "), good.replace("0:0", "0:+0"),
+        good.replace("0:0", "0_0:0"), good.replace("0:0", "00:0"), good.replace(" - 0:0 0 ", " - 0:0 -0 "),
+        good.replace(" - 0:0 0 ", " - 0:0 " + "0" * 5000 + " "),
+        good.replace("0:0", "1" * 5000 + ":0"), good.replace(" ", "\u2003"), good.replace(" ", "\u3000"),
+        board_part.replace("4", "\u0664", 1) + good[len(board_part):],
+        board_part.replace("4", "\uff14", 1) + good[len(board_part):],
+        board_part.replace("4", "9" * 200_000, 1) + good[len(board_part):],
+        board_part.replace("4", "1" + "0" * 5000, 1) + good[len(board_part):],
+        "/" * 200_000 + good[len(board_part):], good * 20_000, "x" * 200_000, " " * 200_000,
+        good.replace("standard", "standard\u0131"), good.replace("standard", "STANDARD"),
+        good.replace("move", "mov\u0435"),                          # Cyrillic e
+    ]
+
+
+@pytest.mark.parametrize("text", _odd_positions(), ids=lambda t: repr(t[:12]) + f"/{len(t)}")
+def test_odd_text_is_an_invalid_position(text):
+    with pytest.raises(InvalidPositionError) as info:
+        Board(text)
+    assert len(str(info.value)) < 400
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=30) | st.text(alphabet="abcdefghijkxpsXE-0123456789 \x00\ud800\u0665\uff15\u212a",
+                                      max_size=12))
+def test_any_str_parses_or_raises_invalid_move(text):
+    b = placed()
+    before = b.position()
+    for call in (b.parse_move, Move.from_str, yinsh.parse_point):
+        try:
+            call(text)
+        except (InvalidMoveError, IllegalMoveError):
+            pass
+    assert b.position() == before
+    try:
+        move = b.push_str(text)
+    except (InvalidMoveError, IllegalMoveError):
+        assert b.position() == before and len(b.move_stack) == 10
+    else:
+        assert text.isascii() and b.move_stack[-1] == move and len(b.move_stack) == 11
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, len(GOOD)), st.integers(0, 3), st.text(min_size=1, max_size=3))
+def test_any_edit_of_a_position_string_parses_or_raises_invalid_position(at, cut, insert):
+    text = GOOD[:at] + insert + GOOD[at + cut:]
+    try:
+        board = Board(text)
+    except InvalidPositionError:
+        return
+    assert text.isascii() and board._is_ok()
+    assert Board(board.position()).position() == board.position()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.none() | st.binary() | st.integers() | st.floats() | st.lists(st.text(max_size=3)))
+def test_any_non_str_raises_type_error(value):
+    b = placed()
+    for name, call in _text_entry_points(b):
+        if name == "Board" and value is None:
+            continue
+        with pytest.raises(TypeError, match="expected str"):
+            call(value)
+    assert len(b.move_stack) == 10
+
+
+# ---------------------------------------------------------------------------
+# One rule where a Move is expected: push, is_legal and `in legal_moves` take
+# a Move; anything else, text included, is a TypeError (text points to
+# push_str / parse_move) rather than False or a silent miss.
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where,call", [
+    ("push", lambda b, m: b.push(m)),
+    ("is_legal", lambda b, m: b.is_legal(m)),
+    ("in legal_moves", lambda b, m: m in b.legal_moves),
+])
+def test_text_where_a_move_is_expected(where, call):
+    b = placed()
+    before = b.position()
+    with pytest.raises(TypeError, match=r"expects a Move, not str.*push_str\(text\) or board\.parse_move"):
+        call(b, "h6-h10")
+    for value in (None, 5, b"h6-h10", Move.from_str("h6-h10").code):
+        with pytest.raises(TypeError, match=f"expects a Move, not {type(value).__name__}"):
+            call(b, value)
+    assert b.position() == before and len(b.move_stack) == 10
+    move = b.parse_move("h6-h10")
+    assert call(b, move) in (None, True)
+
+
+def test_core_docstrings():
+    """The compiled core's examples (pytest's doctest collection skips .so
+    modules): the type rules above as documented."""
+    failures, attempted = doctest.testmod(yinsh._core, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failures == 0

@@ -483,15 +483,42 @@ def point_name(point):
     return POINT_NAMES[_check_point(point)]
 
 
-def parse_point(str text):
+def parse_point(text):
     """The point named by text (``"e5"``, case-insensitive).
 
-    Raises ``InvalidMoveError`` (a ``ValueError``) if no such point exists.
+    Raises ``InvalidMoveError`` (a ``ValueError``) if no such point exists,
+    ``TypeError`` if text is not a ``str``.
+
+    >>> parse_point("E5") == parse_point("e5")
+    True
+    >>> parse_point(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected str, not NoneType
     """
-    cdef object p = POINT_BY_NAME.get(text.strip().lower())
+    cdef str s = _checked_text(text)
+    cdef object p = POINT_BY_NAME.get(s.strip().lower()) if s.isascii() else None
     if p is None:
-        raise InvalidMoveError(f"{text!r} is not a point of the board")
+        raise InvalidMoveError(f"{_shown(s)} is not a point of the board")
     return p
+
+
+cdef str _checked_text(object text):
+    """text itself if it is a str (or a subclass); else TypeError. Every
+    entry point that reads text calls this before any str method: a ``str``
+    typed argument lets None through, and Cython calls str methods on it
+    without checking (reading memory that is not a str)."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected str, not {type(text).__name__}")
+    return <str>text
+
+
+cdef str _shown(object text):
+    """repr(text) for error messages, cut short for long texts."""
+    cdef str shown = repr(text) if len(text) <= 40 else ""
+    if shown and len(shown) <= 60:
+        return shown
+    return f"{text[:20]!r}... ({len(text)} characters)"
 
 
 cdef int _check_point(object point) except -1:
@@ -521,20 +548,26 @@ cdef str _move_text(int code):
     return "pass"
 
 
-cdef int _parse_move(str text) except -1:
-    cdef str s = text.strip().lower()
-    cdef str body
+cdef int _parse_move(object text) except -1:
+    """The packed move that text names; TypeError for a non-str,
+    InvalidMoveError for any str that is not an action of the notation."""
+    cdef str raw = _checked_text(text)
+    cdef str s, body
     cdef list parts
     cdef int a, b
+    if not raw.isascii():
+        raise InvalidMoveError(f"{_shown(raw)} is not an action: the notation is ASCII "
+                               f"(e5, e5-e9, xe5-e9, xa2 or pass)")
+    s = raw.strip().lower()
     if s == "pass":
         return pack_move(K_PASS, 0, 0)
     body = s[1:] if s.startswith("x") else s
     parts = body.split("-")
     if not body or len(parts) > 2 or not all(parts):
-        raise InvalidMoveError(f"{text!r} is not an action (expected e5, e5-e9, xe5-e9, xa2 or pass)")
+        raise InvalidMoveError(f"{_shown(raw)} is not an action (expected e5, e5-e9, xe5-e9, xa2 or pass)")
     for part in parts:
         if part not in POINT_BY_NAME:
-            raise InvalidMoveError(f"{text!r} is not an action: {part!r} is not a point of the board")
+            raise InvalidMoveError(f"{_shown(raw)} is not an action: {_shown(part)} is not a point of the board")
     a = POINT_BY_NAME[parts[0]]
     if len(parts) == 1:
         return pack_move(K_RING if s[0] == "x" else K_PLACE, a, a)
@@ -560,10 +593,19 @@ cdef class Move:
         raise TypeError("use Move.from_str(text) or Move.place / move / remove_row / remove_ring / pass_move")
 
     @staticmethod
-    def from_str(str text):
-        """Parses the notation of docs/notation.md (case-insensitive).
+    def from_str(text):
+        """Parses the notation of docs/notation.md (case-insensitive,
+        ASCII, surrounding blanks ignored).
 
-        Raises ``InvalidMoveError`` for text that is not an action.
+        Raises ``InvalidMoveError`` (a ``ValueError``) for any ``str`` that is
+        not an action, ``TypeError`` for anything else.
+
+        >>> Move.from_str(" XA2 ")
+        Move.from_str('xa2')
+        >>> Move.from_str(b"e5")
+        Traceback (most recent call last):
+        ...
+        TypeError: expected str, not bytes
         """
         return _move(_parse_move(text))
 
@@ -661,12 +703,35 @@ cdef bint _code_ok(int code) noexcept:
     return f < t if kind == K_ROW else True
 
 
+cdef int _move_code(object move, str where) except -1:
+    """move.code if move is a Move, else a TypeError that points text to
+    push_str / parse_move."""
+    if isinstance(move, Move):
+        return (<Move>move).code
+    if isinstance(move, str):
+        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
+                        f"use board.push_str(text) or board.parse_move(text)")
+    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+
+
 _KINDS = (None, MoveKind.PLACE, MoveKind.MOVE, MoveKind.REMOVE_ROW, MoveKind.REMOVE_RING, MoveKind.PASS)
 
 
 cdef class LegalMoves:
     """Lazy view of a board's legal actions: iterate, ``len``, ``count()``,
-    ``in`` and ``bool``; nothing is generated until asked."""
+    ``in`` and ``bool``; nothing is generated until asked. ``in`` takes a
+    ``Move`` (like ``push`` and ``is_legal``) and raises ``TypeError`` for
+    anything else, text included.
+
+    >>> from yinsh import Board
+    >>> board = Board()
+    >>> Move.from_str("e5") in board.legal_moves
+    True
+    >>> "e5" in board.legal_moves
+    Traceback (most recent call last):
+    ...
+    TypeError: 'in legal_moves' expects a Move, not str ('e5'): for text use board.push_str(text) or board.parse_move(text)
+    """
 
     cdef CoreBoard board
 
@@ -689,7 +754,10 @@ cdef class LegalMoves:
         return self.board.pos.phase != PH_GAME_OVER
 
     def __contains__(self, move):
-        return isinstance(move, Move) and is_legal(&self.board.pos, (<Move>move).code)
+        """Whether move (a ``Move``) is legal. Raises ``TypeError`` for
+        anything else, text included, rather than answering False: use
+        ``board.parse_move(text)`` to check text."""
+        return is_legal(&self.board.pos, _move_code(move, "'in legal_moves'"))
 
     def __repr__(self):
         return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
@@ -795,38 +863,58 @@ cdef class CoreBoard:
         self.pos = self._history[self._ply]
         return _move(self._codes[self._ply])
 
-    def push(self, Move move not None):
-        """Plays move. Raises ``IllegalMoveError`` (saying why) if the
-        position does not allow it; the board is then unchanged."""
-        if not is_legal(&self.pos, move.code):
-            raise IllegalMoveError(_why_illegal(&self.pos, move.code))
-        self._push_code(move.code)
+    def push(self, move):
+        """Plays move, a ``Move``. Raises ``IllegalMoveError`` (saying why) if
+        the position does not allow it; the board is then unchanged.
+
+        ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and raise
+        ``TypeError`` for anything else, text included: text goes through
+        ``push_str`` or ``parse_move``, which say why it is not an action.
+
+        >>> from yinsh import Board
+        >>> board = Board()
+        >>> board.push(Move.from_str("e5"))
+        >>> board.is_legal(Move.from_str("e5")), board.is_legal(Move.from_str("f6"))
+        (False, True)
+        >>> board.push("f6")
+        Traceback (most recent call last):
+        ...
+        TypeError: push expects a Move, not str ('f6'): for text use board.push_str(text) or board.parse_move(text)
+        """
+        cdef int code = _move_code(move, "push")
+        if not is_legal(&self.pos, code):
+            raise IllegalMoveError(_why_illegal(&self.pos, code))
+        self._push_code(code)
 
     def pop(self):
         """Takes back the last action and returns it. Raises ``IndexError``
         on an empty move stack."""
         return self._pop_move()
 
-    def push_str(self, str text):
-        """Parses text, plays it and returns the ``Move``. Raises
-        ``InvalidMoveError`` or ``IllegalMoveError``."""
+    def push_str(self, text):
+        """Parses text (a ``str`` in the notation), plays it and returns the
+        ``Move``. Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
+        ``ValueError``) for any str it does not play, ``TypeError`` for a
+        non-str; the board is then unchanged."""
         cdef int code = _parse_move(text)
         if not is_legal(&self.pos, code):
             raise IllegalMoveError(_why_illegal(&self.pos, code))
         self._push_code(code)
         return _move(code)
 
-    def parse_move(self, str text):
-        """The legal ``Move`` that text names in this position. Raises
-        ``InvalidMoveError`` or ``IllegalMoveError``."""
+    def parse_move(self, text):
+        """The legal ``Move`` that text (a ``str``) names in this position.
+        Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
+        ``ValueError``), or ``TypeError`` for a non-str."""
         cdef int code = _parse_move(text)
         if not is_legal(&self.pos, code):
             raise IllegalMoveError(_why_illegal(&self.pos, code))
         return _move(code)
 
-    def is_legal(self, Move move not None):
-        """Whether move is legal here."""
-        return is_legal(&self.pos, move.code)
+    def is_legal(self, move):
+        """Whether move (a ``Move``) is legal here. Raises ``TypeError`` for
+        anything else, text included (see ``push``)."""
+        return is_legal(&self.pos, _move_code(move, "is_legal"))
 
     @property
     def legal_moves(self):

@@ -360,10 +360,13 @@ cdef class BatchGames:
         from the operating system) drives ``step_random``.
 
         Raises ``ValueError`` for a bad n or variant, ``TypeError`` for a
-        seed that is not an int.
+        seed that is not an int or a variant that is not a str.
         """
         if n < 1 or n > (1 << 24):
             raise ValueError(f"n must be between 1 and 2**24, not {n}")
+        if not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(RINGS_TO_WIN)})")
         if variant not in RINGS_TO_WIN:
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
         if seed is None:

@@ -16,6 +16,7 @@ Move.from_str('h6-h10')
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Optional
 
@@ -57,11 +58,26 @@ class Board(_core.CoreBoard):
     game, ``Board(position_string)`` the position that the string describes
     (see ``yinsh.position``).
 
-    Raises ``InvalidPositionError`` for a bad position string and
-    ``ValueError`` for an unknown variant.
+    Raises ``InvalidPositionError`` (a ``ValueError``) for any ``str`` that is
+    not a position string, ``ValueError`` for an unknown variant, and
+    ``TypeError`` when position or variant is neither ``None`` nor a ``str``.
+
+    Boards pickle and ``copy.deepcopy`` with their move stack (as the
+    position where the stack starts and its actions as text), so ``pop()``
+    works on the copy:
+
+    >>> import pickle
+    >>> board = Board()
+    >>> _ = board.push_str("e5")
+    >>> again = pickle.loads(pickle.dumps(board))
+    >>> again == board, again.move_stack, again.pop()
+    (True, [Move.from_str('e5')], Move.from_str('e5'))
     """
 
     def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
+        if variant is not None and not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(RINGS_TO_WIN)})")
         if position is not None:
             state = parse_position(position)
             if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
@@ -171,6 +187,29 @@ class Board(_core.CoreBoard):
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    # Pickling and copying ---------------------------------------------------
+
+    def __reduce__(self):
+        # The position where the move stack starts and the stack's actions as
+        # text: no raw memory, so the form does not depend on the core's
+        # layout, and unpickling checks every action again.
+        start = self.copy()
+        while start.ply:
+            start.pop()
+        moves = " ".join(str(move) for move in self.move_stack)
+        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
+
+    def __setstate__(self, state: dict) -> None:
+        # Attributes of subclasses (the core's own __setstate__ refuses).
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict) -> "Board":
+        board = self.copy()
+        memo[id(self)] = board
+        if self.__dict__:
+            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return board
+
     # Pictures
 
     def _repr_svg_(self) -> str:
@@ -233,6 +272,15 @@ class Board(_core.CoreBoard):
         """
         from yinsh import _ml
         return _ml.planes(self, out, perspective)
+
+
+def _unpickle_board(cls: type, start: str, moves: str) -> Board:
+    """The board of ``Board.__reduce__``: start, then the actions of moves."""
+    board = cls.__new__(cls)
+    board._set_state(*parse_position(start))
+    for text in moves.split():
+        board.push_str(text)
+    return board
 
 
 def _points(bitboard: int) -> list[int]:

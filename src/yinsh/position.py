@@ -90,6 +90,9 @@ def _parse_board(text: str) -> list[int]:
                     j += 1
                 if row_text[i] == "0":
                     raise InvalidPositionError(f"row {row_number}: a number with a leading 0")
+                if j - i > 2:
+                    raise InvalidPositionError(
+                        f"row {row_number}: the number {_shown(row_text[i:j])} is larger than a row")
                 empty = int(row_text[i:j])
                 count += empty
                 for _ in range(min(empty, len(row))):
@@ -113,52 +116,68 @@ def _parse_board(text: str) -> list[int]:
 def parse_position(text: str) -> tuple:
     """The arguments of ``CoreBoard._set_state`` for a position string.
 
-    Raises ``InvalidPositionError`` saying what is wrong.
+    Raises ``InvalidPositionError`` (a ``ValueError``) saying what is wrong
+    for any ``str`` that is not a position string, ``TypeError`` for a
+    non-str.
     """
     if not isinstance(text, str):
-        raise TypeError(f"a position string must be a str, not {type(text).__name__}")
+        raise TypeError(f"expected str, not {type(text).__name__}: a position string is text")
+    if not text.isascii():
+        raise InvalidPositionError(f"a position string is ASCII text, not {_shown(text)}")
     fields = text.split()
     if len(fields) != 7:
         raise InvalidPositionError(
             f"a position string has 7 fields (board side phase next removed passes variant), "
-            f"this one has {len(fields)}: {text!r}")
+            f"this one has {len(fields)}: {_shown(text)}")
     board_text, side, phase_text, next_text, removed_text, passes_text, variant = fields
     rings_w, rings_b, markers_w, markers_b = _parse_board(board_text)
     if side not in SIDES:
-        raise InvalidPositionError(f"the side to act is 'w' or 'b', not {side!r}")
+        raise InvalidPositionError(f"the side to act is 'w' or 'b', not {_shown(side)}")
     turn = SIDES.index(side)
     try:
         phase = Phase(phase_text)
     except ValueError:
         raise InvalidPositionError(
-            f"unknown phase {phase_text!r} (place, move, remove_row, remove_ring, game_over)") from None
+            f"unknown phase {_shown(phase_text)} (place, move, remove_row, remove_ring, game_over)") from None
     removing = phase in (Phase.REMOVE_ROW, Phase.REMOVE_RING)
     if removing:
         if next_text not in SIDES:
             raise InvalidPositionError(
-                f"in phase {phase.value} the next field names the side that moves next, not {next_text!r}")
+                f"in phase {phase.value} the next field names the side that moves next, not {_shown(next_text)}")
         mover = 1 - SIDES.index(next_text)
     else:
         if next_text != "-":
-            raise InvalidPositionError(f"the next field is '-' outside the removal phases, not {next_text!r}")
+            raise InvalidPositionError(f"the next field is '-' outside the removal phases, not {_shown(next_text)}")
         mover = 0
-    try:
-        removed = [int(x) for x in removed_text.split(":")]
-        passes = int(passes_text)
-    except ValueError:
+    removed = [_digit(x) for x in removed_text.split(":")]
+    passes = _digit(passes_text)
+    if None in removed or passes is None:
         raise InvalidPositionError(
-            f"removed is '<white>:<black>' and passes a number, not {removed_text!r} and {passes_text!r}") from None
+            f"removed is '<white>:<black>' and passes a number, not {_shown(removed_text)} "
+            f"and {_shown(passes_text)}")
     if len(removed) != 2 or not all(0 <= x <= 5 for x in removed):
-        raise InvalidPositionError(f"removed is '<white>:<black>' with counts 0 to 5, not {removed_text!r}")
+        raise InvalidPositionError(f"removed is '<white>:<black>' with counts 0 to 5, not {_shown(removed_text)}")
     if not 0 <= passes <= 2:
         raise InvalidPositionError(f"passes is 0, 1 or 2, not {passes}")
     if variant not in RINGS_TO_WIN:
-        raise InvalidPositionError(f"unknown variant {variant!r} ({', '.join(RINGS_TO_WIN)})")
+        raise InvalidPositionError(f"unknown variant {_shown(variant)} ({', '.join(RINGS_TO_WIN)})")
     rings_to_win = RINGS_TO_WIN[variant]
     _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
                        passes, removed, rings_to_win)
     return (rings_w, rings_b, markers_w, markers_b, turn, PHASES.index(phase), mover,
             passes, removed[0], removed[1], rings_to_win)
+
+
+def _digit(text: str):
+    """The value of one ASCII digit, else None (int() would also take signs,
+    underscores, blanks, other scripts' digits and numbers of any length)."""
+    return DIGITS.index(text) if len(text) == 1 and text in DIGITS else None
+
+
+def _shown(text: str) -> str:
+    """repr(text) for error messages, cut short for long texts."""
+    shown = repr(text) if len(text) <= 40 else ""
+    return shown if shown and len(shown) <= 60 else f"{text[:20]!r}... ({len(text)} characters)"
 
 
 def _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
