@@ -2,7 +2,11 @@
 # pytest-benchmark and `yinsh bench` time the core and not the Python calls.
 from libc.stdint cimport uint64_t
 
-from yinsh._core cimport CoreBoard, MAX_MOVES, Position, do_move, gen_moves, has_row
+from yinsh._core cimport (CoreBoard, MAX_MOVES, Position, do_move, gen_moves, has_row,
+                          raise_pending, signal_raised)
+
+# Ctrl-C: each kernel polls every 2**k repeats (about a millisecond of work)
+# and then raises the signal handler's exception (KeyboardInterrupt).
 
 
 def movegen(list boards not None, int repeat):
@@ -12,10 +16,16 @@ def movegen(list boards not None, int repeat):
     cdef uint64_t total = 0
     cdef int r
     cdef CoreBoard b
+    cdef bint interrupted = False
     for b in boards:
         with nogil:
             for r in range(repeat):
+                if (r & 4095) == 4095 and signal_raised():
+                    interrupted = True
+                    break
                 total += gen_moves(&b.pos, moves)
+        if interrupted:
+            raise_pending()
     return total
 
 
@@ -27,14 +37,20 @@ def make_all(list boards not None, int repeat):
     cdef uint64_t total = 0
     cdef Position child
     cdef CoreBoard b
+    cdef bint interrupted = False
     for b in boards:
         n = gen_moves(&b.pos, moves)
         with nogil:
             for r in range(repeat):
+                if (r & 255) == 255 and signal_raised():
+                    interrupted = True
+                    break
                 for i in range(n):
                     child = b.pos
                     do_move(&child, moves[i])
                 total += n
+        if interrupted:
+            raise_pending()
     return total
 
 
@@ -44,8 +60,14 @@ def row_detection(list boards not None, int repeat):
     cdef uint64_t found = 0
     cdef int r
     cdef CoreBoard b
+    cdef bint interrupted = False
     for b in boards:
         with nogil:
             for r in range(repeat):
+                if (r & 65535) == 65535 and signal_raised():
+                    interrupted = True
+                    break
                 found += has_row(b.pos.markers[0]) + has_row(b.pos.markers[1])
+        if interrupted:
+            raise_pending()
     return found

@@ -110,7 +110,22 @@ cdef int count_moves(const Position* p) noexcept nogil
 cdef int count_ring_moves(const Position* p) noexcept nogil
 cdef bint is_legal(const Position* p, int m) noexcept nogil
 cdef void do_move(Position* p, int m) noexcept nogil
-cdef uint64_t perft_leaves(const Position* p, int depth) noexcept nogil
+
+# Ctrl-C in long loops without the GIL: poll signal_raised() about every
+# millisecond of work; when it returns true, unwind at once and, holding the
+# GIL again, call raise_pending() (it raises the handler's exception).
+cdef bint signal_raised() noexcept nogil
+cdef int raise_pending() except -1
+
+cdef enum:
+    PERFT_POLL = 256       # perft nodes of depth >= 2 between polls
+    PLAYOUT_POLL = 4096    # random playout plies between polls
+
+ctypedef struct PerftState:
+    int countdown          # nodes of depth >= 2 until the next poll
+    int interrupted        # a signal handler raised: perft is abandoned
+
+cdef uint64_t perft_leaves(const Position* p, int depth, PerftState* st) noexcept nogil
 
 cdef class Move:
     cdef readonly int code

@@ -452,15 +452,66 @@ cdef void do_move(Position* p, int m) noexcept nogil:
             start_turn(p, them)
 
 # ---------------------------------------------------------------------------
+# Interrupts (Ctrl-C) in long loops that run without the GIL.
+# ---------------------------------------------------------------------------
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()                  # no except clause: the error stays pending
+    unsigned long PyThread_get_thread_ident() nogil
+
+import os
+import threading
+
+cdef unsigned long MAIN_THREAD = threading.main_thread().ident
+
+
+def _after_fork_in_child():
+    global MAIN_THREAD
+    MAIN_THREAD = PyThread_get_thread_ident()    # the forking thread is the child's main thread
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+cdef bint signal_raised() noexcept nogil:
+    """Runs the pending Python signal handlers and returns true when one
+    raised (Ctrl-C: KeyboardInterrupt); the exception is then pending, and
+    the caller must unwind at once and, holding the GIL again, call
+    raise_pending() before any other Python call. Takes the GIL briefly, so
+    long loops call it about every millisecond of work, not more often.
+    Python runs signal handlers in the main thread only: elsewhere this
+    returns false at once."""
+    cdef int r
+    if PyThread_get_thread_ident() != MAIN_THREAD:
+        return False
+    with gil:
+        r = PyErr_CheckSignals()
+    return r != 0
+
+
+cdef int raise_pending() except -1:
+    """Raises the exception that signal_raised left pending."""
+    return -1
+
+# ---------------------------------------------------------------------------
 # perft.
 # ---------------------------------------------------------------------------
 
-cdef uint64_t perft_leaves(const Position* p, int depth) noexcept nogil:
-    """Leaf count of the action tree of the given depth (bulk counted)."""
+cdef uint64_t perft_leaves(const Position* p, int depth, PerftState* st) noexcept nogil:
+    """Leaf count of the action tree of the given depth (bulk counted).
+    Polls for a signal every PERFT_POLL nodes of depth 2 or more (about a
+    millisecond); once one is raised, st.interrupted is set and the count
+    is abandoned (0 is returned)."""
     if depth <= 0:
         return 1
     if depth == 1:
         return count_moves(p)
+    st.countdown -= 1
+    if st.countdown <= 0:
+        st.countdown = PERFT_POLL
+        if signal_raised():
+            st.interrupted = 1
+            return 0
     cdef int moves[MAX_MOVES]
     cdef int n = gen_moves(p, moves), i
     cdef uint64_t total = 0
@@ -468,7 +519,9 @@ cdef uint64_t perft_leaves(const Position* p, int depth) noexcept nogil:
     for i in range(n):
         child = p[0]
         do_move(&child, moves[i])
-        total += perft_leaves(&child, depth - 1)
+        total += perft_leaves(&child, depth - 1, st)
+        if st.interrupted:
+            return 0
     return total
 
 # ---------------------------------------------------------------------------
@@ -1049,8 +1102,11 @@ def perft(CoreBoard board not None, int depth):
         raise ValueError(f"perft depth must be between 0 and 64, not {depth}")
     cdef Position p = board.pos
     cdef uint64_t n
+    cdef PerftState st = PerftState(PERFT_POLL, 0)
     with nogil:
-        n = perft_leaves(&p, depth)
+        n = perft_leaves(&p, depth, &st)
+    if st.interrupted:
+        raise_pending()
     return n
 
 
@@ -1065,12 +1121,15 @@ def divide(CoreBoard board not None, int depth):
     cdef int n = gen_moves(&board.pos, codes), i
     cdef Position child
     cdef uint64_t count
+    cdef PerftState st = PerftState(PERFT_POLL, 0)
     result = {}
     for i in range(n):
         child = board.pos
         do_move(&child, codes[i])
         with nogil:
-            count = perft_leaves(&child, depth - 1)
+            count = perft_leaves(&child, depth - 1, &st)
+        if st.interrupted:
+            raise_pending()
         result[_move_text(codes[i])] = count
     return result
 
@@ -1109,9 +1168,18 @@ def _random_playouts(CoreBoard start not None, int n, uint64_t seed,
         raise ValueError("the game is already over")
     cdef uint64_t rng = seed
     cdef Position p
-    cdef int i
+    cdef int i, since_poll = 0
+    cdef bint interrupted = False
     with nogil:
         for i in range(n):
             p = start.pos
             plies[i] = playout(&p, &rng)
             counts[p.winner, p.end_reason] += 1
+            since_poll += plies[i] + 1
+            if since_poll >= PLAYOUT_POLL:     # about a millisecond of play
+                since_poll = 0
+                if signal_raised():
+                    interrupted = True
+                    break
+    if interrupted:
+        raise_pending()

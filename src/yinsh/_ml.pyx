@@ -39,6 +39,7 @@ cdef enum:
     N_ACTIONS = 85 + 85 * 6 * 9 + 85 * 3 + 85 + 1
     N_PLANES = 17
     PLANE_SIZE = 121
+    GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
 
 NUM_ACTIONS = N_ACTIONS
 NUM_PLANES = N_PLANES
@@ -340,7 +341,10 @@ cdef class BatchGames:
 
     ``done`` and ``results`` (+1 White won, -1 Black won, 0 draw or not over)
     are numpy arrays; ``reset(i)`` starts game i again, ``reset()`` all.
-    Random play and masks run without the GIL.
+    Random play and masks run without the GIL. Ctrl-C (in the main thread)
+    stops a call over a large batch within milliseconds and raises
+    ``KeyboardInterrupt``; a step so interrupted has been played in the
+    games before the point of interruption only (``plies`` tells which).
     """
 
     cdef Position* games
@@ -481,10 +485,17 @@ cdef class BatchGames:
         cdef uint8_t[:, ::1] view = out.view(np.uint8)
         cdef uint8_t* base = &view[0, 0]
         cdef int k
+        cdef bint interrupted = False
         with nogil:
-            memset(base, 0, <size_t>self.n * N_ACTIONS)
             for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                # cleared row by row, so that a large batch stays interruptible
+                memset(base + <size_t>k * N_ACTIONS, 0, N_ACTIONS)
                 fill_mask(&self.games[k], base + <size_t>k * N_ACTIONS)
+        if interrupted:
+            raise_pending()
         return out
 
     def planes(self, out=None, perspective="side_to_act"):
@@ -495,9 +506,15 @@ cdef class BatchGames:
         cdef float[:, :, :, ::1] view = out
         cdef float* base = &view[0, 0, 0, 0]
         cdef int k
+        cdef bint interrupted = False
         with nogil:
             for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
                 fill_planes(&self.games[k], base + <size_t>k * N_PLANES * PLANE_SIZE, persp)
+        if interrupted:
+            raise_pending()
         return out
 
     def step(self, actions):
@@ -515,8 +532,12 @@ cdef class BatchGames:
         cdef const int64_t[::1] acts = arr
         cdef int k, bad = -1, why = 0
         cdef int64_t a
+        cdef bint interrupted = False
         with nogil:
             for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True        # while checking: no game has changed
+                    break
                 if self.games[k].phase == PH_GAME_OVER:
                     continue
                 a = acts[k]
@@ -526,11 +547,16 @@ cdef class BatchGames:
                 if not is_legal(&self.games[k], CODE_OF[a]):
                     bad, why = k, 2
                     break
-            if bad < 0:
+            if bad < 0 and not interrupted:
                 for k in range(self.n):
+                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                        interrupted = True
+                        break
                     if self.games[k].phase != PH_GAME_OVER:
                         do_move(&self.games[k], CODE_OF[acts[k]])
                         self._plies[k] += 1
+        if interrupted:
+            raise_pending()
         if YINSH_DEBUG:
             self._check_consistency()
         if bad >= 0:
@@ -558,8 +584,12 @@ cdef class BatchGames:
         cdef int k, n, code
         cdef int buf[MAX_MOVES]
         cdef Position* p
+        cdef bint interrupted = False
         with nogil:
             for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
                 p = &self.games[k]
                 if p.phase == PH_GAME_OVER:
                     if not again:
@@ -572,6 +602,8 @@ cdef class BatchGames:
                 do_move(p, code)
                 self._plies[k] += 1
                 res[k] = code_to_action(code)
+        if interrupted:
+            raise_pending()
         if YINSH_DEBUG:
             self._check_consistency()
         return out

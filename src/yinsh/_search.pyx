@@ -24,6 +24,7 @@ cdef enum:
     INF = WIN + 1
     HIST_SIZE = 6 * 16384        # indexed by the packed action (kind <= 5)
     HIST_MAX = 1 << 20
+    SIGNAL_POLL = 1024           # nodes between polls for Ctrl-C (a power of two)
 
 # Evaluation weights (a removed ring is 10000; see docs/search.md).
 ctypedef struct Weights:
@@ -70,6 +71,7 @@ ctypedef struct SearchState:
     double hard_deadline         # 0: none
     volatile int stop_flag       # set from another thread by stop()
     int stopped                  # the current iteration was cut short
+    int interrupted              # a signal handler raised (Ctrl-C): the search is abandoned
     int can_stop                 # limits are only obeyed after iteration 1
     int root_best
     int sel_depth
@@ -360,6 +362,10 @@ cdef int negamax(SearchState* S, const Position* p, int depth, int alpha, int be
 
     S.pv_len[ply] = 0
     S.nodes += 1
+    if (S.nodes & (SIGNAL_POLL - 1)) == 0 and signal_raised():
+        S.interrupted = 1                     # even in iteration 1
+        S.stopped = 1
+        return 0
     if ply > S.sel_depth:
         S.sel_depth = ply
     if p.phase == PH_GAME_OVER:
@@ -535,7 +541,9 @@ cdef class Searcher:
         seconds, 0: none; node_limit 0: none). callback(depth, score, nodes,
         seconds, sel_depth, pv_codes) is called after each finished
         iteration. Returns (depth, score, nodes, seconds, sel_depth, pv_codes)
-        of the last finished iteration."""
+        of the last finished iteration. A signal handler that raises while
+        searching (Ctrl-C in the main thread: KeyboardInterrupt) stops the
+        search within about a millisecond and its exception propagates."""
         cdef SearchState* S = self.S
         cdef Position root = board.pos
         cdef int depth, score = 0, done_depth = 0, done_score = 0, k, alpha, beta, delta, sel = 0
@@ -551,6 +559,7 @@ cdef class Searcher:
         if root.phase == PH_PLACE:
             S.ew.mobility = S.w.placing       # placing rings: judge the movement by mobility
         S.stopped = 0
+        S.interrupted = 0
         S.can_stop = 0
         S.start = now()
         S.hard_deadline = S.start + time_limit if time_limit > 0 else 0
@@ -580,6 +589,8 @@ cdef class Searcher:
                             beta = INF
                 else:
                     score = negamax(S, &root, depth, -INF, INF, 0)
+            if S.interrupted:
+                raise_pending()
             S.can_stop = 1
             if S.stopped:
                 break

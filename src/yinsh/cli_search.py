@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -45,7 +44,8 @@ def limits_from_args(args: argparse.Namespace) -> dict:
 
 def cmd_analyse(args: argparse.Namespace) -> None:
     """Searches a position: one line per finished iteration, then the best
-    move. Ctrl-C stops the search and still prints the best move so far."""
+    move. Ctrl-C stops the search, prints the best move of the last finished
+    iteration (if one finished) and exits with status 130 (in ``cli.main``)."""
     board = board_from_args(args)
     if board.is_game_over():
         raise CommandError(f"the game is over ({board.result()})")
@@ -54,26 +54,15 @@ def cmd_analyse(args: argparse.Namespace) -> None:
         engine = Engine(hash_mb=args.hash)
     except (ValueError, MemoryError) as exc:
         raise CommandError(f"--hash {args.hash}: {exc}") from None
-    outcome: dict = {}
-
-    def work() -> None:
-        try:
-            outcome["analysis"] = engine.analyse(
-                board, **limits, on_info=lambda info: print(info_line(info), flush=True))
-        except BaseException as exc:  # re-raised in the main thread
-            outcome["error"] = exc
-
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
     try:
-        while worker.is_alive():
-            worker.join(0.05)
-    except KeyboardInterrupt:
-        engine.stop()
-        worker.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    print(f"bestmove {outcome['analysis'].best_move}")
+        analysis = engine.analyse(board, **limits,
+                                  on_info=lambda info: print(info_line(info), flush=True))
+    except KeyboardInterrupt as exc:
+        found = getattr(exc, "analysis", None)
+        if found is not None:
+            print(f"bestmove {found.best_move}", flush=True)
+        raise
+    print(f"bestmove {analysis.best_move}")
 
 
 # match -----------------------------------------------------------------------

@@ -156,6 +156,18 @@ class Engine:
         iteration. Without ``time`` the result and node count are the same
         on every run. The GIL is released while searching.
 
+        Ctrl-C (SIGINT) while searching in the main thread stops the search
+        within a few milliseconds and raises ``KeyboardInterrupt``; its
+        attribute ``analysis`` holds the ``Analysis`` of the last finished
+        iteration (``None`` if none finished), so nothing found is lost::
+
+            try:
+                analysis = engine.analyse(board, depth=30)
+            except KeyboardInterrupt as exc:
+                analysis = exc.analysis
+
+        (In another thread signals are not seen: use ``stop()``.)
+
         Raises ``TypeError`` if board is not a ``yinsh.Board``, ``ValueError``
         for a bad limit.
         """
@@ -171,21 +183,31 @@ class Engine:
         if not board.legal_moves:
             return Analysis(None, _search.evaluate_board(board))
 
-        def report(d, score, n, seconds, sel, codes):
-            if on_info is not None:
-                on_info(_analysis(d, score, n, seconds, sel, codes))
+        finished: list = [None]             # the Analysis of the last finished iteration
 
-        with self._lock:
-            self._searcher.clear_stop()
-            self._idle.clear()
-            self._thread = threading.get_ident()
-            try:
-                raw = self._searcher.search(board, depth or MAX_DEPTH, float(time or 0.0),
-                                            nodes or 0, report)
-                result = self._last = _analysis(*raw)
-            finally:
-                self._thread = None
-                self._idle.set()
+        def report(d, score, n, seconds, sel, codes):
+            finished[0] = _analysis(d, score, n, seconds, sel, codes)
+            if on_info is not None:
+                on_info(finished[0])
+
+        try:
+            with self._lock:
+                self._searcher.clear_stop()
+                self._idle.clear()
+                self._thread = threading.get_ident()
+                try:
+                    raw = self._searcher.search(board, depth or MAX_DEPTH, float(time or 0.0),
+                                                nodes or 0, report)
+                    result = self._last = _analysis(*raw)
+                except KeyboardInterrupt:
+                    self._last = finished[0]
+                    raise
+                finally:
+                    self._thread = None
+                    self._idle.set()
+        except KeyboardInterrupt as exc:    # Ctrl-C: the caller keeps what was found
+            exc.analysis = finished[0]
+            raise
         return result
 
     def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
