@@ -13,6 +13,7 @@ white move marker_pool pass
 from __future__ import annotations
 
 import enum
+import operator
 
 
 class Color(enum.IntEnum):
@@ -33,7 +34,7 @@ class Color(enum.IntEnum):
                 return cls[value.upper()]
             except KeyError:
                 raise ValueError(f"{value!r} is not a colour (white or black)") from None
-        return cls(value)
+        return cls(operator.index(value))  # type: ignore[arg-type]
 
     def other(self) -> Color:
         """The opposing side."""

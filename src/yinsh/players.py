@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random as _random
-from typing import Optional
+from typing import Optional, Union
 
 from yinsh import _search
 from yinsh._core import CoreBoard, Move
@@ -81,14 +81,15 @@ random = RandomPlayer()
 greedy = GreedyPlayer()
 
 
-def by_name(name: str, seed: Optional[int] = 0):
+def by_name(name: str, seed: Optional[int] = 0) -> Union[RandomPlayer, GreedyPlayer]:
     """A new ``RandomPlayer`` or ``GreedyPlayer`` from its name. Raises
     ``ValueError`` for another name.
 
     >>> by_name("greedy")
     GreedyPlayer()
     """
-    kinds = {"random": RandomPlayer, "greedy": GreedyPlayer}
-    if name not in kinds:
-        raise ValueError(f"unknown player {name!r}; known: {', '.join(kinds)}")
-    return kinds[name](seed)
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    raise ValueError(f"unknown player {name!r}; known: random, greedy")

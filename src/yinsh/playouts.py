@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -18,7 +18,8 @@ from yinsh import _core
 from yinsh.board import Board
 from yinsh.enums import Termination
 
-_REASONS = (None, Termination.RINGS, Termination.MARKER_POOL, Termination.BLOCKED)
+#: the Termination of each end-reason code of the core (code 0: not over)
+_REASONS = {1: Termination.RINGS, 2: Termination.MARKER_POOL, 3: Termination.BLOCKED}
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,9 +31,9 @@ class PlayoutStats:
     black_wins: int
     draws: int
     #: games per ``Termination``
-    by_reason: dict
+    by_reason: dict[Termination, int]
     #: (winner, reason) -> games; winner is "white", "black" or "draw"
-    by_result_and_reason: dict
+    by_result_and_reason: dict[tuple[str, Termination], int]
     #: the length of each game in plies (numpy int32 array)
     plies: np.ndarray = field(repr=False)
 
@@ -41,7 +42,7 @@ class PlayoutStats:
         """The average game length in plies."""
         return float(self.plies.mean()) if self.games else 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The counts as a plain dict (plies as a list).
 
         >>> random_playouts(3, seed=5).as_dict()["games"]
@@ -52,7 +53,7 @@ class PlayoutStats:
                 "by_result_and_reason": dict(self.by_result_and_reason),
                 "plies": self.plies.tolist(), "mean_plies": self.mean_plies}
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> Any:
         """The field called name: ``stats["white_wins"]`` is ``stats.white_wins``."""
         return self.as_dict()[name]
 

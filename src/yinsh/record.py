@@ -156,9 +156,10 @@ class Game:
         result = self.tags["Result"]
         if result not in RESULTS:
             raise RecordError(f"the Result tag must be one of {', '.join(RESULTS)}, not {result!r}")
-        if board.is_game_over() and result != board.result():
+        outcome = board.outcome()
+        if outcome is not None and result != board.result():
             raise RecordError(f"the game ended {board.result()} "
-                              f"({board.outcome().termination.value}), but the result says {result}")
+                              f"({outcome.termination.value}), but the result says {result}")
 
     # Derived facts ----------------------------------------------------------
 
@@ -373,7 +374,7 @@ def write(games: Union[Game, Iterable[Game]], file: Optional[Union[str, "os.Path
     text = "\n".join(blocks)
     if file is not None:
         if hasattr(file, "write"):
-            file.write(text)  # type: ignore[union-attr]
+            file.write(text)
         else:
             with open(file, "w", encoding="utf-8") as f:
                 f.write(text)
@@ -429,16 +430,16 @@ def _read_source(source: PathOrFile, who: str) -> str:
         return _decoded(data)
     if hasattr(source, "read") and not isinstance(source, (bytes, bytearray, memoryview)):
         try:
-            data = source.read()  # type: ignore[union-attr]
+            content: object = source.read()
         except UnicodeDecodeError as exc:
             raise RecordError(f"not text in the file's encoding ({exc.encoding}): byte "
                               f"0x{exc.object[exc.start]:02x} cannot be decoded") from None
-        if isinstance(data, (bytes, bytearray)):
-            return _decoded(bytes(data))
-        if not isinstance(data, str):
-            raise TypeError(f"{who}(): the file's read() returned {type(data).__name__}, "
+        if isinstance(content, (bytes, bytearray)):
+            return _decoded(bytes(content))
+        if not isinstance(content, str):
+            raise TypeError(f"{who}(): the file's read() returned {type(content).__name__}, "
                             f"not str or bytes")
-        return data
+        return content
     raise TypeError(f"{who}() takes a path (str or os.PathLike) or a file object, not "
                     f"{type(source).__name__}" + ("; for record text use reads()"
                                                   if isinstance(source, (bytes, bytearray)) else ""))
@@ -648,8 +649,8 @@ class _GameState:
                                     f"says {tag}", pos)
         tags = dict(self.tags)
         tags["Result"] = result
-        if self.board.is_game_over() and self.board.result() != result:
-            outcome = self.board.outcome()
+        outcome = self.board.outcome()
+        if outcome is not None and self.board.result() != result:
             raise self.reader.error(f"the game ended {self.board.result()} "
                                     f"({outcome.termination.value}), but the record says "
                                     f"{result}", pos)
