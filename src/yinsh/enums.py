@@ -13,7 +13,6 @@ white move marker_pool pass
 from __future__ import annotations
 
 import enum
-import operator
 
 
 class Color(enum.IntEnum):
@@ -34,7 +33,7 @@ class Color(enum.IntEnum):
                 return cls[value.upper()]
             except KeyError:
                 raise ValueError(f"{value!r} is not a colour (white or black)") from None
-        return cls(operator.index(value))  # type: ignore[arg-type]
+        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
 
     def other(self) -> Color:
         """The opposing side."""
