@@ -5,8 +5,8 @@ check of the position after every action pushed on a board.
 YINSH_SANITIZE=address builds with AddressSanitizer (-fsanitize=address
 -fno-omit-frame-pointer -O1 -g, compile and link; any -fsanitize= value
 works, e.g. address,undefined); the README's "Memory checks" says how to run
-the tests under it. YINSH_ONLY=_core,_search builds only the named extensions
-(every src/yinsh/_*.pyx by default).
+the tests under it. YINSH_ONLY=_core,_search (or yinsh.insert._core) builds only the named
+extensions (every src/yinsh/_*.pyx and src/yinsh/*/_*.pyx by default).
 """
 import glob
 import os
@@ -37,16 +37,24 @@ if SANITIZE not in ("", "0"):
     extra_link_args = sanitize
 
 
-MODULES = sorted(os.path.basename(path)[:-4] for path in glob.glob("src/yinsh/_*.pyx"))
+def module_name(path):
+    """src/yinsh/insert/_core.pyx -> yinsh.insert._core"""
+    return os.path.relpath(path, "src")[:-4].replace(os.sep, ".")
+
+
+# Every compiled module: src/yinsh/_*.pyx and src/yinsh/<package>/_*.pyx.
+SOURCES = sorted(glob.glob("src/yinsh/_*.pyx") + glob.glob("src/yinsh/*/_*.pyx"))
 if os.environ.get("YINSH_ONLY"):
-    MODULES = [name for name in MODULES if name in os.environ["YINSH_ONLY"].split(",")]
+    wanted = os.environ["YINSH_ONLY"].split(",")
+    SOURCES = [path for path in SOURCES
+               if module_name(path) in wanted or module_name(path).rsplit(".", 1)[1] in wanted]
 
 
-def extension(name):
+def extension(path):
     return Extension(
-        f"yinsh.{name}",
-        [f"src/yinsh/{name}.pyx"],
-        include_dirs=["src/yinsh"],
+        module_name(path),
+        [path],
+        include_dirs=["src/yinsh", os.path.dirname(path)],
         define_macros=macros,
         extra_compile_args=extra_compile_args,
         extra_link_args=extra_link_args,
@@ -55,7 +63,7 @@ def extension(name):
 
 setup(
     ext_modules=cythonize(
-        [extension(name) for name in MODULES],
+        [extension(path) for path in SOURCES],
         compiler_directives=directives,
         include_path=["src"],
         annotate=os.environ.get("YINSH_ANNOTATE", "") not in ("", "0"),
