@@ -217,7 +217,7 @@ def test_help_texts(command, present, absent, capsys):
 
 def test_search_doc_gives_wilson_intervals():
     import re
-    from yinsh.cli_search import score_interval
+    from yinsh.engine.match import score_interval
     doc = (ROOT / "docs" / "search.md").read_text()
     assert "interval (normal approximation)" not in doc and "Wilson score interval" in doc
     rows = re.findall(r"\| (\d+)/(\d+)/(\d+) \| ([\d.]+) \(([\d.]+)-([\d.]+)\) \|", doc)

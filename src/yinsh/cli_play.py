@@ -24,14 +24,14 @@ import argparse
 import datetime
 import sys
 import threading
-import time
 from typing import IO, Callable, Optional
 
 from yinsh import diagram, record, svg
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, board_from_args, int_in, nonnegative_int,
                        positive_float, positive_int, search_depth)
-from yinsh.engine import MAX_DEPTH
+from yinsh.engine import MAX_DEPTH, session
+from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
 from yinsh.enums import Color, Phase
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
@@ -62,19 +62,12 @@ COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
 # The engine --------------------------------------------------------------------
 
-def wait_for(done: threading.Event) -> None:
-    """Waits until done is set, in short sleeps so that Ctrl-C gets through.
-    (Not ``Thread.join``: on Python 3.11 a join that Ctrl-C interrupts can
-    leave the thread looking finished while it still runs.)"""
-    while not done.is_set():
-        time.sleep(0.02)
-
-
 class Opponent:
     """The engine (``yinsh.engine.Engine``) with a depth or time limit:
     ``choose(board)`` returns (move, score text from the side to act);
     ``think(board)`` returns (``Analysis``, interrupted), searching in a
-    worker thread that Ctrl-C stops (the best action so far is kept).
+    worker thread that Ctrl-C stops (the best action so far is kept;
+    ``yinsh.engine.session.search_in_thread``).
 
     Raises ``CommandError`` for a depth or time the engine does not take.
     """
@@ -94,8 +87,13 @@ class Opponent:
         #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
         self.wait: Callable[[threading.Event], None] = wait_for
 
+    @property
+    def limits(self) -> dict:
+        """The search limits, as keyword arguments of ``Engine.analyse``."""
+        return {"depth": self.depth, "time": self.time}
+
     def choose(self, board: Board):
-        analysis = self.engine.analyse(board, depth=self.depth, time=self.time)
+        analysis = self.engine.analyse(board, **self.limits)
         return analysis.best_move, analysis.score_text()
 
     def think(self, board: Board, on_start: Optional[Callable[[], None]] = None):
@@ -103,34 +101,7 @@ class Opponent:
         this thread waits; a ``KeyboardInterrupt`` while waiting stops the
         search, which answers with its best action so far (iteration 1
         always finishes), and interrupted is True."""
-        outcome: dict = {}
-        done = threading.Event()
-
-        def work() -> None:
-            try:
-                outcome["analysis"] = self.engine.analyse(board, depth=self.depth, time=self.time)
-            except BaseException as exc:  # re-raised in this thread
-                outcome["error"] = exc
-            finally:
-                done.set()
-
-        interrupted = False
-        threading.Thread(target=work, name="yinsh-engine", daemon=True).start()
-        try:
-            if on_start is not None:
-                on_start()
-            self.wait(done)
-        except KeyboardInterrupt:
-            interrupted = True
-            while not done.is_set():      # stop() is lost if the search has not begun yet
-                try:
-                    self.engine.stop()
-                    time.sleep(0.02)
-                except KeyboardInterrupt:
-                    pass
-        if "error" in outcome:
-            raise outcome["error"]
-        return outcome["analysis"], interrupted
+        return search_in_thread(self.engine, board, self.limits, wait=self.wait, on_start=on_start)
 
     def describe(self) -> str:
         return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
@@ -263,7 +234,10 @@ def cmd_replay(args: argparse.Namespace) -> None:
 # yinsh play -------------------------------------------------------------------------
 
 class Session:
-    """A game of a person (on ``inp``/``out``) against the engine.
+    """A game of a person (on ``inp``/``out``) against the engine: the
+    terminal over a ``yinsh.engine.session.Session`` (``self.game``), which
+    keeps the board, the turns, undo and saving; this class reads the lines
+    and prints the boards and messages.
 
     The board is drawn for ``orientation`` (default: the person's side, so
     Black sees it turned round). When ``inp`` is a terminal and is
@@ -274,16 +248,20 @@ class Session:
 
     def __init__(self, board: Board, human: Color, opponent: Opponent, inp: IO[str],
                  out: IO[str], unicode: bool = False, orientation: Optional[Color] = None) -> None:
-        self.board, self.human, self.opponent = board, human, opponent
+        self.human, self.opponent = Color.of(human), opponent
+        seats = [Seat(), Seat()]
+        seats[self.human.other()] = Seat(opponent.engine, name="yinsh engine", **opponent.limits)
+        self.game = session.Session(board, seats, record=record, search=self.think)
         self.inp, self.out, self.unicode = inp, out, unicode
-        self.orientation = human if orientation is None else Color.of(orientation)
+        self.orientation = self.human if orientation is None else Color.of(orientation)
         interactive = hasattr(inp, "isatty") and inp.isatty()
         self.echo = not interactive
         self.use_input = interactive and inp is sys.stdin and out is sys.stdout
         self.readline = load_readline(self.complete) if self.use_input else None
-        self.start = board.copy()
-        self.human_plies: list[int] = []          # stack indexes of the person's actions
-        self.saved = list(board.move_stack)       # the stack as last saved (or given)
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -319,7 +297,7 @@ class Session:
         return matches[state] if state < len(matches) else None
 
     def unsaved(self) -> bool:
-        return list(self.board.move_stack) != self.saved
+        return self.game.unsaved
 
     def run(self) -> None:
         self.say(f"You play {side_name(self.human)}; the engine plays "
@@ -328,14 +306,11 @@ class Session:
         self.say(SCORES)
         self.show()
         while True:
-            if not self.board.is_game_over():
-                if self.board.turn != self.human:
-                    self.engine_acts()
-                    continue
-                if self.board.legal_moves.count() == 1:
-                    self.forced()
-                    continue
-            prompt = f"{side_name(self.human)}> " if not self.board.is_game_over() else "game over> "
+            event = self.game.step()              # forced actions and the engine's replies
+            if event is not None:
+                self.report(event)
+                continue
+            prompt = f"{side_name(self.human)}> " if not self.game.is_over() else "game over> "
             try:
                 line = self.read(prompt)
             except KeyboardInterrupt:             # Ctrl-C at the prompt: leave, as quit does
@@ -351,31 +326,26 @@ class Session:
             if not self.command(text):
                 return
 
-    def forced(self) -> None:
-        """Plays the person's only legal action."""
-        (move,) = list(self.board.legal_moves)
-        self.board.push(move)
-        self.say(f"forced: {move} (your only legal action)")
-        self.show()
+    def think(self, seat: Seat, board: Board):
+        """The session's search hook: the engine thinks in a worker thread
+        (Ctrl-C makes it play at once)."""
+        name = side_name(board.turn)
+        return self.opponent.think(board, on_start=lambda: self.say(
+            f"Engine ({name}) is thinking... (Ctrl-C: play now)"))
 
-    def engine_acts(self) -> None:
-        side = self.board.turn
-        name = side_name(side)
-        moves = list(self.board.legal_moves)
-        if len(moves) == 1:
-            self.board.push(moves[0])
-            self.say(f"Engine ({name}) plays {moves[0]} (forced)")
-            self.show()
-            return
-        analysis, interrupted = self.opponent.think(
-            self.board, on_start=lambda: self.say(f"Engine ({name}) is thinking... "
-                                                  f"(Ctrl-C: play now)"))
-        if interrupted:
-            self.say(f"Interrupted: the engine plays its best action so far "
-                     f"(depth {analysis.depth}).")
-        move = analysis.best_move
-        self.board.push(move)
-        self.say(f"Engine ({name}) plays {move}   [{score_words(analysis, side)}]")
+    def report(self, event: session.Event) -> None:
+        """Prints an automatic action and the board after it."""
+        name = side_name(event.side)
+        if event.kind == "forced" and event.human:
+            self.say(f"forced: {event.move} (your only legal action)")
+        elif event.kind == "forced":
+            self.say(f"Engine ({name}) plays {event.move} (forced)")
+        else:
+            if event.interrupted:
+                self.say(f"Interrupted: the engine plays its best action so far "
+                         f"(depth {event.analysis.depth}).")
+            self.say(f"Engine ({name}) plays {event.move}   "
+                     f"[{score_words(event.analysis, event.side)}]")
         self.show()
 
     def leave(self) -> bool:
@@ -411,7 +381,7 @@ class Session:
             self.say(f"{len(moves)} legal actions: {' '.join(moves)}" if moves else
                      "No legal actions: the game is over.")
         elif word == "hint":
-            if self.board.is_game_over():
+            if self.game.is_over():
                 self.say("The game is over.")
             else:
                 analysis, _ = self.opponent.think(self.board)
@@ -428,65 +398,45 @@ class Session:
         return True
 
     def play(self, text: str) -> None:
-        if self.board.is_game_over():
+        if self.game.is_over():
             self.say("The game is over: undo, save FILE or quit.")
             return
         try:
-            texts = [t for token in text.split() for t in record.split_turn(token)]
+            texts = self.game.split(text)
+            self.game.play(texts)
+        except NotYourTurnError as exc:
+            self.say(f"Too many actions: after {' '.join(str(m) for m in exc.moves)} "
+                     f"it is not your turn any more; nothing was played.")
+            return
         except InvalidMoveError as exc:
             self.say(f"Not understood: {exc}. Type help for the notation.")
             return
-        trial = self.board.copy()
-        moves = []
-        for t in texts:
-            if trial.is_game_over() or trial.turn != self.human:
-                self.say(f"Too many actions: after {' '.join(str(m) for m in moves)} "
-                         f"it is not your turn any more; nothing was played.")
-                return
-            try:
-                moves.append(trial.push_str(t))
-            except InvalidMoveError as exc:
-                self.say(f"Not understood: {exc}. Type help for the notation.")
-                return
-            except IllegalMoveError as exc:
-                self.say(f"Illegal: {exc}. Type moves for the legal actions; nothing was played."
-                         if len(texts) > 1 else f"Illegal: {exc}. Type moves for the legal actions.")
-                return
-        for move in moves:
-            self.human_plies.append(self.board.ply)
-            self.board.push(move)
+        except IllegalMoveError as exc:
+            self.say(f"Illegal: {exc}. Type moves for the legal actions; nothing was played."
+                     if len(texts) > 1 else f"Illegal: {exc}. Type moves for the legal actions.")
+            return
         self.show()
 
     def undo(self) -> None:
         """Takes back to before the person's last chosen action (past a
         forced one, which would only be played again)."""
-        if not self.human_plies:
+        taken = self.game.undo()
+        if not taken:
             self.say("Nothing to undo.")
             return
-        taken = []
-        while True:
-            target = self.human_plies.pop()
-            while self.board.ply > target:
-                taken.append(str(self.board.pop()))
-            if not self.human_plies or self.board.legal_moves.count() != 1:
-                break
-        self.say(f"Took back: {' '.join(reversed(taken))}")
+        self.say(f"Took back: {' '.join(str(m) for m in taken)}")
         self.show()
 
     def save(self, path: str) -> bool:
         if not path:
             self.say("save needs a file name: save FILE")
             return False
-        players = {self.human: "Human", self.human.other(): "yinsh engine"}
-        game = record.Game.from_board(self.board, White=players[Color.WHITE],
-                                      Black=players[Color.BLACK], Event="yinsh play",
-                                      Date=datetime.date.today().strftime("%Y.%m.%d"))
         try:
-            record.write(game, path)
+            game = self.game.save(path, Event="yinsh play",
+                                  Date=datetime.date.today().strftime("%Y.%m.%d"))
         except OSError as exc:
             self.say(f"Cannot save to {path}: {exc.strerror or exc}")
             return False
-        self.saved = list(self.board.move_stack)
         self.say(f"Saved {len(game.actions)} actions to {path}")
         return True
 

@@ -6,17 +6,17 @@ part of ``yinsh bench`` is in ``yinsh.bench``).
 from __future__ import annotations
 
 import argparse
-import math
-import random
-import time
-from dataclasses import dataclass
-from typing import Callable, Optional
+import os
 
+from yinsh import record
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, board_from_args, hash_size, int_in,
-                       nonnegative_int, positive_float, rate, search_depth, search_nodes)
+                       nonnegative_int, positive_float, search_depth, search_nodes)
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, Analysis, Engine
-from yinsh.players import GreedyPlayer, RandomPlayer
+from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
+                                run_match)
+from yinsh.openings import OPENINGS
+from yinsh.players import EngineFactory, GreedyPlayer, RandomPlayer
 
 # analyse ---------------------------------------------------------------------
 
@@ -67,15 +67,6 @@ def cmd_analyse(args: argparse.Namespace) -> None:
 
 # match -----------------------------------------------------------------------
 
-@dataclass
-class Contestant:
-    """A player of a match: its spec text and a factory of fresh players."""
-
-    spec: str
-    make: Callable[[int], object]
-    limits: dict
-
-
 def parse_player(spec: str, default_limits: dict) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``."""
@@ -102,117 +93,79 @@ def parse_player(spec: str, default_limits: dict) -> Contestant:
             raise CommandError(f"player {spec!r}: {key}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     limits = options if options else dict(default_limits)
-    return Contestant(spec, lambda seed: Engine(hash_mb=hash_mb), limits)
+    return Contestant(spec, EngineFactory(hash_mb), limits)
 
 
-def random_opening(rng: random.Random, board: Board) -> None:
-    """Plays the ten ring placements at random."""
-    while board.phase == "place":
-        board.push(rng.choice(list(board.legal_moves)))
+def sprt_bounds(text: str) -> tuple[float, float]:
+    """An argparse type: ``elo0,elo1``, two finite numbers, elo0 < elo1."""
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected elo0,elo1 (two numbers), not {text[:40]!r}") from None
+    try:
+        SPRT(elo0, elo1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return elo0, elo1
 
 
-def play_game(white, black, white_limits: dict, black_limits: dict, board: Board,
-              max_actions: int = 2000) -> Board:
-    """Plays the game on board to its end and returns the board."""
-    sides = ((white, white_limits), (black, black_limits))
-    for _ in range(max_actions):
-        if board.is_game_over():
-            break
-        player, limits = sides[board.turn]
-        board.push(player.best_move(board, **limits))
-    return board
+def game_line(game: GameResult, result: MatchResult) -> str:
+    """The progress line of a finished game."""
+    final = Board(game.final_position)
+    removed = f"{final.rings_removed(0)}:{final.rings_removed(1)}"
+    line = (f"game {game.number}/{result.planned}: A is {'black' if game.a_side else 'white'}: "
+            f"{game.result} {game.verdict} (rings {removed}, {game.plies} actions)  "
+            f"+{result.wins} ={result.draws} -{result.losses}")
+    if result.sprt is not None:
+        line += f"  LLR {result.llr():.2f}"
+    return line
 
 
-def score_interval(points: list[float]) -> tuple[float, float, float]:
-    """Mean score and its 95% Wilson interval (a draw counts as half a win);
-    unlike the normal approximation it does not shrink to nothing when every
-    game has the same result.
-
-    >>> ["%.3f" % x for x in score_interval([1, 1, 1, 1])]
-    ['1.000', '0.510', '1.000']
-    """
-    n, z = len(points), 1.96
-    mean = sum(points) / n
-    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mean, max(0.0, centre - half), min(1.0, centre + half)
-
-
-def elo(score: float) -> float:
-    """The Elo difference that gives this expected score (+-inf at 1 and 0)."""
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400 * math.log10(1 / score - 1)
-
-
-def format_elo(x: float) -> str:
-    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+def check_record_path(path: str) -> None:
+    """CommandError unless a record can be written at path (checked before
+    the match, which may be long)."""
+    if not path:
+        raise CommandError("--record needs a file name")
+    if os.path.isdir(path):
+        raise CommandError(f"--record {path}: is a directory")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise CommandError(f"--record {path}: no such directory {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise CommandError(f"--record {path}: not writable")
 
 
 def cmd_match(args: argparse.Namespace) -> None:
-    """Plays A against B, colours alternating, and reports the score of A.
-    Ctrl-C stops the match and still prints the summary of the games played."""
+    """Plays A against B, colours alternating, and reports the score of A
+    (``yinsh.engine.match``). Ctrl-C stops the match and still prints the
+    summary of the games played (and writes their record), then exits 130."""
     default_limits = {"depth": args.depth, "time": args.time}
     default_limits = {k: v for k, v in default_limits.items() if v is not None} or {"depth": 3}
     a = parse_player(args.a, default_limits)
     b = parse_player(args.b, default_limits)
-    variant = args.variant or "standard"
-    points: list[float] = []
-    start = time.perf_counter()
-    try:
-        play_match(args, a, b, variant, points)
-    except KeyboardInterrupt:
-        if points:
-            print_summary(args, a, b, points, time.perf_counter() - start, interrupted=True)
-        raise
-    print_summary(args, a, b, points, time.perf_counter() - start)
+    if args.record is not None:
+        check_record_path(args.record)
+    board = Board(variant=args.variant or "standard")
+    result = run_match(a, b, args.games, board=board, opening=OPENINGS[args.openings],
+                       seed=args.seed, workers=args.workers,
+                       sprt=SPRT(*args.sprt) if args.sprt else None,
+                       on_game=lambda game, so_far: print(game_line(game, so_far), flush=True))
+    if result.games or not result.interrupted:
+        print(result.summary())
+    if args.record is not None:
+        games = game_records(result, board, Event="yinsh match")
+        try:
+            record.write(games, args.record)
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+        print(f"Record: {len(games)} games written to {args.record}")
+    if result.interrupted:
+        raise KeyboardInterrupt
 
 
-def play_match(args: argparse.Namespace, a: Contestant, b: Contestant, variant: str,
-               points: list[float]) -> None:
-    """Plays the games, printing a line after each; A's points go to points."""
-    wins = draws = losses = 0
-    for game in range(args.games):
-        pair, a_black = divmod(game, 2)
-        opening_rng = random.Random(args.seed * 1_000_003 + pair)
-        board = Board(variant=variant)
-        if args.openings == "random-placements":
-            random_opening(opening_rng, board)
-        pa, pb = a.make(args.seed + game), b.make(args.seed + game + 7919)
-        if a_black:
-            play_game(pb, pa, b.limits, a.limits, board)
-        else:
-            play_game(pa, pb, a.limits, b.limits, board)
-        outcome = board.outcome()
-        a_color = 1 if a_black else 0
-        if outcome is None or outcome.winner is None:
-            draws += 1
-            point, result = 0.5, "draw"
-        elif outcome.winner == a_color:
-            wins += 1
-            point, result = 1.0, "A wins"
-        else:
-            losses += 1
-            point, result = 0.0, "B wins"
-        points.append(point)
-        removed = f"{board.rings_removed(0)}:{board.rings_removed(1)}"
-        print(f"game {game + 1}/{args.games}: A is {'black' if a_black else 'white'}: "
-              f"{board.result()} {result} (rings {removed}, {board.ply} actions)  "
-              f"+{wins} ={draws} -{losses}", flush=True)
-
-
-def print_summary(args: argparse.Namespace, a: Contestant, b: Contestant, points: list[float],
-                  seconds: float, interrupted: bool = False) -> None:
-    """W/D/L, score with its 95% interval and Elo of A, from A's points."""
-    wins, draws, losses = points.count(1.0), points.count(0.5), points.count(0.0)
-    mean, lo, hi = score_interval(points)
-    played = f"{len(points)} of {args.games} games (interrupted)" if interrupted else f"{len(points)} games"
-    print(f"A: {a.spec}   B: {b.spec}   {played} in {seconds:.1f} s")
-    print(f"W/D/L (A): {wins}/{draws}/{losses}")
-    print(f"Score (A): {mean:.3f} (95% interval {lo:.3f}-{hi:.3f})")
-    print(f"Elo (A-B): {format_elo(elo(mean))} (95% interval {format_elo(elo(lo))} to {format_elo(elo(hi))})")
+#: The most worker processes ``match --workers`` takes.
+MAX_WORKERS = 256
 
 
 # registration ----------------------------------------------------------------
@@ -251,4 +204,12 @@ def register(sub) -> None:
                         "played with both colours; none: the players place the rings")
     p.add_argument("--variant", choices=["standard", "blitz"], help="the variant (default standard)")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="seed of the openings and random players")
+    p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1, metavar="K",
+                   help=f"games played at once in worker processes, 1..{MAX_WORKERS} (default 1); "
+                        "the results are those of one worker")
+    p.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1",
+                   help="stop when a sequential probability ratio test (alpha = beta = 0.05) "
+                        "decides between A-B = ELO0 and A-B = ELO1 Elo; prints the LLR")
+    p.add_argument("--record", metavar="FILE",
+                   help="write the games to FILE in the record format (docs/records.md)")
     p.set_defaults(func=cmd_match)

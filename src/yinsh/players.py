@@ -5,7 +5,8 @@ looks one ply ahead: it plays the action after which the static evaluation
 (the engine's, from its own side) is best, so it takes a row or a ring when
 one is there, and breaks ties at random. Both are seeded, so a game between
 seeded players is reproducible. ``players.random`` and ``players.greedy`` are
-ready-made instances (seed 0).
+ready-made instances (seed 0). ``EngineFactory(hash_mb)`` makes a fresh
+``Engine`` per game of a match (``yinsh.engine.match.Contestant``).
 
 >>> import yinsh
 >>> board = yinsh.Board()
@@ -22,8 +23,9 @@ from typing import Optional, Union
 
 from yinsh import _search
 from yinsh._core import CoreBoard, Move
+from yinsh.engine.api import Engine
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "random", "greedy", "by_name"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "EngineFactory", "random", "greedy", "by_name"]
 
 
 def _check_board(board: object) -> None:
@@ -75,6 +77,32 @@ class GreedyPlayer:
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
+
+
+class EngineFactory:
+    """``make(seed)`` for a match (``yinsh.engine.match.Contestant``): a fresh
+    ``yinsh.Engine`` with a ``hash_mb`` MB table for each game (the seed is
+    not needed: the engine is deterministic). The classes above are such
+    factories too (``RandomPlayer(seed)``). It pickles, for worker processes.
+
+    >>> EngineFactory(4)(seed=7)
+    Engine(hash_mb=4)
+    """
+
+    def __init__(self, hash_mb: int = 16) -> None:
+        self.hash_mb = hash_mb
+
+    def __call__(self, seed: int = 0) -> Engine:
+        return Engine(hash_mb=self.hash_mb)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EngineFactory) and other.hash_mb == self.hash_mb
+
+    def __hash__(self) -> int:
+        return hash((EngineFactory, self.hash_mb))
+
+    def __repr__(self) -> str:
+        return f"EngineFactory({self.hash_mb})"
 
 
 random = RandomPlayer()

@@ -1,0 +1,564 @@
+"""Matches between two players: the games, their results and the statistics.
+
+``run_match(a, b, games, board=...)`` plays ``games`` games of contestant A
+against contestant B from the start position ``board`` and returns a
+``MatchResult``:
+
+- A ``Contestant`` is a name, a factory ``make(seed)`` of a fresh player
+  for each game (anything with ``best_move(board, **limits)``: an engine,
+  ``yinsh.players.RandomPlayer``) and the limits it plays with.
+- Colours alternate: games 1, 3, 5, ... have A as the first side, games 2,
+  4, 6, ... as the second, and each pair of games starts from the same
+  opening, ``opening(board, rng)`` (e.g. ``yinsh.openings.random_placements``;
+  ``None``: no opening).
+- Seeds are fixed per game (the same ``seed`` gives the same games): game i
+  (from 0) of pair k = i // 2 draws its opening from
+  ``random.Random(seed * 1_000_003 + k)`` and makes its players with
+  ``a.make(seed + i)`` and ``b.make(seed + i + 7919)``.
+- ``workers=K`` plays K games at a time in worker processes (the contestants
+  and the opening must pickle: classes and module-level functions do,
+  lambdas do not; the start board travels as its position string). The
+  results are those of the serial run, in game order.
+- ``on_game(game, result)`` is called after each game, in game order (a
+  progress line); ``sprt=SPRT(elo0, elo1)`` stops the match once the test
+  decides; Ctrl-C (``KeyboardInterrupt``) stops it too, and the games
+  reported so far come back with ``interrupted=True``.
+
+``MatchResult`` holds a ``GameResult`` per game (with its actions when
+``keep_moves``) and computes W/D/L, A's score with a 95% Wilson interval,
+the Elo difference with the interval's Elo, and the SPRT's log-likelihood
+ratio. It pickles. ``game_records(result, board)`` turns the games into
+records of the game's record module (``yinsh.record.Game``).
+
+The runner uses only the board's generic API (``copy``, ``legal_moves``,
+``push``, ``turn``, ``is_game_over``, ``result``, ``outcome``,
+``move_stack``, ``position``), so it serves every game of the library.
+
+>>> import yinsh
+>>> from yinsh.engine.match import Contestant, run_match
+>>> greedy = Contestant("greedy", yinsh.players.GreedyPlayer)
+>>> rand = Contestant("random", yinsh.players.RandomPlayer)
+>>> result = run_match(greedy, rand, 2, board=yinsh.Board(variant="blitz"))
+>>> (result.wins, result.draws, result.losses), [g.a_side for g in result.games]
+((2, 0, 0), [0, 1])
+>>> print(result.summary().splitlines()[2])
+Score (A): 1.000 (95% interval 0.342-1.000)
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import pickle
+import queue
+import random
+import signal
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Optional
+
+from yinsh.engine.hooks import game_module, side_names
+
+__all__ = ["Contestant", "GameResult", "MatchResult", "SPRT", "run_match", "game_records",
+           "score_interval", "elo", "expected_score", "format_elo", "sprt_llr"]
+
+#: The normal quantile of the 95% intervals.
+Z95 = 1.96
+
+
+# Statistics ----------------------------------------------------------------------
+
+def score_interval(points: Iterable[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean score and its 95% Wilson interval (a draw counts as half a win);
+    unlike the normal approximation it stays inside 0..1 and does not
+    shrink to nothing when every game has the same result. With n games
+    and mean p, the interval is ``(p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) /
+    (1 + z²/n)``. Raises ``ValueError`` for no games.
+
+    >>> ["%.3f" % x for x in score_interval([1, 1, 1, 1])]
+    ['1.000', '0.510', '1.000']
+    >>> ["%.3f" % x for x in score_interval([1] * 17 + [0] * 3)]
+    ['0.850', '0.640', '0.948']
+    """
+    points = list(points)
+    n = len(points)
+    if n == 0:
+        raise ValueError("no games: the score is not defined")
+    mean = sum(points) / n
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = 0.0 if mean == 0 else max(0.0, centre - half)      # exact ends (not 1 - 1e-16)
+    hi = 1.0 if mean == 1 else min(1.0, centre + half)
+    return mean, lo, hi
+
+
+def elo(score: float) -> float:
+    """The Elo difference whose expected score is score (logistic model,
+    ``400 log10(score / (1 - score))``; +-inf at 1 and 0).
+
+    >>> round(elo(0.75), 1), elo(0.5), elo(1.0)
+    (190.8, 0.0, inf)
+    """
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return 400 * math.log10(score / (1 - score))
+
+
+def expected_score(elo_difference: float) -> float:
+    """The expected score at an Elo difference, ``1 / (1 + 10^(-elo/400))``
+    (the inverse of ``elo``).
+
+    >>> round(expected_score(100), 4)
+    0.6401
+    """
+    return 1 / (1 + 10 ** (-elo_difference / 400))
+
+
+def format_elo(x: float) -> str:
+    """``+191``, ``-35``, ``+inf``, ``-inf``."""
+    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+
+_SCORES = (0.0, 0.5, 1.0)          # a loss, a draw, a win
+_PRIOR = 1e-3                      # what an empty count becomes (as fishtest's regularize)
+
+
+def _mle(p: list[float], s: float) -> list[float]:
+    """The distribution on the scores 0, 1/2, 1 of mean s under which p (the
+    observed frequencies) is most likely: ``q_i = p_i / (1 + x (a_i - s))``
+    with x the root of ``sum p_i (a_i - s) / (1 + x (a_i - s)) = 0`` (found by
+    bisection: the sum falls from +inf to -inf across the x where every
+    ``1 + x (a_i - s) > 0``, that is ``-1/(1 - s) < x < 1/s``)."""
+    d = [a - s for a in _SCORES]
+    lo, hi = -1 / (1 - s), 1 / s
+    for _ in range(200):
+        x = (lo + hi) / 2
+        if x in (lo, hi):
+            break
+        if sum(pi * di / (1 + x * di) for pi, di in zip(p, d)) > 0:
+            lo = x
+        else:
+            hi = x
+    x = (lo + hi) / 2
+    return [pi / (1 + x * di) for pi, di in zip(p, d)]
+
+
+def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
+    """The log-likelihood ratio of the SPRT of H1 (A's Elo advantage is elo1)
+    against H0 (it is elo0) after these results: the generalized SPRT on the
+    trinomial W/D/L model with logistic Elo, as fishtest computes it
+    (``LLR_logistic`` on W/D/L counts, cutechess-style bounds).
+
+    With the counts of losses, draws and wins (a zero count replaced by
+    0.001), N their sum and p their frequencies on the scores a = 0, 1/2,
+    1, and ``s_k = expected_score(elo_k)``:
+
+        LLR = N * sum_i p_i ln(q_i(s1) / q_i(s0))
+
+    where ``q(s)`` is the distribution of mean s most likely to give p (see
+    ``_mle``). Near the hypotheses this is close to the normal approximation
+    ``N (s1 - s0) (2 mean - s0 - s1) / (2 var)`` (mean and variance of the
+    score per game). 0 before any game.
+
+    >>> round(sprt_llr(60, 20, 20, 0, 10), 3), round(sprt_llr(20, 20, 60, 0, 10), 3)
+    (1.39, -1.488)
+    """
+    if wins + draws + losses == 0:
+        return 0.0
+    counts = [c if c > 0 else _PRIOR for c in (losses, draws, wins)]
+    n = sum(counts)
+    p = [c / n for c in counts]
+    q0 = _mle(p, expected_score(elo0))
+    q1 = _mle(p, expected_score(elo1))
+    return n * sum(pi * (math.log(b) - math.log(a)) for pi, a, b in zip(p, q0, q1))
+
+
+@dataclass(frozen=True)
+class SPRT:
+    """A sequential probability ratio test of H0: A - B = ``elo0`` Elo
+    against H1: A - B = ``elo1`` (``elo0 < elo1``), with false-positive rate
+    ``alpha`` and false-negative rate ``beta``. The match stops when
+    ``llr(...)`` reaches ``upper = ln((1 - beta) / alpha)`` (H1 accepted)
+    or ``lower = ln(beta / (1 - alpha))`` (H0 accepted).
+
+    >>> test = SPRT(0, 10)
+    >>> round(test.lower, 3), round(test.upper, 3)
+    (-2.944, 2.944)
+    >>> test.decision(300, 100, 200), test.decision(10, 10, 10)
+    ('H1', None)
+
+    Raises ``ValueError`` for bounds or rates out of order.
+    """
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def __post_init__(self) -> None:
+        for name in ("elo0", "elo1", "alpha", "beta"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"{name} must be a finite number, not {value!r}")
+        if not self.elo0 < self.elo1:
+            raise ValueError(f"elo0 must be below elo1, not {self.elo0:g} and {self.elo1:g}")
+        if not (0 < self.alpha < 1 and 0 < self.beta < 1 and self.alpha + self.beta < 1):
+            raise ValueError(f"alpha and beta must be between 0 and 1 with a sum below 1, "
+                             f"not {self.alpha:g} and {self.beta:g}")
+
+    @property
+    def lower(self) -> float:
+        """The LLR at which H0 is accepted."""
+        return math.log(self.beta / (1 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        """The LLR at which H1 is accepted."""
+        return math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, wins: int, draws: int, losses: int) -> float:
+        """``sprt_llr(wins, draws, losses, elo0, elo1)``."""
+        return sprt_llr(wins, draws, losses, self.elo0, self.elo1)
+
+    def decision(self, wins: int, draws: int, losses: int) -> Optional[str]:
+        """``"H1"``, ``"H0"``, or ``None`` while the test goes on."""
+        llr = self.llr(wins, draws, losses)
+        return "H1" if llr >= self.upper else "H0" if llr <= self.lower else None
+
+    def __str__(self) -> str:
+        return (f"elo0 {self.elo0:g}, elo1 {self.elo1:g}, alpha {self.alpha:g}, "
+                f"beta {self.beta:g}")
+
+
+# Results -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Contestant:
+    """A player of a match: its ``name``, ``make(seed)`` returning a fresh
+    player for a game (a class such as ``yinsh.players.RandomPlayer``
+    works), and the ``limits`` passed to its ``best_move``."""
+
+    name: str
+    make: Callable[[int], Any]
+    limits: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a match: ``number`` (from 1), ``a_side`` (A's side: 0
+    first, 1 second), the board's ``result`` (``"*"`` for a game stopped at
+    ``max_actions``), ``winner`` (a side number or ``None``), ``termination``
+    (the board's reason, or ``None``), A's ``points`` (1, 1/2 or 0; an
+    unfinished game counts as a draw), ``plies`` (the actions of the game,
+    opening included), ``final_position`` (the position string at the end)
+    and ``moves`` (the actions from the start position, or ``None``)."""
+
+    number: int
+    a_side: int
+    result: str
+    winner: Optional[int]
+    termination: Optional[str]
+    points: float
+    plies: int
+    final_position: str
+    moves: Optional[tuple] = None
+
+    @property
+    def verdict(self) -> str:
+        """``"A wins"``, ``"B wins"`` or ``"draw"``."""
+        return {1.0: "A wins", 0.0: "B wins"}.get(self.points, "draw")
+
+
+@dataclass
+class MatchResult:
+    """The games of a match between A and B (names ``a``, ``b``) and their
+    statistics, from A's side. ``planned``: the games asked for;
+    ``interrupted``: stopped by Ctrl-C; ``sprt``: the test, if any;
+    ``seconds``: the time taken."""
+
+    a: str
+    b: str
+    planned: int
+    games: list = field(default_factory=list)
+    sprt: Optional[SPRT] = None
+    interrupted: bool = False
+    seconds: float = 0.0
+    _tally: tuple = field(default=(0, 0, 0, 0), repr=False, compare=False)
+
+    def _counts(self) -> tuple[int, int, int]:
+        n, wins, draws, losses = self._tally
+        if n > len(self.games):
+            n = wins = draws = losses = 0
+        for game in self.games[n:]:                 # only the games added since last time
+            wins += game.points == 1.0
+            draws += game.points == 0.5
+            losses += game.points == 0.0
+        self._tally = (len(self.games), wins, draws, losses)
+        return wins, draws, losses
+
+    @property
+    def wins(self) -> int:
+        """A's wins."""
+        return self._counts()[0]
+
+    @property
+    def draws(self) -> int:
+        return self._counts()[1]
+
+    @property
+    def losses(self) -> int:
+        """A's losses."""
+        return self._counts()[2]
+
+    @property
+    def points(self) -> list[float]:
+        """A's points, game by game."""
+        return [game.points for game in self.games]
+
+    def score(self) -> tuple[float, float, float]:
+        """A's mean score and its 95% Wilson interval (``score_interval``)."""
+        return score_interval(self.points)
+
+    def elo(self) -> tuple[float, float, float]:
+        """The Elo difference A - B and the Elo of the score interval's ends."""
+        return tuple(elo(x) for x in self.score())  # type: ignore[return-value]
+
+    def llr(self) -> float:
+        """The SPRT's log-likelihood ratio (0 without a test)."""
+        if self.sprt is None:
+            return 0.0
+        return self.sprt.llr(*self._counts())
+
+    @property
+    def decision(self) -> Optional[str]:
+        """The SPRT's decision, ``"H0"`` or ``"H1"``, or ``None``."""
+        return None if self.sprt is None else self.sprt.decision(*self._counts())
+
+    def summary(self) -> str:
+        """The report of the match, for people: games played, W/D/L, score
+        with its interval, Elo, and the SPRT when there is one."""
+        n = len(self.games)
+        played = (f"{n} of {self.planned} games (interrupted)" if self.interrupted
+                  else f"{n} of {self.planned} games (SPRT stop)" if n < self.planned and self.decision
+                  else f"{n} games")
+        lines = [f"A: {self.a}   B: {self.b}   {played} in {self.seconds:.1f} s"]
+        if n == 0:
+            return lines[0]
+        mean, lo, hi = self.score()
+        lines += [f"W/D/L (A): {self.wins}/{self.draws}/{self.losses}",
+                  f"Score (A): {mean:.3f} (95% interval {lo:.3f}-{hi:.3f})",
+                  f"Elo (A-B): {format_elo(elo(mean))} (95% interval {format_elo(elo(lo))} "
+                  f"to {format_elo(elo(hi))})"]
+        if self.sprt is not None:
+            test = self.sprt
+            decision = {"H1": f"H1 accepted (A-B >= {test.elo1:g} Elo)",
+                        "H0": f"H0 accepted (A-B <= {test.elo0:g} Elo)"}.get(self.decision, "no decision")
+            lines.append(f"SPRT ({test}): LLR {self.llr():.2f} (bounds {test.lower:.2f}, "
+                         f"{test.upper:.2f}): {decision}")
+        return "\n".join(lines)
+
+
+# Playing -------------------------------------------------------------------------
+
+class _Start:
+    """The start board of every game: copied in this process; sent to a
+    worker process as its class and position string."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+
+    def new(self) -> Any:
+        return self.board.copy()
+
+    def __reduce__(self):
+        return _rebuilt, (type(self.board), self.board.position())
+
+
+def _rebuilt(cls: type, position: str) -> _Start:
+    return _Start(cls(position))
+
+
+@dataclass(frozen=True)
+class _GameSpec:
+    """Everything one game needs (it pickles, for the worker processes)."""
+
+    index: int
+    a: Contestant
+    b: Contestant
+    start: _Start
+    opening: Optional[Callable[[Any, random.Random], None]]
+    seed: int
+    max_actions: int
+    keep_moves: bool
+
+
+def _play_game(spec: _GameSpec) -> GameResult:
+    board = spec.start.new()
+    base = len(board.move_stack)
+    pair, a_side = divmod(spec.index, 2)
+    if spec.opening is not None:
+        spec.opening(board, random.Random(spec.seed * 1_000_003 + pair))
+    seats = [(spec.a.make(spec.seed + spec.index), spec.a.limits),
+             (spec.b.make(spec.seed + spec.index + 7919), spec.b.limits)]
+    if a_side:
+        seats.reverse()
+    for _ in range(spec.max_actions):
+        if board.is_game_over():
+            break
+        player, limits = seats[board.turn]
+        board.push(player.best_move(board, **limits))
+    outcome = board.outcome()
+    winner = None if outcome is None or outcome.winner is None else int(outcome.winner)
+    points = 0.5 if winner is None else 1.0 if winner == a_side else 0.0
+    termination = None
+    if outcome is not None:
+        termination = str(getattr(outcome.termination, "value", outcome.termination))
+    stack = list(board.move_stack)[base:]
+    return GameResult(spec.index + 1, a_side, board.result(), winner, termination, points,
+                      len(stack), board.position(), tuple(stack) if spec.keep_moves else None)
+
+
+def _worker(tasks: Any, results: Any) -> None:
+    """A worker process: plays the games it is given until it gets ``None``.
+    Ctrl-C is left to the parent, which ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for spec in iter(tasks.get, None):
+        try:
+            results.put((spec.index, _play_game(spec), None))
+        except BaseException as exc:  # sent to the parent, which raises it
+            exc.add_note("".join(traceback.format_exception(exc)).rstrip()
+                         + f"\n(in the worker process playing game {spec.index + 1})")
+            try:
+                pickle.dumps(exc)
+            except Exception:
+                exc = RuntimeError("\n".join(getattr(exc, "__notes__", [repr(exc)])))
+            results.put((spec.index, None, exc))
+
+
+def _in_workers(specs: Iterator[_GameSpec], workers: int, context: Optional[str]) -> Iterator[GameResult]:
+    """The results of specs played by ``workers`` processes, in game order;
+    at most 2 * workers games are handed out beyond the one awaited. A worker
+    that dies (one that cannot even start, say) raises ``RuntimeError``
+    instead of leaving the match waiting. Closing the generator, or an
+    exception in it, ends the processes."""
+    ctx = multiprocessing.get_context(context)
+    tasks, results = ctx.Queue(), ctx.Queue()
+    processes = [ctx.Process(target=_worker, args=(tasks, results), name=f"match-worker-{i + 1}",
+                             daemon=True) for i in range(workers)]
+    for process in processes:
+        process.start()
+    try:
+        sent = awaited = 0
+        finished: dict[int, GameResult] = {}
+
+        def fill() -> None:
+            nonlocal sent
+            while sent - awaited < 2 * workers:
+                spec = next(specs, None)
+                if spec is None:
+                    return
+                tasks.put(spec)
+                sent += 1
+
+        fill()
+        while awaited < sent:
+            while awaited not in finished:
+                try:
+                    index, game, error = results.get(timeout=0.1)   # short waits: Ctrl-C gets through
+                except queue.Empty:
+                    dead = [p for p in processes if p.exitcode is not None]
+                    if dead:
+                        raise RuntimeError(
+                            f"a match worker process ended (exit code {dead[0].exitcode}); with the "
+                            f"{ctx.get_start_method()!r} start method the main module must be "
+                            f"importable (a file, not standard input) and start the match under "
+                            f"if __name__ == '__main__'") from None
+                    continue
+                if error is not None:
+                    raise error
+                finished[index] = game
+            game = finished.pop(awaited)
+            awaited += 1
+            fill()
+            yield game
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join()
+        tasks.cancel_join_thread()          # games never handed out are dropped
+        tasks.close()
+        results.close()
+
+
+def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
+              opening: Optional[Callable[[Any, random.Random], None]] = None, seed: int = 1,
+              workers: int = 1, sprt: Optional[SPRT] = None,
+              on_game: Optional[Callable[[GameResult, MatchResult], None]] = None,
+              keep_moves: bool = True, max_actions: int = 2000,
+              context: Optional[str] = "spawn") -> MatchResult:
+    """Plays ``games`` games of A against B from ``board`` (copied for each
+    game; not changed) and returns the ``MatchResult`` (see the module).
+
+    ``opening(board, rng)``: the opening of each pair of games; ``seed``:
+    the seed of the openings and players; ``workers``: games played at once
+    in worker processes (``context``: the multiprocessing start method,
+    ``"spawn"`` by default); ``sprt``: stop when the test decides;
+    ``on_game(game, result)``: called after each game, in order;
+    ``keep_moves``: keep each game's actions; ``max_actions``: the players'
+    actions after which an unfinished game counts as a draw.
+
+    Ctrl-C stops the match: the result holds the games reported so far and
+    ``interrupted`` is True. Raises ``ValueError`` for a bad number of games
+    or workers, and whatever a player or ``on_game`` raises.
+    """
+    for name, value, low in (("games", games, 1), ("workers", workers, 1), ("max_actions", max_actions, 1),
+                             ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    result = MatchResult(a.name, b.name, games, sprt=sprt)
+    start = _Start(board.copy())
+    specs = (_GameSpec(i, a, b, start, opening, seed, max_actions, keep_moves) for i in range(games))
+    workers = min(workers, games)
+    played = map(_play_game, specs) if workers == 1 else _in_workers(specs, workers, context)
+    began = time.perf_counter()
+    try:
+        for game in played:
+            result.games.append(game)
+            if on_game is not None:
+                on_game(game, result)
+            if sprt is not None and result.decision is not None:
+                break
+    except KeyboardInterrupt:
+        result.interrupted = True
+    finally:
+        if hasattr(played, "close"):
+            played.close()                       # ends the worker processes
+        result.seconds = time.perf_counter() - began
+    return result
+
+
+def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags: str) -> list:
+    """The games of result as records of the game's record module (default:
+    found through board, ``yinsh.engine.hooks``): each is its actions from
+    board (the match's start position), a tag per side naming its
+    contestant (``White``, ``Black``), ``Round`` (the game's number), the
+    result from the board, and these tags. Raises ``ValueError`` when the
+    match kept no moves."""
+    record = record if record is not None else game_module(board, "record")
+    names = side_names(board)
+    out = []
+    for game in result.games:
+        if game.moves is None:
+            raise ValueError("the match kept no moves (keep_moves=False)")
+        final = board.copy()
+        for move in game.moves:
+            final.push(move)
+        players = [result.a, result.b] if game.a_side == 0 else [result.b, result.a]
+        given = {names[0]: players[0], names[1]: players[1], "Round": str(game.number)}
+        given.update(tags)
+        out.append(record.Game.from_board(final, **given))
+    return out
