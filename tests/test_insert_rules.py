@@ -199,7 +199,7 @@ def test_rule_9_direction_the_line_of_the_last_rings_square():
     # after flips the direction still comes from the placed ring's square:
     # red b1 flips a1 and c1, and White must use column b (b1's mark)
     b = board(["......", "......", "......", "......", "......", "W.W..R"], H, "c1")
-    b = insert.Board(b.position().replace(H, "/".join(["vvvvvv"] * 5 + ["hhhhhh"])))
+    b = insert.Board(b.position().replace(H, "/".join(["vvvvvv"] * 5 + ["hvhhhh"])))   # b1 v, c1 h
     b.push_str("b1")
     assert set(names(b.last_flips())) == {"a1", "c1"}
     assert texts(b) == {"b2", "b3", "b4", "b5", "b6"}
