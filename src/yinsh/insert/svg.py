@@ -206,7 +206,7 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
                 x, y = corner(sq)
                 svg.add("rect", class_="allowed", data_square=_core.square_name(sq),
                         x=x + 2, y=y + 2, width=U - 4, height=U - 4, fill=COLORS["allowed"],
-                        fill_opacity=0.22)
+                        fill_opacity=0.35, stroke=COLORS["allowed"], stroke_width=2)
 
     half = 0.36 * U
     steps = {"v": (0.0, -1.0), "h": (1.0, 0.0), "u": (0.7071, -0.7071), "d": (0.7071, 0.7071)}
