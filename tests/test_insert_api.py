@@ -157,3 +157,14 @@ def test_debug_consistency_check_is_wired():
         assert board._is_ok()
         board.pop()
     assert board._is_ok()
+
+
+def test_debug_builds_check_the_position_after_every_push():
+    board = insert.Board()
+    board._corrupt_hash()
+    if insert._core.DEBUG:                      # YINSH_DEBUG=1 pip install -e .
+        with pytest.raises(AssertionError, match="inconsistent position after a1"):
+            board.push_str("a1")
+    else:
+        board.push_str("a1")
+        assert not board._is_ok()

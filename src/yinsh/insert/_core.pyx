@@ -417,6 +417,9 @@ def _random_layout_number(uint64_t seed):
 
 SQUARES = tuple(range(NUM_SQUARES))
 
+#: Whether this core was built with YINSH_DEBUG=1 (a consistency check after every push).
+DEBUG = bool(YINSH_DEBUG)
+
 
 cdef str _checked_text(object text):
     if not isinstance(text, str):
@@ -830,6 +833,11 @@ cdef class CoreBoard:
 
     def _is_ok(self):
         return ipos_is_ok(&self.pos, &self.lay)
+
+    def _corrupt_hash(self):
+        """Spoils the hash (for the test of the debug check): a debug build
+        then refuses the next push with an AssertionError."""
+        self.pos.key ^= 1
 
     # Raw state, for the Python layer.
 

@@ -30,7 +30,7 @@ from yinsh.insert.position import format_position, layout_of_marks, marks_field,
 __all__ = ["Board", "Outcome"]
 
 _COLORS = (Color.WHITE, Color.RED)
-_TERMINATIONS = (None, Termination.FIVE, Termination.GROUPS)
+_TERMINATIONS = {1: Termination.FIVE, 2: Termination.GROUPS}
 #: the drawing of each mark in the text diagram
 MARK_SYMBOLS = {"v": "|", "h": "-", "u": "/", "d": "\\"}
 
@@ -68,8 +68,9 @@ def _square(square: object) -> int:
     """A square number from a number or a name."""
     if isinstance(square, str):
         return int(_core.parse_square(square))
-    name = square_name(square)                # checks the number
-    return int(_core.parse_square(name))
+    if not isinstance(square, int):
+        raise TypeError(f"a square is a number 0..35 or a name like 'c4', not {type(square).__name__}")
+    return int(_core.parse_square(square_name(square)))     # checks the number
 
 
 class Board(_core.CoreBoard):
@@ -266,10 +267,10 @@ class Board(_core.CoreBoard):
         moves = " ".join(str(move) for move in self.move_stack)
         return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
 
-    def __deepcopy__(self, memo: dict) -> "Board":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
         board = self.copy()
         memo[id(self)] = board
         if self.__dict__:
@@ -284,7 +285,7 @@ class Board(_core.CoreBoard):
         return svg.board(self)
 
 
-def _unpickle_board(cls: type, start: str, moves: str) -> Board:
+def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
     """The board of ``Board.__reduce__``: start, then the actions of moves."""
     board = cls.__new__(cls)
     Board.__init__(board, start)

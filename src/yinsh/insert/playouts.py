@@ -109,6 +109,7 @@ def random_playouts(n: int, seed: int = 0, layout: Union[None, int, str] = None,
     elif layout is None or random_layout:
         start = Board()
     else:
+        assert isinstance(layout, int)
         start = Board(layout=layout)
     plies = np.zeros(n, dtype=np.int32)
     layouts = np.zeros(n, dtype=np.int32)

@@ -14,8 +14,8 @@ writing uses the case above and one space.
 
 >>> text = "6/2R3/6/2W3/6/6 vhuuvd/dvhhdv/hudvhu/duvhdv/vhuuuh/hdddvu w c5"
 >>> white, red, marks, last = parse_position(text.upper())
->>> bin(white), bin(red), marks[:6], last
-('0b100000000000000', '0b1000000000000000000000000000', 'hdddvu', 26)
+>>> white == 1 << 14, red == 1 << 26, marks[:6], last       # c3 is square 14, c5 square 26
+(True, True, 'hdddvu', 26)
 """
 from __future__ import annotations
 

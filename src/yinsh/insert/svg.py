@@ -79,7 +79,7 @@ class _Svg:
         self.parts: list[str] = []
 
     @staticmethod
-    def _fields(attrs: dict) -> str:
+    def _fields(attrs: dict[str, object]) -> str:
         return " ".join(f'{k.rstrip("_").replace("_", "-")}="{_fmt(v)}"'
                         for k, v in attrs.items() if v is not None)
 
@@ -147,12 +147,11 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
     board that is not an Insert board.
 
     >>> from yinsh import insert
-    >>> b = insert.Board()
-    >>> for t in "c3 c5 c4".split():
-    ...     _ = b.push_str(t)
+    >>> b = insert.Board("6/6/6/6/6/WRR1RW hhhhhh/hhhhhh/hhhhhh/hhhhhh/hhhhhh/hhhhhh r f1")
+    >>> _ = b.push_str("d1")                  # W R R . R W -> R R R R R R
     >>> picture = insert.svg.board(b, highlight="f6")
-    >>> 'class="flipped" data-square="c5"' in picture        # W R . -> W W W
-    True
+    >>> 'class="flipped" data-square="a1"' in picture, picture.count('class="ring red"')
+    (True, 6)
     """
     if not isinstance(board, _core.CoreBoard):
         raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
