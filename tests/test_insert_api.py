@@ -77,6 +77,11 @@ def test_move_values():
     assert insert.Move("c4") == m == insert.Move(20) == insert.Move.from_square(20)
     assert hash(m) == hash(insert.Move(20)) and insert.Move("a1") < m
     assert m != "c4"
+    with pytest.raises(TypeError):                 # frozen: moves are shared values
+        m.__init__("d4")
+    with pytest.raises(AttributeError):
+        m.square = 3
+    assert insert.Move.from_str("c4").square == 20
     assert insert.parse_square("f6") == insert.F6 == 35 and insert.square_name(0) == "a1"
 
 

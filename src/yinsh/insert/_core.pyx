@@ -487,8 +487,13 @@ cdef class Move:
     True
     """
 
+    def __cinit__(self, *args, **kwargs):
+        self.square = -1
+
     def __init__(self, square):
         """``Move("c4")`` or ``Move(20)`` (the square number)."""
+        if self.square != -1:
+            raise TypeError("a Move is a frozen value")
         self.square = _parse_square(square) if isinstance(square, str) else _check_square(square)
 
     @staticmethod
