@@ -1,0 +1,53 @@
+"""yinsh.insert: the game Insert (DONUTS) on a compiled bitboard core.
+
+Two players place rings on a 6x6 board of four 3x3 tiles whose squares
+carry direction marks; each ring must go on the line that the last ring's
+square points along; a ring inserted between two enemy rings flips them;
+five in a row wins at once, and after 30 rings the largest groups decide.
+docs/insert.md has the rules in short, the API and the position string.
+
+>>> from yinsh import insert
+>>> board = insert.Board()                 # layout 0, empty, White to place
+>>> board.push_str("c3"), board.turn
+(Move.from_str('c3'), <Color.RED: 1>)
+>>> [insert.square_name(s) for s in board.allowed_line()]
+['c1', 'c2', 'c4', 'c5', 'c6']
+>>> insert.perft(insert.Board(), 4)
+5042
+>>> insert.C4 == insert.parse_square("c4") == 20
+True
+"""
+try:
+    from yinsh.insert import _core
+except ImportError as exc:  # pragma: no cover - depends on the install
+    raise ImportError(
+        "yinsh's compiled Insert core (yinsh.insert._core) is missing or failed to load; "
+        "build it with `pip install .` (needs a C compiler): " + str(exc)
+    ) from exc
+
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, divide, layout_marks,
+                                line_name, parse_square, perft, square_name)
+from yinsh.insert.board import Board, Outcome
+from yinsh.insert.enums import Color, Termination
+from yinsh.insert.playouts import PlayoutStats, random_playouts
+from yinsh.insert import svg
+
+WHITE = Color.WHITE
+RED = Color.RED
+
+#: The number of layouts (rule 6): layout numbers are 0..6143.
+NUM_LAYOUTS = 6144
+
+# Named squares, python-chess style: insert.C4 == insert.parse_square("c4") == 20.
+for _s in SQUARES:
+    globals()[square_name(_s).upper()] = _s
+del _s
+
+__all__ = [
+    "WHITE", "RED", "SQUARES", "TILES", "NUM_LAYOUTS",
+    "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "LegalMoves", "Move", "Outcome", "PlayoutStats", "Termination",
+    "divide", "layout_marks", "line_name", "parse_square", "perft", "random_playouts",
+    "square_name", "svg",
+] + [f + r for f in "ABCDEF" for r in "123456"]

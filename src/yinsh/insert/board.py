@@ -1,0 +1,347 @@
+"""The Insert Board: a position, its marks and its action stack, over the
+compiled core (``yinsh.insert._core``).
+
+>>> board = Board()                      # layout 0, empty, White to place
+>>> board.push_str("c3")                 # c3 is marked v: Red must use column c
+Move.from_str('c3')
+>>> [square_name(s) for s in board.allowed_line()]
+['c1', 'c2', 'c4', 'c5', 'c6']
+>>> board.push_str("d4")
+Traceback (most recent call last):
+...
+yinsh.errors.IllegalMoveError: d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
+>>> board.push_str("c5"), board.turn
+(Move.from_str('c5'), <Color.WHITE: 0>)
+>>> board.position()
+'6/2R3/6/2W3/6/6 vhuuvd/dvhhdv/hudvhu/duvhdv/vhuuuh/hdddvu w c5'
+"""
+from __future__ import annotations
+
+import copy
+import random as _random
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from yinsh.insert import _core
+from yinsh.insert._core import square_name
+from yinsh.insert.enums import Color, Termination
+from yinsh.insert.position import format_position, layout_of_marks, marks_field, parse_position
+
+__all__ = ["Board", "Outcome"]
+
+_COLORS = (Color.WHITE, Color.RED)
+_TERMINATIONS = {1: Termination.FIVE, 2: Termination.GROUPS}
+#: the drawing of each mark in the text diagram
+MARK_SYMBOLS = {"v": "|", "h": "-", "u": "/", "d": "\\"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``termination`` (``Termination.FIVE`` or
+    ``Termination.GROUPS``) and ``winner`` (a ``Color``, ``None`` for a
+    draw)."""
+
+    termination: Termination
+    winner: Optional[Color]
+
+    @property
+    def reason(self) -> Termination:
+        """The same as ``termination``."""
+        return self.termination
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Color.WHITE else "0-1"
+
+
+def _check_layout(layout: object) -> int:
+    if isinstance(layout, bool) or not isinstance(layout, int):
+        raise TypeError(f"layout must be an int 0..6143, not {type(layout).__name__}")
+    if not 0 <= layout < 6144:
+        raise ValueError(f"layout {layout} is not a layout number (0..6143)")
+    return layout
+
+
+def _square(square: object) -> int:
+    """A square number from a number or a name."""
+    if isinstance(square, str):
+        return int(_core.parse_square(square))
+    if not isinstance(square, int):
+        raise TypeError(f"a square is a number 0..35 or a name like 'c4', not {type(square).__name__}")
+    return int(_core.parse_square(square_name(square)))     # checks the number
+
+
+class Board(_core.CoreBoard):
+    """An Insert position, its marks and the actions that led to it.
+
+    - ``Board()``: a new game on layout 0 (the empty board, White to place);
+    - ``Board(layout=N)``: a new game on layout N (0..6143);
+    - ``Board(position_string)``: the position the string describes (see
+      ``yinsh.insert.position``); its ``layout`` is the layout number whose
+      marks are the string's marks, ``None`` when no layout has them;
+    - ``Board.random(seed=7)``: a new game on a layout drawn from the seed.
+
+    Raises ``InvalidPositionError`` (a ``ValueError``) for a str that is not
+    a valid position string, ``ValueError`` for a layout number out of range
+    or both a position and a layout, ``TypeError`` for arguments of the
+    wrong type.
+
+    Boards pickle and ``copy.deepcopy`` with their move stack (the starting
+    position and the actions as text), so ``pop()`` works on the copy:
+
+    >>> import pickle
+    >>> board = Board(layout=1234)
+    >>> _ = board.push_str("a1")
+    >>> again = pickle.loads(pickle.dumps(board))
+    >>> again == board, again.layout, again.move_stack, again.pop()
+    (True, 1234, [Move.from_str('a1')], Move.from_str('a1'))
+    """
+
+    def __init__(self, position: Optional[str] = None, *, layout: Optional[int] = None) -> None:
+        if position is not None:
+            if layout is not None:
+                raise ValueError("give a position string or a layout number, not both")
+            white, red, marks, last = parse_position(position)
+            number = layout_of_marks(marks)
+            self._set_position(white, red, marks, last, -1 if number is None else number)
+            return
+        self._set_layout(0 if layout is None else _check_layout(layout))
+
+    @classmethod
+    def random(cls, seed: Optional[int] = None) -> "Board":
+        """A new game on a layout drawn uniformly from 0..6143 (rule 7): the
+        first draw of the core's splitmix64 generator seeded with seed (an
+        int 0..2**64-1), the generator of ``random_playouts``; without a
+        seed, from fresh randomness.
+
+        >>> Board.random(seed=7).layout == Board.random(seed=7).layout
+        True
+        """
+        if seed is None:
+            seed = _random.SystemRandom().randrange(2**64)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
+        return cls(layout=_core._random_layout_number(seed))
+
+    # State ------------------------------------------------------------------
+
+    @property
+    def layout(self) -> Optional[int]:
+        """The layout number (0..6143) of the marks, ``None`` for marks that
+        no layout has (a position string can give any marks)."""
+        number = self._layout_number
+        return None if number < 0 else number
+
+    @property
+    def turn(self) -> Color:
+        """The side to place (after the game ends: the side that would)."""
+        return _COLORS[self._turn_code]
+
+    @property
+    def last_square(self) -> Optional[int]:
+        """The square of the last ring placed, ``None`` on an empty board."""
+        last = self._last_square
+        return None if last < 0 else last
+
+    def allowed_line(self) -> list[int]:
+        """The squares the side to place may use now, ascending: the empty
+        squares of the line of the last ring's square (rule 9), every empty
+        square on an empty board or when that line is full, none once the
+        game is over.
+
+        >>> len(Board().allowed_line())
+        36
+        """
+        allowed = self._state()[2]
+        return [s for s in range(36) if allowed >> s & 1]
+
+    def mark(self, square: object) -> str:
+        """The mark of a square (a number or a name): ``"v"``, ``"h"``,
+        ``"u"`` or ``"d"``.
+
+        >>> Board().mark("a6"), Board().mark(0)
+        ('v', 'h')
+        """
+        return str(self._marks()[_square(square)])
+
+    def marks(self) -> str:
+        """The marks field of the position string (rows 6 to 1)."""
+        return marks_field(self._marks())
+
+    def line(self, square: object) -> list[int]:
+        """The line (rule 3) of a square through its mark: every square of
+        it, ascending, the square itself included."""
+        sq = _square(square)
+        return list(_core.line_squares(sq, self._marks()[sq]))
+
+    def ring_at(self, square: object) -> Optional[Color]:
+        """The colour of the ring on a square, ``None`` if it is empty."""
+        sq = _square(square)
+        white, red = self._state()[:2]
+        if white >> sq & 1:
+            return Color.WHITE
+        return Color.RED if red >> sq & 1 else None
+
+    def rings(self, color: object) -> list[int]:
+        """The squares of color's rings, ascending (``Color`` or
+        ``"white"``/``"red"``)."""
+        bits = self._state()[Color.of(color)]
+        return [s for s in range(36) if bits >> s & 1]
+
+    def rings_in_supply(self, color: object) -> int:
+        """Rings color has not placed yet (of 15): flips never refill it.
+        White has placed ceil(n / 2) of the n rings on the board."""
+        n = self._count
+        return 15 - ((n + 1) // 2 if Color.of(color) == Color.WHITE else n // 2)
+
+    def group_sizes(self, color: object) -> list[int]:
+        """The sizes of color's orthogonally connected groups, largest first
+        (rule 14's lists)."""
+        return list(_core.group_sizes_of(self._state()[Color.of(color)]))
+
+    def last_flips(self) -> list[int]:
+        """The squares of the rings the last action of the move stack
+        flipped, ascending (empty with an empty stack)."""
+        if not self.ply:
+            return []
+        before = self.copy()
+        before.pop()
+        b_white, b_red = before._state()[:2]
+        a_white = self._state()[0]
+        changed = (b_white & ~a_white) | (b_red & a_white)
+        return [s for s in range(36) if changed >> s & 1]
+
+    # End of game ------------------------------------------------------------
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended (a five, or 30 rings down)."""
+        return self._end_code != 0
+
+    def outcome(self) -> Optional[Outcome]:
+        """The ``Outcome`` of an ended game, ``None`` while playing.
+
+        >>> Board().outcome() is None
+        True
+        """
+        end = self._end_code
+        if not end:
+            return None
+        winner = self._winner_code
+        return Outcome(_TERMINATIONS[end], None if winner == 2 else _COLORS[winner])
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
+        outcome = self.outcome()
+        return "*" if outcome is None else outcome.result()
+
+    # Text -------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position string; ``Board(s)`` reads it back exactly."""
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return diagram(self)
+
+    def __repr__(self) -> str:
+        return f"insert.Board({self.position()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._state() == other._state() and self._marks() == other._marks()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # Pickling and copying ---------------------------------------------------
+
+    def __reduce__(self) -> Any:
+        # The position where the move stack starts, its layout number and the
+        # stack's actions as text: no raw memory, and unpickling checks every
+        # action again.
+        start = self.copy()
+        while start.ply:
+            start.pop()
+        moves = " ".join(str(move) for move in self.move_stack)
+        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
+        board = self.copy()
+        memo[id(self)] = board
+        if self.__dict__:
+            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return board
+
+    # Pictures ---------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of ``yinsh.insert.svg.board(self)``, for notebooks."""
+        from yinsh.insert import svg
+        return svg.board(self)
+
+
+def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
+    """The board of ``Board.__reduce__``: start, then the actions of moves."""
+    board = cls.__new__(cls)
+    Board.__init__(board, start)
+    for text in moves.split():
+        board.push_str(text)
+    return board
+
+
+def diagram(board: Board) -> str:
+    """The text diagram of ``str(board)``: rows 6 (top) to 1, columns a to f,
+    each square as its ring (``W``, ``R``; ``.`` empty, ``*`` empty and
+    allowed now) followed by its mark (``|`` v, ``-`` h, ``/`` u, ``\\`` d),
+    the tiles apart, then a status line.
+
+    >>> board = Board()
+    >>> _ = board.push_str("c3")
+    >>> print(board)
+         a  b  c    d  e  f
+      6  .| .- */   ./ .| .\\   6
+      5  .\\ .| *-   .- .\\ .|   5
+      4  .- ./ *\\   .| .- ./   4
+    <BLANKLINE>
+      3  .\\ ./ W|   .- .\\ .|   3
+      2  .| .- */   ./ ./ .-   2
+      1  .- .\\ *\\   .\\ .| ./   1
+         a  b  c    d  e  f
+    layout 0; last c3 (|: column c); red to place (5 allowed)
+    """
+    white, red, allowed, last, turn, count, winner, end = board._state()
+    marks = board._marks()
+    lines = ["     a  b  c    d  e  f"]
+    for r in range(5, -1, -1):
+        cells = []
+        for c in range(6):
+            sq = r * 6 + c
+            if white >> sq & 1:
+                piece = "W"
+            elif red >> sq & 1:
+                piece = "R"
+            else:
+                piece = "*" if allowed >> sq & 1 and last >= 0 else "."
+            cells.append(piece + MARK_SYMBOLS[marks[sq]])
+        lines.append(f"  {r + 1}  {' '.join(cells[:3])}   {' '.join(cells[3:])}   {r + 1}")
+        if r == 3:
+            lines.append("")
+    lines.append(lines[0])
+    layout = "no layout" if board.layout is None else f"layout {board.layout}"
+    status = [layout]
+    if last >= 0:
+        mark = marks[last]
+        status.append(f"last {square_name(last)} ({MARK_SYMBOLS[mark]}: "
+                      f"{_core.line_name(last, mark)})")
+    outcome = board.outcome()
+    if outcome is None:
+        status.append(f"{_COLORS[turn]} to place ({bin(allowed).count('1')} allowed)")
+    else:
+        status.append(f"game over {outcome.result()} ({outcome.termination})")
+    lines.append("; ".join(status))
+    return "\n".join(lines)

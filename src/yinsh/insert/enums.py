@@ -1,0 +1,75 @@
+"""Insert's small value types: the two colours and why a game ended.
+
+>>> Color.WHITE.other()
+<Color.RED: 1>
+>>> print(Color.WHITE, Color.RED, Termination.FIVE, Termination.GROUPS)
+white red five groups
+"""
+from __future__ import annotations
+
+import enum
+
+
+class Color(enum.IntEnum):
+    """A colour. White places first; rings flip colour, so a colour is a
+    side and the colour of its rings."""
+
+    WHITE = 0
+    RED = 1
+
+    @classmethod
+    def of(cls, value: object) -> Color:
+        """A Color from a Color, 0/1, ``"white"``/``"red"`` or ``"w"``/``"r"``
+        (any case).
+
+        >>> Color.of("Red"), Color.of("w"), Color.of(0)
+        (<Color.RED: 1>, <Color.WHITE: 0>, <Color.WHITE: 0>)
+        """
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for color in cls:
+                if text in (color.label, color.letter):
+                    return color
+            raise ValueError(f"{value!r} is not a colour (white or red)")
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r} is not a colour (white or red)")
+        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
+
+    def other(self) -> Color:
+        """The other colour."""
+        return Color(1 - self)
+
+    @property
+    def label(self) -> str:
+        """``"white"`` or ``"red"``."""
+        return self.name.lower()
+
+    @property
+    def letter(self) -> str:
+        """``"w"`` or ``"r"``, as in the position string's turn field."""
+        return self.name[0].lower()
+
+    def __str__(self) -> str:
+        """``"white"`` or ``"red"`` (``print(board.turn)``); ``repr``, ``int``
+        and equality stay those of the number.
+
+        >>> str(Color.RED), f"{Color.RED}", f"{Color.RED:d}", Color.RED == 1
+        ('red', 'red', '1', True)
+        """
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(str(self), spec)             # f"{color:>6}"
+        except ValueError:
+            return int.__format__(self, spec)          # f"{color:d}"
+
+
+class Termination(str, enum.Enum):
+    """Why a game ended."""
+
+    FIVE = "five"          #: the placer made five in a row (rule 13)
+    GROUPS = "groups"      #: the 30th ring went down; the largest groups decided (rule 14)
+
+    def __str__(self) -> str:
+        return self.value
