@@ -143,7 +143,7 @@ cdef int pos_problem(const LudoPos* p) noexcept nogil:
             n += p.dice[i]
         elif p.dice[i]:
             return R_INTERNAL
-    if p.ndice == 3 and p.dice[2] == 6:
+    if p.ndice == 3 and p.dice[0] == 6 and p.dice[1] == 6 and p.dice[2] == 6:
         return R_DICE_666
     for i in range(p.ndice - 1):
         if p.dice[i] != 6:
@@ -488,6 +488,9 @@ cdef int _move_code(object move, str where) except -1:
     if isinstance(move, str):
         raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
                         f"use board.push_str(text) or board.parse_move(text)")
+    if type(move).__name__ == "Move":                     # another game's Move
+        raise TypeError(f"{where} expects a Ludo Move (yinsh.ludo.Move), not "
+                        f"{type(move).__module__}.Move")
     raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
 
 
@@ -696,6 +699,95 @@ cdef str _why_illegal(const LudoPos* p, int code):
     if q + t < FINISH and (p.pm[c] >> (q + t)) & 1:
         return f"{text}: {who}'s own piece stands on {PLACE_NAMES[dst]}"
     return f"{text}: not a legal move"
+
+
+cdef int _put_run(char* buf, int n, int run) noexcept:
+    """Writes a run of empty fields (1..13) at buf[n]; returns the new length."""
+    if run >= 10:
+        buf[n] = 48 + run // 10
+        n += 1
+    if run:
+        buf[n] = 48 + run % 10
+        n += 1
+    return n
+
+
+cdef str _position_text(const LudoPos* p):
+    """The position string of LUDO.md (canonical)."""
+    cdef char buf[160]
+    cdef char cell[TRACK]
+    cdef const char* letters = b"GYBR"
+    cdef const char* variant = b"standard" if p.variant == V_STANDARD else b"places"
+    cdef int n = 0, c, g, i, run, f
+    cdef uint64_t b
+    memset(cell, 0, TRACK)
+    for c in range(4):
+        b = p.pm[c] & ((1ULL << (LAST_TRACK + 1)) - 1)
+        while b:
+            cell[track_field(c, ludo_lsb(b))] = letters[c]
+            b &= b - 1
+    for g in range(4):                                   # the track, four groups of 13
+        if g:
+            buf[n] = 47                                  # '/'
+            n += 1
+        run = 0
+        for i in range(ARM):
+            f = ARM * g + i
+            if cell[f]:
+                n = _put_run(buf, n, run)
+                run = 0
+                buf[n] = cell[f]
+                n += 1
+            else:
+                run += 1
+        n = _put_run(buf, n, run)
+    buf[n] = 32
+    n += 1
+    for c in range(4):                                   # the home columns
+        if c:
+            buf[n] = 47
+            n += 1
+        run = 0
+        for i in range(5):
+            if (p.pm[c] >> (51 + i)) & 1:
+                n = _put_run(buf, n, run)
+                run = 0
+                buf[n] = letters[c]
+                n += 1
+            else:
+                run += 1
+        n = _put_run(buf, n, run)
+    buf[n] = 32
+    n += 1
+    for c in range(4):                                   # finished
+        buf[n] = 48 + p.fin[c] if (p.players >> c) & 1 else 45
+        n += 1
+    buf[n] = 32
+    buf[n + 1] = letters[p.turn] if p.turn < NO_COLOR else 45
+    buf[n + 2] = 32
+    n += 3
+    for i in range(p.ndice):                             # dice
+        buf[n] = 48 + p.dice[i]
+        n += 1
+    if not p.ndice:
+        buf[n] = 45
+        n += 1
+    buf[n] = 32
+    n += 1
+    i = 0
+    while variant[i]:
+        buf[n] = variant[i]
+        n += 1
+        i += 1
+    buf[n] = 32
+    n += 1
+    for i in range(p.norder):                            # order
+        buf[n] = letters[p.order[i]]
+        n += 1
+    if not p.norder:
+        buf[n] = 45
+        n += 1
+    return buf[:n].decode("ascii")
 
 
 cdef int _checked_action(object action) except -1:
@@ -907,6 +999,10 @@ cdef class CoreBoard:
 
     def _is_ok(self):
         return pos_problem(&self.pos) == R_OK
+
+    def _position(self):
+        """The position string (``Board.position``)."""
+        return _position_text(&self.pos)
 
     def _problem(self):
         """The consistency check's sentence, empty if the position is fine."""

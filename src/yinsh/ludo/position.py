@@ -64,20 +64,15 @@ def _cells(group: str, size: int, letters: str, what: str) -> list[str]:
     unless the group is written canonically (maximal runs, no zeros)."""
     cells: list[str] = []
     i = 0
-    previous_number = False
     while i < len(group):
         ch = group[i]
         if "1" <= ch <= "9":
             j = i + 1
             while j < len(group) and "0" <= group[j] <= "9":
                 j += 1
-            if previous_number:
-                raise InvalidPositionError(f"{what}: runs of empty fields must be maximal "
-                                           f"(one number between pieces) in {_shown(group)}")
             if j - i > 2 or int(group[i:j]) > size - len(cells):
                 raise InvalidPositionError(f"{what}: more than {size} fields in {_shown(group)}")
-            cells.extend([""] * int(group[i:j]))
-            previous_number = True
+            cells.extend([""] * int(group[i:j]))        # digits run on: a run is maximal
             i = j
             continue
         if ch in letters:
@@ -89,7 +84,6 @@ def _cells(group: str, size: int, letters: str, what: str) -> list[str]:
                                        f"(expected {', '.join(letters)} or a number 1..{size})")
         if len(cells) > size:
             raise InvalidPositionError(f"{what}: more than {size} fields in {_shown(group)}")
-        previous_number = False
         i += 1
     if len(cells) != size:
         raise InvalidPositionError(f"{what}: {len(cells)} fields, not {size}, in {_shown(group)}")
@@ -175,36 +169,6 @@ def parse_position(text: str) -> ParsedPosition:
                           players, turn, dice, VARIANTS.index(variant_l), order)
 
 
-def _runs(cells: list[str]) -> str:
-    out = []
-    empty = 0
-    for x in cells:
-        if x:
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(x)
-        else:
-            empty += 1
-    if empty:
-        out.append(str(empty))
-    return "".join(out)
-
-
 def format_position(board: CoreBoard) -> str:
-    """The position string of board."""
-    s = board._state()
-    track = [""] * 52
-    homes = []
-    for c, letter in enumerate(LETTERS):
-        pm = s.pm[c]
-        for q in range(51):
-            if pm >> q & 1:
-                track[(q + GROUP * c) % 52] = letter
-        homes.append(_runs([letter if pm >> (51 + k) & 1 else "" for k in range(HOME)]))
-    fin = "".join(str(s.finished[c]) if s.players >> c & 1 else "-" for c in range(4))
-    turn = "-" if s.turn == NO_TURN else LETTERS[s.turn]
-    dice = "".join(map(str, s.dice)) or "-"
-    order = "".join(LETTERS[c] for c in s.order) or "-"
-    track_s = "/".join(_runs(track[GROUP * g: GROUP * g + GROUP]) for g in range(4))
-    return f"{track_s} {'/'.join(homes)} {fin} {turn} {dice} {VARIANTS[s.variant]} {order}"
+    """The position string of board (written by the compiled core)."""
+    return board._position()
