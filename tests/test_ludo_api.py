@@ -150,3 +150,16 @@ def test_moves_are_frozen_values():
     with pytest.raises(AttributeError):
         move.code = 3
     assert sorted([Move.from_str("r2"), Move.from_str("s-3"), Move.from_str("0-1")])[0] == Move.from_str("0-1")
+
+
+def test_returns_sum_to_zero_and_follow_the_places():
+    for seed in range(12):
+        players, variant = (2, 3, 4)[seed % 3], ("standard", "places")[seed % 2]
+        board = random_game(seed, players, variant)
+        returns = board.returns()
+        assert abs(sum(returns.values())) < 1e-12 and list(returns) == list(board.players)
+        first = ludo.Color.of(board.result()[0])
+        assert returns[first] == 1.0 and max(returns.values()) == 1.0
+        if variant == "places":
+            assert returns[ludo.Color.of(board.result()[-1])] == -1.0
+            assert [returns[ludo.Color.of(x)] for x in board.result()] == sorted(returns.values(), reverse=True)

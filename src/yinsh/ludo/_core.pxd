@@ -295,6 +295,22 @@ cdef inline int random_action(const LudoPos* p, uint64_t* rng) noexcept nogil:
     n = gen_actions(p, moves)
     return moves[rng_below(rng, n)] if n > 1 else moves[0]
 
+cdef inline void pos_returns(const LudoPos* p, double* out) noexcept nogil:
+    """Each colour's return in out[0..3]: 0 while the game goes on and for
+    colours not in play; at the end, by finishing place k of n, 1 - 2k/(n-1)
+    (+1 first ... -1 last); in a standard game the losers share the mean of
+    the places after the winner, -1/(n-1). The returns sum to 0."""
+    cdef int n = ludo_popcount(p.players), c, k
+    for c in range(4):
+        out[c] = 0.0
+    if p.phase != PH_OVER:
+        return
+    for k in range(p.norder):
+        out[p.order[k]] = 1.0 - 2.0 * k / (n - 1)
+    for c in range(4):
+        if (p.active >> c) & 1:          # in play and not finished
+            out[c] = -1.0 if p.variant == V_PLACES else -1.0 / (n - 1)
+
 # Not inline (the Python boundary and tests use them).
 cdef uint64_t pieces_key(const LudoPos* p) noexcept nogil
 cdef int pos_problem(const LudoPos* p) noexcept nogil

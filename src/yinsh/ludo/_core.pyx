@@ -1008,6 +1008,12 @@ cdef class CoreBoard:
         """The consistency check's sentence, empty if the position is fine."""
         return problem_text(pos_problem(&self.pos))
 
+    def _returns(self):
+        """The returns of the four colours (``pos_returns``), a tuple."""
+        cdef double out[4]
+        pos_returns(&self.pos, out)
+        return (out[0], out[1], out[2], out[3])
+
     # Action ids (see _core.pxd) -------------------------------------------
 
     def legal_actions(self):

@@ -226,14 +226,8 @@ class Board(_core.CoreBoard):
         >>> Board("13/13/13/13 5/5/5/5 4-0- - - standard G").returns()
         {<Color.GREEN: 0>: 1.0, <Color.BLUE: 2>: -1.0}
         """
-        players = self.players
-        n = len(players)
-        if not self.is_game_over():
-            return {c: 0.0 for c in players}
-        placed = [Color.of(x) for x in self.result()]
-        score = {c: 1.0 - 2.0 * k / (n - 1) for k, c in enumerate(placed)}
-        rest = -1.0 / (n - 1) if len(placed) < n else 0.0
-        return {c: score.get(c, rest) for c in players}
+        values = self._returns()
+        return {c: values[c] for c in self.players}
 
     # Throws -----------------------------------------------------------------
 
