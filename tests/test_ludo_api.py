@@ -14,7 +14,7 @@ def test_the_contract_block():
     board = ludo.Board()
     assert board.position() == NEW4
     board = ludo.Board(players=2, variant="places")
-    assert board.players == (GREEN, BLUE) and board.variant == "places"
+    assert board.players == [GREEN, BLUE] and board.variant == "places"
     board = ludo.Board("3G9/13/13/13 5/5/5/5 0000 Y - standard -")
     assert [str(m) for m in board.legal_moves] == ["r1", "r2", "r3", "r4", "r5", "r6"]
     assert board.is_chance()
@@ -29,7 +29,7 @@ def test_the_contract_block():
     thrown = board.throw(rng=None)
     assert thrown.is_throw() and board.move_stack[-1] == thrown
     assert board.turn in (BLUE, RED) and str(GREEN) == "green" and f"{board.turn}" in ("blue", "red")
-    assert board.players == (GREEN, YELLOW, BLUE, RED)
+    assert board.players == [GREEN, YELLOW, BLUE, RED]
     assert not board.is_game_over() and board.result() == "*"
     assert ludo.Board(board.position()).position() == board.position()
     assert ludo.perft(ludo.Board(), 3) == 191
@@ -65,7 +65,7 @@ def test_turn_is_none_once_the_game_is_over_and_phase():
     assert board.phase == Phase.MOVE == "move" and board.dice == (1,) and board.total == 1
     board.push_str("h5-f")
     assert board.turn is None and board.phase == Phase.GAME_OVER and board.winner() == GREEN
-    assert board.finishing_order == (GREEN,) and board.returns() == {GREEN: 1.0, BLUE: -1.0}
+    assert board.finishing_order == [GREEN] and board.returns() == {GREEN: 1.0, BLUE: -1.0}
     assert ludo.Board().returns() == {c: 0.0 for c in ludo.COLORS}
 
 

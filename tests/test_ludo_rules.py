@@ -23,9 +23,9 @@ def test_rule_1_new_games_name_their_colours():
     assert ludo.Board(players=3).position() == NEW3
     assert ludo.Board(players=2).position() == NEW2
     assert ludo.Board(players=2, variant="places").position() == "13/13/13/13 5/5/5/5 0-0- G - places -"
-    assert ludo.Board().players == (GREEN, YELLOW, BLUE, RED)
-    assert ludo.Board(players=3).players == (GREEN, YELLOW, BLUE)
-    assert ludo.Board(players=2).players == (GREEN, BLUE)          # opposite corners
+    assert ludo.Board().players == [GREEN, YELLOW, BLUE, RED]
+    assert ludo.Board(players=3).players == [GREEN, YELLOW, BLUE]
+    assert ludo.Board(players=2).players == [GREEN, BLUE]          # opposite corners
     assert [str(c) for c in ludo.Board().players] == ["green", "yellow", "blue", "red"]
     for color in ludo.Board().players:
         assert ludo.Board().pieces(color) == ["s"] * 4            # four pieces each
@@ -45,7 +45,7 @@ def test_rule_1_turn_order_is_clockwise_from_green(players, turns):
 
 def test_rule_1_any_two_to_four_colours():
     board = pos("13/13/13/13 5/5/5/5 -0-0 Y - standard -")      # Yellow and Red only
-    assert board.players == (YELLOW, RED)
+    assert board.players == [YELLOW, RED]
     board.push_str("r2")
     assert board.turn == RED
     board.push_str("r2")
@@ -383,7 +383,7 @@ def test_rule_10_no_extra_turn_for_a_capture_or_a_finish():
 
 def test_rule_10_a_finished_colour_leaves_the_turn_order_in_places():
     board = after("13/13/13/13 4G/5/5/5 3000 G - places -", "r1 h5-f")
-    assert board.finishing_order == (GREEN,) and not board.is_game_over()
+    assert board.finishing_order == [GREEN] and not board.is_game_over()
     seen = []
     for _ in range(6):
         seen.append(board.turn.letter)

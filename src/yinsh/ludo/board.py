@@ -3,7 +3,7 @@
 >>> from yinsh import ludo
 >>> board = ludo.Board()
 >>> board.turn, board.players, board.is_chance()
-(<Color.GREEN: 0>, (<Color.GREEN: 0>, <Color.YELLOW: 1>, <Color.BLUE: 2>, <Color.RED: 3>), True)
+(<Color.GREEN: 0>, [<Color.GREEN: 0>, <Color.YELLOW: 1>, <Color.BLUE: 2>, <Color.RED: 3>], True)
 >>> for text in "r6 r3".split():
 ...     _ = board.push_str(text)
 >>> board.dice, board.phase, [str(m) for m in board.legal_moves]
@@ -108,10 +108,11 @@ class Board(_core.CoreBoard):
         return None if code == NO_TURN else _COLORS[code]
 
     @property
-    def players(self) -> tuple[Color, ...]:
-        """The colours in play, in turn order (finished ones included)."""
+    def players(self) -> list[Color]:
+        """The colours in play, in turn order (finished ones included), a
+        new list."""
         mask = self._state().players
-        return tuple(c for c in _COLORS if mask >> c & 1)
+        return [c for c in _COLORS if mask >> c & 1]
 
     @property
     def phase(self) -> Phase:
@@ -134,9 +135,9 @@ class Board(_core.CoreBoard):
         return sum(self._state().dice)
 
     @property
-    def finishing_order(self) -> tuple[Color, ...]:
-        """The colours that have brought all 4 pieces home, in order."""
-        return tuple(_COLORS[c] for c in self._state().order)
+    def finishing_order(self) -> list[Color]:
+        """The colours that have brought all 4 pieces home, in order (a new list)."""
+        return [_COLORS[c] for c in self._state().order]
 
     def progress(self, color: Union[Color, int, str]) -> list[int]:
         """The progress of color's 4 pieces, ascending: -1 in the start

@@ -115,7 +115,7 @@ def random_playouts(n: int, seed: int = 0, players: int = 4, variant: str = "sta
     places = np.zeros((4, 4), dtype=np.int64)
     counts = np.zeros(3, dtype=np.int64)
     _core._random_playouts(start, n, seed, plies, throws, places, counts)
-    colors = start.players
+    colors = tuple(start.players)
     return PlayoutStats(
         games=n, players=colors, variant=start.variant,
         places={c: tuple(int(places[c, k]) for k in range(len(colors))) for c in colors},
