@@ -122,6 +122,20 @@ cdef inline int progress_on(int c, int f) noexcept nogil:
     return q + TRACK if q < 0 else q
 
 # ---------------------------------------------------------------------------
+# The game interface a search needs: whose turn (p.turn), chance nodes (a
+# throw phase: the actions 0..5 each with probability 1/6), terminal nodes
+# and their per-colour returns (pos_returns, below).
+# ---------------------------------------------------------------------------
+
+cdef inline bint is_chance(const LudoPos* p) noexcept nogil:
+    """Whether the next action is a throw (each of r1..r6 with probability 1/6)."""
+    return p.phase == PH_THROW
+
+cdef inline bint is_over(const LudoPos* p) noexcept nogil:
+    """Whether the game has ended (no legal actions)."""
+    return p.phase == PH_OVER
+
+# ---------------------------------------------------------------------------
 # Move generation (rules 6-7).
 # ---------------------------------------------------------------------------
 

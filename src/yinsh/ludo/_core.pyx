@@ -282,7 +282,7 @@ cdef void playout(LudoPos* p, uint64_t* rng, PlayoutTally* t) noexcept nogil:
     valid moves) until the game ends, counting into t. A game ends with
     probability 1; no random game comes near 2**31 plies."""
     cdef int a, corner
-    while p.phase != PH_OVER:
+    while not is_over(p):
         a = random_action(p, rng)
         t.plies += 1
         if a < A_ENTER:
@@ -958,7 +958,7 @@ cdef class CoreBoard:
         """Whether the next action is a throw of the die (a chance node:
         ``r1``..``r6``, each with probability 1/6). False once the game is
         over."""
-        return self.pos.phase == PH_THROW
+        return is_chance(&self.pos)
 
     @property
     def move_stack(self):
