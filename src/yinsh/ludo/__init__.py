@@ -1,0 +1,36 @@
+"""yinsh.ludo: Ludo for 2 to 4 players (rules and notation: docs/ludo.md).
+
+A compiled core (``yinsh.ludo._core``: move generation, make, perft, random
+playouts in C) under the same API shape as Yinsh's:
+
+>>> from yinsh import ludo
+>>> board = ludo.Board()                    # 4 players; Board(players=2, variant="places")
+>>> board.is_chance(), len(board.legal_moves)
+(True, 6)
+>>> for text in "r6 r3 s-3 r2".split():
+...     _ = board.push_str(text)            # Yellow's r2 has no valid move: skipped
+>>> board.turn, board.position()
+(<Color.BLUE: 2>, '3G9/13/13/13 5/5/5/5 0000 B - standard -')
+>>> ludo.perft(ludo.Board(), 5)
+5226
+"""
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.ludo._core import LegalMoves, Move, divide, perft
+from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
+from yinsh.ludo.board import Board
+from yinsh.ludo.enums import Color, MoveKind, Phase
+from yinsh.ludo.playouts import PlayoutStats, random_playouts
+from yinsh.ludo import svg
+
+GREEN = Color.GREEN
+YELLOW = Color.YELLOW
+BLUE = Color.BLUE
+RED = Color.RED
+COLORS = (GREEN, YELLOW, BLUE, RED)
+
+__all__ = [
+    "GREEN", "YELLOW", "BLUE", "RED", "COLORS", "NUM_ACTIONS",
+    "Board", "Color", "LegalMoves", "Move", "MoveKind", "Phase", "PlayoutStats",
+    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "divide", "perft", "random_playouts", "svg",
+]

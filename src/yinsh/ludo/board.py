@@ -1,0 +1,328 @@
+"""The Ludo Board: a position with its action stack, over the compiled core.
+
+>>> from yinsh import ludo
+>>> board = ludo.Board()
+>>> board.turn, board.players, board.is_chance()
+(<Color.GREEN: 0>, [<Color.GREEN: 0>, <Color.YELLOW: 1>, <Color.BLUE: 2>, <Color.RED: 3>], True)
+>>> for text in "r6 r3".split():
+...     _ = board.push_str(text)
+>>> board.dice, board.phase, [str(m) for m in board.legal_moves]
+((6, 3), <Phase.MOVE: 'move'>, ['s-3'])
+>>> board.push_str("s-3")
+Move.from_str('s-3')
+>>> board.position()
+'3G9/13/13/13 5/5/5/5 0000 Y - standard -'
+>>> print(board.turn)
+yellow
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Optional, Union
+
+from yinsh.errors import IllegalMoveError, InvalidPositionError
+from yinsh.ludo import _core, diagram
+from yinsh.ludo._core import Move
+from yinsh.ludo.enums import Color, Phase
+from yinsh.ludo.position import NO_TURN, VARIANTS, format_position, parse_position
+
+__all__ = ["Board", "PLAYER_COUNTS", "VARIANTS", "START", "FINISH"]
+
+_COLORS = tuple(Color)
+_PHASES = (Phase.THROW, Phase.MOVE, Phase.GAME_OVER)
+#: the colours of a new game of 2, 3 or 4 players (rule 1)
+PLAYER_COUNTS = {2: (Color.GREEN, Color.BLUE), 3: (Color.GREEN, Color.YELLOW, Color.BLUE),
+                 4: (Color.GREEN, Color.YELLOW, Color.BLUE, Color.RED)}
+
+#: the progress of a piece in the start corner (pieces(), progress())
+START = -1
+#: the progress of a piece in the finish
+FINISH = 56
+
+
+class Board(_core.CoreBoard):
+    """A Ludo position and the actions that led to it.
+
+    ``Board()`` is a new 4-player standard game, ``Board(players=2,
+    variant="places")`` a new game of 2 (Green, Blue), 3 (Green, Yellow,
+    Blue) or 4 players in the ``"standard"`` or ``"places"`` variant,
+    ``Board(position_string)`` the position the string describes (LUDO.md;
+    ``yinsh.ludo.position``).
+
+    Raises ``InvalidPositionError`` (a ``ValueError``) for any ``str`` that
+    is not a valid position string, or one whose colours or variant differ
+    from ``players`` / ``variant`` when those are given too; ``ValueError``
+    for another number of players or an unknown variant; ``TypeError`` for
+    arguments of the wrong type.
+
+    Boards pickle and ``copy.deepcopy`` with their move stack (as the
+    position where the stack starts and its actions as text), so ``pop()``
+    works on the copy:
+
+    >>> import pickle
+    >>> board = Board(players=2)
+    >>> _ = board.push_str("r6")
+    >>> again = pickle.loads(pickle.dumps(board))
+    >>> again == board, again.move_stack, again.pop()
+    (True, [Move.from_str('r6')], Move.from_str('r6'))
+    """
+
+    def __init__(self, position: Optional[str] = None, *, players: Optional[int] = None,
+                 variant: Optional[str] = None) -> None:
+        if variant is not None and not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(VARIANTS)})")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise TypeError(f"expected int, not {type(players).__name__}: the number of players (2, 3 or 4)")
+        if position is not None:
+            if not isinstance(position, str):
+                raise TypeError(f"expected str, not {type(position).__name__}: a position string "
+                                f"(for a new game use Board(players=..., variant=...))")
+            state = parse_position(position)
+            if variant is not None and variant != VARIANTS[state.variant]:
+                raise InvalidPositionError(
+                    f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
+            if players is not None and players != bin(state.players).count("1"):
+                raise InvalidPositionError(
+                    f"the position has {bin(state.players).count('1')} colours in play, not {players}")
+            self._set_state(*state)
+            return
+        if variant is None:
+            variant = "standard"
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        if players is None:
+            players = 4
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"players must be 2, 3 or 4, not {players}")
+        self._new_game(players, VARIANTS.index(variant))
+
+    # State ------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Optional[Color]:
+        """The colour to act (a ``Color`` that prints as ``green`` etc.), or
+        None once the game is over."""
+        code = self._turn_code
+        return None if code == NO_TURN else _COLORS[code]
+
+    @property
+    def players(self) -> list[Color]:
+        """The colours in play, in turn order (finished ones included), a
+        new list."""
+        mask = self._state().players
+        return [c for c in _COLORS if mask >> c & 1]
+
+    @property
+    def phase(self) -> Phase:
+        """``Phase.THROW``, ``Phase.MOVE`` or ``Phase.GAME_OVER``."""
+        return _PHASES[self._phase_code]
+
+    @property
+    def variant(self) -> str:
+        """``"standard"`` or ``"places"``."""
+        return VARIANTS[self._state().variant]
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """This turn's throws so far (``()`` at the start of a turn)."""
+        return tuple(self._state().dice)
+
+    @property
+    def total(self) -> int:
+        """The sum of this turn's throws: the number the move goes."""
+        return sum(self._state().dice)
+
+    @property
+    def finishing_order(self) -> list[Color]:
+        """The colours that have brought all 4 pieces home, in order (a new list)."""
+        return [_COLORS[c] for c in self._state().order]
+
+    def progress(self, color: Union[Color, int, str]) -> list[int]:
+        """The progress of color's 4 pieces, ascending: -1 in the start
+        corner, 0..50 on the track (field ``(color.entry + p) % 52``),
+        51..55 on h1..h5, 56 in the finish.
+
+        >>> Board("3G9/13/13/13 1G3/5/5/5 1000 Y - standard -").progress("green")
+        [-1, 3, 52, 56]
+        """
+        c = Color.of(color)
+        s = self._state()
+        if not s.players >> c & 1:
+            return []
+        on_board = [q for q in range(56) if s.pm[c] >> q & 1]
+        return [START] * s.start[c] + on_board + [FINISH] * s.finished[c]
+
+    def pieces(self, color: Union[Color, int, str]) -> list[str]:
+        """Where color's pieces are, as places of the notation, in the order
+        of ``progress``: ``"s"`` (start corner), ``"0"``..``"51"``,
+        ``"h1"``..``"h5"``, ``"f"`` (finish).
+
+        >>> Board("3G9/13/13/13 1G3/5/5/5 1000 Y - standard -").pieces("G")
+        ['s', '3', 'h2', 'f']
+        """
+        c = Color.of(color)
+        return [_place_name(c, q) for q in self.progress(c)]
+
+    def in_start(self, color: Union[Color, int, str]) -> int:
+        """The number of color's pieces in its start corner."""
+        return int(self._state().start[Color.of(color)])
+
+    def finished(self, color: Union[Color, int, str]) -> int:
+        """The number of color's pieces in the finish."""
+        return int(self._state().finished[Color.of(color)])
+
+    def piece_at(self, field: int) -> Optional[Color]:
+        """The colour of the piece on track field 0..51, or None.
+
+        >>> Board("3G9/13/13/13 5/5/5/5 0000 Y - standard -").piece_at(3)
+        <Color.GREEN: 0>
+        """
+        if isinstance(field, bool) or not isinstance(field, int):
+            raise TypeError(f"expected int, not {type(field).__name__}: a track field 0..51")
+        if not 0 <= field < 52:
+            raise ValueError(f"{field} is not a track field (0..51)")
+        s = self._state()
+        for c in _COLORS:
+            q = (field - c.entry) % 52
+            if q <= 50 and s.pm[c] >> q & 1:
+                return c
+        return None
+
+    # End of game ------------------------------------------------------------
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended (rule 11)."""
+        return self._phase_code == 2
+
+    def result(self) -> str:
+        """``"*"`` while playing, else the colours in finishing order: the
+        winner (``"G"``) in a standard game, every colour (``"GBYR"``) in
+        *places* (the one left last).
+
+        >>> Board("13/13/13/13 5/5/5/5 4-0- - - places G").result()
+        'GB'
+        """
+        if not self.is_game_over():
+            return "*"
+        s = self._state()
+        order = [_COLORS[c] for c in s.order]
+        if s.variant == 1:
+            order += [c for c in self.players if c not in order]
+        return "".join(c.letter for c in order)
+
+    def winner(self) -> Optional[Color]:
+        """The first colour to finish, once there is one (else None)."""
+        order = self._state().order
+        return _COLORS[order[0]] if order else None
+
+    def returns(self) -> dict[Color, float]:
+        """Each player's return (in turn order): 0.0 while the game goes on;
+        at the end, by finishing place, from +1 (first) down to -1 (last),
+        evenly spaced (place k of n: 1 - 2k / (n - 1)). In a standard game
+        only the winner is placed: the others share the remaining places'
+        mean, -1 / (n - 1). The returns always sum to 0.
+
+        >>> Board("13/13/13/13 5/5/5/5 4-0- - - standard G").returns()
+        {<Color.GREEN: 0>: 1.0, <Color.BLUE: 2>: -1.0}
+        """
+        values = self._returns()
+        return {c: values[c] for c in self.players}
+
+    # Throws -----------------------------------------------------------------
+
+    def throw(self, rng: Any = None) -> Move:
+        """Throws the die for the side to act: pushes a uniformly random throw
+        ``r1``..``r6`` and returns it. rng is a ``numpy.random.Generator``,
+        a ``random.Random``, or None (the ``random`` module's generator).
+
+        Raises ``IllegalMoveError`` outside a throw phase (a move phase, a
+        finished game), ``TypeError`` for another kind of rng.
+
+        >>> import random
+        >>> board = Board()
+        >>> board.throw(random.Random(3)) in [Move.throw(d) for d in range(1, 7)]
+        True
+        """
+        if not self.is_chance():
+            try:
+                self.parse_move("r1")
+            except IllegalMoveError as exc:                  # the core says why
+                raise IllegalMoveError("throw" + str(exc)[2:]) from None
+        if rng is None:
+            d = random.randint(1, 6)
+        elif isinstance(rng, random.Random):
+            d = rng.randint(1, 6)
+        elif type(rng).__name__ == "Generator" and hasattr(rng, "integers"):
+            d = int(rng.integers(1, 7))
+        else:
+            raise TypeError(f"expected a numpy.random.Generator or random.Random, not {type(rng).__name__}")
+        move = Move.throw(d)
+        self.push(move)
+        return move
+
+    # Text -------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position string (LUDO.md); ``Board(s)`` reads it back exactly."""
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return diagram.draw(self)
+
+    def __repr__(self) -> str:
+        return f"Board({self.position()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _core.CoreBoard):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # Pickling and copying ---------------------------------------------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The position where the move stack starts and the stack's actions as
+        # text: no raw memory, and unpickling checks every action again.
+        start = self.copy()
+        while start.ply:
+            start.pop()
+        moves = " ".join(str(move) for move in self.move_stack)
+        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        board = self.copy()
+        memo[id(self)] = board
+        if self.__dict__:
+            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return board
+
+    # Pictures ---------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of ``yinsh.ludo.svg.board(self)``, for notebooks."""
+        from yinsh.ludo import svg
+        return svg.board(self)
+
+
+def _place_name(c: int, q: int) -> str:
+    if q == START:
+        return "s"
+    if q <= 50:
+        return str((q + 13 * c) % 52)
+    return "f" if q == FINISH else f"h{q - 50}"
+
+
+def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
+    """The board of ``Board.__reduce__``: start, then the actions of moves."""
+    board = cls.__new__(cls)
+    board._set_state(*parse_position(start))
+    for text in moves.split():
+        board.push_str(text)
+    return board
+

@@ -1,0 +1,100 @@
+"""Small value types of Ludo: colours, phases and kinds of action.
+
+>>> Color.GREEN, str(Color.GREEN), Color.GREEN.letter
+(<Color.GREEN: 0>, 'green', 'G')
+>>> Color.of("B"), Color.of("red"), Color.of(1)
+(<Color.BLUE: 2>, <Color.RED: 3>, <Color.YELLOW: 1>)
+>>> Phase.THROW == "throw", str(MoveKind.ENTER)
+(True, 'enter')
+"""
+from __future__ import annotations
+
+import enum
+
+
+class Color(enum.IntEnum):
+    """A colour, in turn order (clockwise): Green, Yellow, Blue, Red.
+
+    An int 0..3 that prints as its name (``green``); ``letter`` is the
+    letter of the position strings and results (``G``).
+    """
+
+    GREEN = 0
+    YELLOW = 1
+    BLUE = 2
+    RED = 3
+
+    @classmethod
+    def of(cls, value: object) -> Color:
+        """A Color from a Color, 0..3, a name (``"green"``) or a letter
+        (``"G"``), in any case. Raises ``ValueError`` for anything else.
+
+        >>> Color.of("yellow"), Color.of("r")
+        (<Color.YELLOW: 1>, <Color.RED: 3>)
+        """
+        if isinstance(value, str):
+            key = value.upper()
+            for color in cls:
+                if key in (color.name, color.letter):
+                    return color
+            raise ValueError(f"{value!r} is not a colour (green, yellow, blue, red or G, Y, B, R)")
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r} is not a colour")
+        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
+
+    @property
+    def letter(self) -> str:
+        """``"G"``, ``"Y"``, ``"B"`` or ``"R"``."""
+        return "GYBR"[self]
+
+    @property
+    def label(self) -> str:
+        """``"green"``, ``"yellow"``, ``"blue"`` or ``"red"``."""
+        return self.name.lower()
+
+    @property
+    def entry(self) -> int:
+        """The track field where this colour's pieces come in: 0, 13, 26, 39.
+
+        >>> Color.BLUE.entry
+        26
+        """
+        return 13 * int(self)
+
+    def __str__(self) -> str:
+        """``"green"`` etc.; ``repr``, ``int`` and equality stay those of the
+        number.
+
+        >>> f"{Color.RED}", f"{Color.RED:d}", Color.RED == 3
+        ('red', '3', True)
+        """
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(str(self), spec)             # f"{color:>6}"
+        except ValueError:
+            return int.__format__(self, spec)          # f"{color:d}"
+
+
+class Phase(str, enum.Enum):
+    """What happens next: a throw (a chance action), a move, or nothing."""
+
+    THROW = "throw"
+    MOVE = "move"
+    GAME_OVER = "game_over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MoveKind(str, enum.Enum):
+    """The kinds of action: a throw of the die, entering a piece, moving one
+    (along the track, into or up the home column, or into the finish)."""
+
+    THROW = "throw"
+    ENTER = "enter"
+    MOVE = "move"
+
+    def __str__(self) -> str:
+        return self.value
