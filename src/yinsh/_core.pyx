@@ -15,8 +15,11 @@ from yinsh._playout cimport playout
 from yinsh._position cimport Position, has_row
 from yinsh._signals cimport PERFT_POLL, PLAYOUT_POLL, raise_pending, signal_raised
 from yinsh._types cimport MAX_MOVES, PH_GAME_OVER
+from yinsh.bitboard cimport bb_pop_lsb, bb_popcount, u128
 
 from yinsh import _board, geometry
+from yinsh.enums import MoveKind                      # the names the core has always had
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
 # The Python boundary, re-exported (cimported classes cannot be assigned to
 # by name, so through globals()).
@@ -130,6 +133,13 @@ def divide(CoreBoard board not None, int depth, int threads=1):
         if interrupted:
             raise_pending()
     return {move_text(codes[i]): counts[i] for i in range(n)}
+
+
+def _bitboard_points(bitboard):
+    """The points of an int bitboard in the order bitboard.h's bb_pop_lsb
+    takes them (ascending; a test of the C helper)."""
+    cdef u128 b = bitboard_from_int(bitboard)
+    return [bb_pop_lsb(&b) for _ in range(bb_popcount(b))]
 
 
 def bitboard_has_row(markers):

@@ -16,7 +16,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from yinsh._board cimport CoreBoard, Move
+from yinsh._board cimport CoreBoard, Move, problem_message
 from yinsh._make cimport do_move
 from yinsh._movegen cimport gen_moves, is_legal
 from yinsh._position cimport Position, pos_is_ok
@@ -620,4 +620,5 @@ cdef class BatchGames:
         cdef int k
         for k in range(self.n):
             if not pos_is_ok(&self.games[k]):
-                raise AssertionError(f"game {k}: inconsistent position after a step")
+                raise AssertionError(f"game {k}: inconsistent position after a step: "
+                                     f"{problem_message(&self.games[k])}")

@@ -115,7 +115,6 @@ cdef enum:
     POS_PASSES_IN_REMOVAL
     POS_MOVER_ROW
     POS_NO_ROW
-    POS_NO_RING
     POS_NUM_PROBLEMS
 
 
@@ -165,8 +164,6 @@ cdef inline const char* pos_problem_text(int problem) noexcept nogil:
         return b"{side} made the move and still has a row: it resolves before {other}"
     if problem == POS_NO_ROW:
         return b"phase remove_row but {side} has no row to remove"
-    if problem == POS_NO_RING:
-        return b"phase remove_ring but {side} has no ring"
     return b"unknown problem"
 
 
@@ -272,8 +269,8 @@ cdef inline int pos_check(const Position* p, int* side_out) noexcept nogil:
         return _problem(POS_MOVER_ROW, p.mover, side_out)
     if ph == PH_REMOVE_ROW and not rows[p.turn]:
         return _problem(POS_NO_ROW, p.turn, side_out)
-    if ph == PH_REMOVE_RING and not p.rings[p.turn]:
-        return _problem(POS_NO_RING, p.turn, side_out)
+    # In remove_ring the side to act has a ring: its 5 are on the board or
+    # removed, and it has removed fewer than rings_to_win <= 5 (checked above).
     return POS_OK
 
 
