@@ -9,7 +9,7 @@ from yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, END_BLOCKED, END_NONE, END_
                            MARKERS_TOTAL, PH_GAME_OVER, PH_MOVE, PH_PLACE, PH_REMOVE_RING,
                            PH_REMOVE_ROW, RINGS_PER_SIDE)
 from yinsh.bitboard cimport bb_pop_lsb, bb_popcount, u128
-from yinsh.geometry cimport LINE_LENGTH, SHIFT_COLUMN, SHIFT_DIAGONAL, SHIFT_ROW
+from yinsh.geometry cimport SHIFT_COLUMN, SHIFT_DIAGONAL, SHIFT_ROW
 
 ctypedef struct Position:
     u128 rings[2]
