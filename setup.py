@@ -25,16 +25,16 @@ directives = {
     "embedsignature": True,
 }
 
-extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+extra_compile_args = (["-O0", "-g"] if DEBUG else ["-O3"]) + ["-pthread"]   # perft's threads
 macros = [("YINSH_DEBUG", "1" if DEBUG else "0")]
 
 SANITIZE = os.environ.get("YINSH_SANITIZE", "")
-extra_link_args = []
+extra_link_args = ["-pthread"]
 if SANITIZE not in ("", "0"):
     sanitize = [f"-fsanitize={SANITIZE}", "-fno-omit-frame-pointer"]
     extra_compile_args = [arg for arg in extra_compile_args if arg[:2] != "-O"] + sanitize + [
         "-O0" if DEBUG else "-O1", "-g"]
-    extra_link_args = sanitize
+    extra_link_args += sanitize
 
 
 def module_name(path):

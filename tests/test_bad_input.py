@@ -358,8 +358,10 @@ def test_text_where_a_move_is_expected(where, call):
     assert call(b, move) in (None, True)
 
 
-def test_core_docstrings():
+@pytest.mark.parametrize("module", ["_core", "_board"])
+def test_core_docstrings(module):
     """The compiled core's examples (pytest's doctest collection skips .so
-    modules): the type rules above as documented."""
-    failures, attempted = doctest.testmod(yinsh._core, optionflags=doctest.ELLIPSIS)
+    modules): the type rules above as documented (Move, LegalMoves and
+    CoreBoard are _board's, re-exported by _core)."""
+    failures, attempted = doctest.testmod(getattr(yinsh, module), optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failures == 0

@@ -29,6 +29,16 @@ def test_perft_divide(capsys):
     assert len(counts) == 54 and sum(map(int, counts.values())) == 4705
 
 
+def test_perft_on_threads(capsys):
+    assert main(["perft", "3", "--threads", "2", "--moves", CROSSCHECK]) == 0
+    out = capsys.readouterr().out
+    assert "Nodes       : 240259" in out and "Threads     : 2" in out
+    assert main(["perft", "2", "--divide", "--threads", "3", "--moves", CROSSCHECK]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    counts = dict(line.split(": ") for line in lines if line[:1].islower() and "-" in line)
+    assert len(counts) == 54 and sum(map(int, counts.values())) == 4705
+
+
 def test_perft_from_position(capsys):
     assert main(["perft", "1", "--position", "4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0 blitz"]) == 0
     assert "Nodes       : 85" in capsys.readouterr().out
@@ -57,6 +67,8 @@ def test_help_on_every_command(command):
     (["perft", "x"], "not a whole number"),
     (["perft", "99"], "between 0 and 64"),
     (["perft", "0", "--divide"], "between 1 and 64"),
+    (["perft", "2", "--threads", "0"], "between 1 and 256"),
+    (["perft", "2", "--threads", "two"], "not a whole number"),
 ])
 def test_errors_are_one_line_and_nonzero(args, message):
     result = run(*args)

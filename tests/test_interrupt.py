@@ -87,6 +87,15 @@ def test_perft_raises_the_handlers_own_exception():
     assert type(exc) is Boom and latency < MARGIN
 
 
+@pytest.mark.parametrize("call", [yinsh.perft, yinsh.divide])
+def test_perft_on_threads_raises_keyboard_interrupt_at_once(call):
+    """The main thread polls for the signal and stops the helper threads."""
+    board = MIDGAME.board()
+    exc, latency = interrupted(lambda: call(board, 6, threads=2))
+    assert type(exc) is KeyboardInterrupt and latency < MARGIN
+    assert yinsh.perft(CROSSCHECK.board(), 2, threads=2) == 4705      # nothing left behind
+
+
 def test_divide_raises_keyboard_interrupt_at_once():
     board = MIDGAME.board()
     exc, latency = interrupted(lambda: yinsh.divide(board, 6))

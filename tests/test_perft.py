@@ -65,3 +65,36 @@ def test_reference_perft(case):
 def test_reference_perft_depth_4_crosscheck():
     case = next(c for c in CASES if c.id == "crosscheck")
     assert reference_perft(reference_game(case), 4) == case.counts[4]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+@pytest.mark.parametrize("threads", [2, 3])
+def test_perft_threads_give_the_same_counts(case, threads):
+    """perft and divide split over threads (at the root, or deeper when the
+    root has few actions) count what one thread counts."""
+    board = core_board(case)
+    for depth, nodes in sorted(case.counts.items()):
+        if nodes > 50_000_000:
+            continue
+        assert yinsh.perft(board, depth, threads=threads) == nodes, f"{case.id} depth {depth}"
+        if depth >= 1:
+            assert yinsh.divide(board, depth, threads=threads) == yinsh.divide(board, depth)
+
+
+def test_perft_threads_split_below_a_forced_root():
+    """A root with one action (a forced row removal) is split further down."""
+    case = next(c for c in CASES if c.id == "random-row")
+    board = core_board(case)
+    assert yinsh.perft(board, 1) == 1
+    assert yinsh.perft(board, 4, threads=8) == case.counts[4]
+    assert yinsh.divide(board, 4, threads=8) == yinsh.divide(board, 4)
+    one = yinsh.Board("4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0 standard")
+    assert yinsh.perft(one, 0, threads=4) == 1 and yinsh.perft(one, 1, threads=4) == 85
+
+
+@pytest.mark.parametrize("threads", [0, -1, 257])
+def test_perft_threads_out_of_range(threads):
+    with pytest.raises(ValueError, match="threads must be between 1 and 256"):
+        yinsh.perft(yinsh.Board(), 2, threads=threads)
+    with pytest.raises(ValueError, match="threads must be between 1 and 256"):
+        yinsh.divide(yinsh.Board(), 2, threads=threads)

@@ -30,7 +30,7 @@ MASK = 2**64 - 1
 
 
 def splitmix64(state: int) -> tuple[int, int]:
-    """The core's PRNG (rng_next in _core.pxd), in Python."""
+    """The core's PRNG (rng_next in _rng.pxd), in Python."""
     state = (state + 0x9E3779B97F4A7C15) & MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK

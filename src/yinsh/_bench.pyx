@@ -7,14 +7,21 @@ from yinsh._core cimport (CoreBoard, MAX_MOVES, Position, do_move, gen_moves, ha
 
 # Ctrl-C: each kernel polls every 2**k repeats (about a millisecond of work)
 # and then raises the signal handler's exception (KeyboardInterrupt).
+#
+# The rules functions are inlined here (they are `cdef inline` in the core's
+# .pxd files), so the C compiler sees all of their work: each kernel folds
+# what it computed into _sink, lest the compiler drop work whose result
+# nothing reads (a copy-make whose child is never looked at).
+cdef uint64_t _sink = 0
 
 
 def movegen(list boards not None, int repeat):
     """Generates the actions of every board, repeat times; returns the total
     number of actions generated."""
+    global _sink
     cdef int moves[MAX_MOVES]
-    cdef uint64_t total = 0
-    cdef int r
+    cdef uint64_t total = 0, check = 0
+    cdef int r, n
     cdef CoreBoard b
     cdef bint interrupted = False
     for b in boards:
@@ -23,18 +30,22 @@ def movegen(list boards not None, int repeat):
                 if (r & 4095) == 4095 and signal_raised():
                     interrupted = True
                     break
-                total += gen_moves(&b.pos, moves)
+                n = gen_moves(&b.pos, moves)
+                total += n
+                check += moves[0] ^ moves[n - 1] if n else 0
         if interrupted:
             raise_pending()
+    _sink ^= check
     return total
 
 
 def make_all(list boards not None, int repeat):
     """Applies every legal action of every board to a copy (copy-make, which
     is also the undo), repeat times; returns the number of actions made."""
+    global _sink
     cdef int moves[MAX_MOVES]
     cdef int n, i, r
-    cdef uint64_t total = 0
+    cdef uint64_t total = 0, check = 0
     cdef Position child
     cdef CoreBoard b
     cdef bint interrupted = False
@@ -48,9 +59,11 @@ def make_all(list boards not None, int repeat):
                 for i in range(n):
                     child = b.pos
                     do_move(&child, moves[i])
+                    check += child.key ^ (child.phase << 8 | child.turn)
                 total += n
         if interrupted:
             raise_pending()
+    _sink ^= check
     return total
 
 

@@ -12,33 +12,43 @@
 # The point index of a point is its rank in yinsh.POINTS (ascending bit index).
 # Some ids name no action (a move or a row that would leave the board); they
 # are never legal.
-from libc.stdint cimport uint8_t, int8_t, int16_t, int32_t, int64_t, uint64_t
-from libc.stdlib cimport malloc, free
-from libc.string cimport memset, memcpy
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
 
-from yinsh._core cimport *
+from yinsh._board cimport CoreBoard, Move, problem_message
+from yinsh._make cimport do_move
+from yinsh._movegen cimport gen_moves, is_legal
+from yinsh._position cimport Position, pos_is_ok
+from yinsh._rng cimport rng_below, rng_next
+from yinsh._signals cimport raise_pending, signal_raised
+from yinsh._tables cimport TABLES, BoardTables
+from yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
+                           MARKERS_TOTAL, MAX_MOVES, PH_GAME_OVER, PH_REMOVE_RING, PH_REMOVE_ROW,
+                           RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
+from yinsh.bitboard cimport YINSH_DEBUG, bb_pop_lsb, u128
+from yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS,
+                             NUM_POINTS, NUM_ROWS, direction_axis)
 
 import operator
 import os
 
 import numpy as np
 
-from yinsh._core import POINTS, Move
 from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.geometry import POINTS
 from yinsh.variants import RINGS_TO_WIN
 
 cdef enum:
-    N_POINTS = 85
-    N_DIRS = 6
     MAX_DIST = 9
     PLACE_BASE_ = 0
-    MOVE_BASE_ = 85
-    ROW_BASE_ = 85 + 85 * 6 * 9
-    RING_BASE_ = 85 + 85 * 6 * 9 + 85 * 3
-    PASS_ACTION_ = 85 + 85 * 6 * 9 + 85 * 3 + 85
-    N_ACTIONS = 85 + 85 * 6 * 9 + 85 * 3 + 85 + 1
+    MOVE_BASE_ = NUM_POINTS
+    ROW_BASE_ = NUM_POINTS + NUM_POINTS * NUM_DIRECTIONS * MAX_DIST
+    RING_BASE_ = ROW_BASE_ + NUM_POINTS * NUM_AXES
+    PASS_ACTION_ = RING_BASE_ + NUM_POINTS
+    N_ACTIONS = PASS_ACTION_ + 1
     N_PLANES = 17
-    PLANE_SIZE = 121
+    PLANE_SIZE = NUM_CELLS    # a plane is the 11 x 11 grid, cell [column][row - 1]
     GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
 
 NUM_ACTIONS = N_ACTIONS
@@ -74,40 +84,39 @@ InvalidActionError.__module__ = "yinsh.actions"
 # Tables, built once at import.
 # ---------------------------------------------------------------------------
 
-cdef const BoardTables* T = board_tables()   # the core's rays: directions as in the core
-
 cdef int8_t PIDX[NUM_CELLS]                  # point -> index 0..84, -1 off the board
-cdef int POINT_AT[N_POINTS]                  # index -> point
+cdef int POINT_AT[NUM_POINTS]                # index -> point
 cdef int32_t CODE_OF[N_ACTIONS]              # action id -> packed move, -1 if none
 cdef int16_t MOVE_ID[NUM_CELLS][NUM_CELLS]   # ring move f -> t -> id, -1 if none
 cdef float VALID_PLANE[PLANE_SIZE]           # 1.0 on the 85 points
 
 
 cdef void _build_tables() except *:
+    cdef const BoardTables* T = &TABLES
     cdef int i, p, q, d, s, a
     memset(PIDX, -1, sizeof(PIDX))
     memset(MOVE_ID, -1, sizeof(MOVE_ID))
     memset(VALID_PLANE, 0, sizeof(VALID_PLANE))
     for a in range(N_ACTIONS):
         CODE_OF[a] = -1
-    for i in range(N_POINTS):
+    for i in range(NUM_POINTS):
         p = POINTS[i]
         PIDX[p] = i
         POINT_AT[i] = p
         VALID_PLANE[p] = 1.0
-    for i in range(N_POINTS):
+    for i in range(NUM_POINTS):
         p = POINT_AT[i]
         CODE_OF[PLACE_BASE_ + i] = pack_move(K_PLACE, p, p)
         CODE_OF[RING_BASE_ + i] = pack_move(K_RING, p, p)
-        for d in range(N_DIRS):
+        for d in range(NUM_DIRECTIONS):
             for s in range(1, min(T.ray_len[p][d], MAX_DIST) + 1):
                 q = T.ray[p][d][s - 1]
-                a = MOVE_BASE_ + (i * N_DIRS + d) * MAX_DIST + s - 1
+                a = MOVE_BASE_ + (i * NUM_DIRECTIONS + d) * MAX_DIST + s - 1
                 CODE_OF[a] = pack_move(K_MOVE, p, q)
                 MOVE_ID[p][q] = a
-        for d in range(3):
-            if T.ray_len[p][d] >= 4:
-                CODE_OF[ROW_BASE_ + i * 3 + d] = pack_move(K_ROW, p, T.ray[p][d][3])
+        for d in range(NUM_AXES):           # the directions 0..2 go up, one per axis
+            if T.ray_len[p][d] >= LINE_LENGTH - 1:
+                CODE_OF[ROW_BASE_ + i * NUM_AXES + d] = pack_move(K_ROW, p, T.ray[p][d][LINE_LENGTH - 2])
     CODE_OF[PASS_ACTION_] = pack_move(K_PASS, 0, 0)
 
 
@@ -116,14 +125,13 @@ _build_tables()
 
 cdef inline int code_to_action(int code) noexcept nogil:
     """The action id of a packed move that gen_moves produced."""
-    cdef int kind = move_kind(code), f = move_from(code), t = move_to(code), delta
+    cdef int kind = move_kind(code), f = move_from(code), t = move_to(code)
     if kind == K_MOVE:
         return MOVE_ID[f][t]
     if kind == K_PLACE:
         return PLACE_BASE_ + PIDX[t]
     if kind == K_ROW:
-        delta = t - f
-        return ROW_BASE_ + PIDX[f] * 3 + (0 if delta == 4 else (1 if delta == 44 else 2))
+        return ROW_BASE_ + PIDX[f] * NUM_AXES + direction_axis(TABLES.dir_of[f][t])
     if kind == K_RING:
         return RING_BASE_ + PIDX[f]
     return PASS_ACTION_
@@ -184,7 +192,8 @@ def move_to_action(move):
     if kind == K_MOVE and MOVE_ID[f][t] < 0:
         raise InvalidActionError(f"{move} has no action id: a ring moves between two points on one line")
     if kind == K_ROW:
-        if t - f not in (4, 44, 48) or CODE_OF[code_to_action(code)] != code:
+        if (TABLES.dir_of[f][t] < 0 or TABLES.dist[f][t] != LINE_LENGTH - 1
+                or CODE_OF[code_to_action(code)] != code):
             raise InvalidActionError(f"{move} has no action id: a row is 5 points in a line")
     return code_to_action(code)
 
@@ -201,11 +210,8 @@ cdef inline void fill_mask(const Position* p, uint8_t* mask) noexcept nogil:
 
 
 cdef inline void set_bits(float* plane, u128 b) noexcept nogil:
-    cdef int q
     while b:
-        q = bb_lsb(b)
-        b &= b - 1
-        plane[q] = 1.0
+        plane[bb_pop_lsb(&b)] = 1.0
 
 
 cdef inline void fill_const(float* plane, float v) noexcept nogil:
@@ -315,7 +321,7 @@ def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
     """The float32 observation planes of board, shape (NUM_PLANES, 11, 11),
     written into out when given."""
     cdef int persp = check_perspective(perspective)
-    out = check_out(out, (N_PLANES, 11, 11), np.float32)
+    out = check_out(out, (N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
     cdef float[:, :, ::1] view = out
     fill_planes(&board.pos, &view[0, 0, 0], persp)
     return out
@@ -502,7 +508,7 @@ cdef class BatchGames:
         """float32 planes (n, NUM_PLANES, 11, 11) of every game (as
         ``Board.planes``), written into out when given."""
         cdef int persp = check_perspective(perspective)
-        out = check_out(out, (self.n, N_PLANES, 11, 11), np.float32)
+        out = check_out(out, (self.n, N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
         cdef float[:, :, :, ::1] view = out
         cdef float* base = &view[0, 0, 0, 0]
         cdef int k
@@ -614,4 +620,5 @@ cdef class BatchGames:
         cdef int k
         for k in range(self.n):
             if not pos_is_ok(&self.games[k]):
-                raise AssertionError(f"game {k}: inconsistent position after a step")
+                raise AssertionError(f"game {k}: inconsistent position after a step: "
+                                     f"{problem_message(&self.games[k])}")

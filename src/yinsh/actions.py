@@ -2,9 +2,10 @@
 
 Every action of the notation has a stable id in ``range(NUM_ACTIONS)``. A
 point's *index* is its rank in ``yinsh.POINTS`` (``a2`` is 0, ``k10`` is 84);
-directions are numbered as in the core: 0 row + 1, 1 column + 1, 2 both + 1,
-3 row - 1, 4 column - 1, 5 both - 1 (direction ``d + 3`` is the opposite of
-``d``, and the *axis* of a row is 0, 1 or 2, its direction from its lower end).
+directions are numbered as in ``yinsh.geometry``: 0 row + 1, 1 column + 1,
+2 both + 1, 3 row - 1, 4 column - 1, 5 both - 1 (direction ``d + 3`` is the
+opposite of ``d``, and the *axis* of a row is 0, 1 or 2, its direction from
+its lower end).
 
 ============  =============  ==========================================
 ids           kind           id of the action
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from yinsh import _core
+from yinsh import geometry
 from yinsh._ml import (
     MAX_DISTANCE, MOVE_BASE, NUM_ACTIONS, NUM_PLANES, PASS_ACTION, PLACE_BASE, PLANE_NAMES,
     RING_BASE, ROW_BASE, InvalidActionError, action_codes, action_to_move, move_to_action,
@@ -54,7 +55,7 @@ __all__ = [
     "ring_move_action", "row_action", "valid_actions",
 ]
 
-_INDEX = {p: i for i, p in enumerate(_core.POINTS)}
+_INDEX = {p: i for i, p in enumerate(geometry.POINTS)}
 
 
 def point_index(point: int) -> int:
@@ -84,9 +85,9 @@ def ring_move_action(point: int, direction: int, steps: int) -> int:
 
     Raises ``ValueError`` for a direction or step count out of range.
     """
-    if not (0 <= direction < 6 and 1 <= steps <= MAX_DISTANCE):
+    if not (0 <= direction < geometry.NUM_DIRECTIONS and 1 <= steps <= MAX_DISTANCE):
         raise ValueError(f"direction must be 0..5 and steps 1..{MAX_DISTANCE}, not {direction}, {steps}")
-    return MOVE_BASE + (point_index(point) * 6 + direction) * MAX_DISTANCE + steps - 1
+    return MOVE_BASE + (point_index(point) * geometry.NUM_DIRECTIONS + direction) * MAX_DISTANCE + steps - 1
 
 
 def row_action(lower_end: int, axis: int) -> int:
@@ -95,9 +96,9 @@ def row_action(lower_end: int, axis: int) -> int:
 
     Raises ``ValueError`` for an axis out of range.
     """
-    if not 0 <= axis < 3:
+    if not 0 <= axis < geometry.NUM_AXES:
         raise ValueError(f"axis must be 0, 1 or 2, not {axis}")
-    return ROW_BASE + point_index(lower_end) * 3 + axis
+    return ROW_BASE + point_index(lower_end) * geometry.NUM_AXES + axis
 
 
 def valid_actions() -> np.ndarray:

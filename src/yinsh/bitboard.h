@@ -1,6 +1,7 @@
 /* 128-bit bitboards for the 85 points of the Yinsh board.
  *
- * A point (column c = 0..10 for a..k, row r = 1..11) is bit c * 11 + (r - 1).
+ * A point (column c = 0..10 for a..k, row r = 1..11) is bit c * 11 + (r - 1)
+ * (geometry.pxd and yinsh.geometry hold the layout: point_at, axis_shift).
  * The three line directions are the shifts 1 (row + 1), 11 (column + 1) and
  * 12 (both + 1); no shift wraps one valid point onto another, so a shifted
  * board only needs masking with the valid points.
@@ -43,6 +44,14 @@ static inline int bb_popcount(u128 b) { return popcount64(bb_lo(b)) + popcount64
 static inline int bb_lsb(u128 b) {
     uint64_t lo = bb_lo(b);
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(bb_hi(b));
+}
+
+/* Index of the lowest set bit, which is cleared; *b must not be 0. The
+ * loop over the points of a board:  while (b) { sq = bb_pop_lsb(&b); ... } */
+static inline int bb_pop_lsb(u128* b) {
+    int i = bb_lsb(*b);
+    *b &= *b - 1;
+    return i;
 }
 
 /* Index of the highest set bit; b must not be 0. */

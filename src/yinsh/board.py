@@ -20,7 +20,7 @@ import copy
 from dataclasses import dataclass
 from typing import Optional
 
-from yinsh import _core, diagram
+from yinsh import _core, diagram, geometry
 from yinsh.enums import Color, Phase, Termination
 from yinsh.errors import InvalidPositionError
 from yinsh.position import format_position, parse_position
@@ -125,12 +125,12 @@ class Board(_core.CoreBoard):
     def rings(self, color: Color) -> list[int]:
         """The points of color's rings, ascending."""
         s = self._state()
-        return _points((s.rings_white, s.rings_black)[Color.of(color)])
+        return geometry.points_of((s.rings_white, s.rings_black)[Color.of(color)])
 
     def markers(self, color: Color) -> list[int]:
         """The points of color's markers, ascending."""
         s = self._state()
-        return _points((s.markers_white, s.markers_black)[Color.of(color)])
+        return geometry.points_of((s.markers_white, s.markers_black)[Color.of(color)])
 
     def consecutive_passes(self) -> int:
         """How many passes were just made in a row."""
@@ -282,6 +282,3 @@ def _unpickle_board(cls: type, start: str, moves: str) -> Board:
         board.push_str(text)
     return board
 
-
-def _points(bitboard: int) -> list[int]:
-    return [p for p in _core.POINTS if bitboard >> p & 1]

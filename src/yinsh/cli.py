@@ -108,8 +108,9 @@ def positive_float(text: str) -> float:
     return value
 
 
-#: The deepest perft (``yinsh.perft`` refuses more).
+#: The deepest perft and the most threads (``yinsh.perft`` refuses more).
 MAX_PERFT_DEPTH = 64
+MAX_PERFT_THREADS = 256
 
 
 def rate(count: float, seconds: float) -> str:
@@ -123,15 +124,16 @@ def cmd_perft(args: argparse.Namespace) -> None:
         raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
     start = time.perf_counter()
     if args.divide:
-        counts = _core.divide(board, args.depth)
+        counts = _core.divide(board, args.depth, threads=args.threads)
         for text, n in counts.items():
             print(f"{text}: {n}")
         nodes = sum(counts.values())
     else:
-        nodes = _core.perft(board, args.depth)
+        nodes = _core.perft(board, args.depth, threads=args.threads)
     seconds = time.perf_counter() - start
     print(f"Position    : {board.position()}")
     print(f"Depth       : {args.depth}")
+    print(f"Threads     : {args.threads}")
     print(f"Nodes       : {nodes}")
     print(f"Time        : {seconds:.3f} s")
     print(f"Nodes/second: {rate(nodes, seconds)}")
@@ -157,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"the number of plies, 0..{MAX_PERFT_DEPTH} (1.. with --divide)")
     add_position_args(p)
     p.add_argument("--divide", action="store_true", help="print the count below each first action")
+    p.add_argument("--threads", type=int_in(1, MAX_PERFT_THREADS), default=1, metavar="N",
+                   help=f"split the count at the root over N threads, 1..{MAX_PERFT_THREADS} "
+                        "(default 1; the count is the same)")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("bench", help="the fixed benchmark (signatures and speed figures)",

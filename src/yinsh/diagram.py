@@ -53,7 +53,7 @@ direction (column and row both +1) runs up to the right.
 """
 from __future__ import annotations
 
-from yinsh import _core
+from yinsh import _core, geometry
 from yinsh.enums import Color, MoveKind
 
 __all__ = ["draw", "render", "ASCII_PIECES", "UNICODE_PIECES"]
@@ -63,22 +63,15 @@ ASCII_PIECES = "WBwb."
 #: The same in Unicode: rings are a circle around a centre, markers plain discs.
 UNICODE_PIECES = "◎◉○●·"
 
-LETTERS = "abcdefghijk"
+LETTERS = geometry.COLUMN_LETTERS
 STEP = 4            # text columns between neighbouring board columns
 LEFT = 4            # text column of the leftmost board column
 
 
-def _rc(p: int) -> tuple[int, int]:
-    """(column, row) of point p, both counted from 0."""
-    return divmod(p, 11)
-
-
 def _screen(p: int, flip: bool) -> tuple[int, int]:
     """Text (x, y) of point p, y counted upwards."""
-    c, r = _rc(p)
-    if flip:                                  # the half turn about f6
-        c, r = 10 - c, 10 - r
-    return STEP * c + LEFT, 2 * r - c
+    c, r = geometry.coords(geometry.half_turn(p) if flip else p)
+    return STEP * c + LEFT, 2 * (r - 1) - c
 
 
 def _orientation(value: object) -> Color:
@@ -103,7 +96,7 @@ def render(bitboards: tuple[int, int, int, int], pieces: str = ASCII_PIECES, *,
         for i, ch in enumerate(text):
             cells[x + i, y] = ch
 
-    at = {p: _screen(p, flip) for p in _core.POINTS}
+    at = {p: _screen(p, flip) for p in geometry.POINTS}
     for p, (x, y) in at.items():
         kind = next((i for i, b in enumerate(bitboards) if b >> p & 1), 4)
         put(x, y, pieces[kind])
@@ -118,10 +111,10 @@ def render(bitboards: tuple[int, int, int, int], pieces: str = ASCII_PIECES, *,
     if coordinates:
         rows: dict[int, list[tuple[int, int]]] = {}
         for p, xy in at.items():
-            rows.setdefault(_rc(p)[1], []).append(xy)
+            rows.setdefault(geometry.row(p), []).append(xy)
         for r, points in rows.items():
             points.sort()
-            label = str(r + 1)
+            label = str(r)
             (x0, y0), (x1, y1) = points[0], points[1]     # the left end and its neighbour
             lx, ly = 2 * x0 - x1, 2 * y0 - y1             # where the row would go on
             put(max(0, lx + 1 - len(label)), ly, label)    # ends on that spot (not off the left edge)
@@ -156,10 +149,10 @@ def last_action_marks(board: "_core.CoreBoard") -> tuple[frozenset, frozenset]:
     if kind == MoveKind.MOVE:
         flips = (before[2] & after[3]) | (before[3] & after[2])
         return (frozenset([move.from_point, move.to_point]),
-                frozenset(p for p in _core.POINTS if flips >> p & 1))
+                frozenset(geometry.points_of(flips)))
     if kind == MoveKind.REMOVE_ROW:
         gone = (before[2] | before[3]) & ~(after[2] | after[3])
-        return frozenset(p for p in _core.POINTS if gone >> p & 1), frozenset()
+        return frozenset(geometry.points_of(gone)), frozenset()
     if kind == MoveKind.REMOVE_RING:
         return frozenset([move.from_point]), frozenset()
     return frozenset(), frozenset()

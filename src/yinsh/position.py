@@ -32,7 +32,7 @@ Grammar (seven fields separated by single spaces)::
 """
 from __future__ import annotations
 
-from yinsh import _core
+from yinsh import _core, geometry
 from yinsh.enums import Phase
 from yinsh.errors import InvalidPositionError
 from yinsh.variants import RINGS_TO_WIN, variant_name
@@ -44,8 +44,8 @@ DIGITS = "0123456789"
 
 #: The points of each row, top row (11) first, each from column a towards k.
 ROWS: list[list[int]] = [
-    sorted((p for p in _core.POINTS if p % 11 == r - 1), key=lambda p: p // 11)
-    for r in range(11, 0, -1)
+    sorted((p for p in geometry.POINTS if geometry.row(p) == r), key=geometry.column)
+    for r in range(geometry.NUM_ROWS, 0, -1)
 ]
 
 
@@ -79,7 +79,7 @@ def _parse_board(text: str) -> list[int]:
             f"the board part has {len(rows)} rows separated by '/', not {len(ROWS)}")
     bitboards = [0, 0, 0, 0]
     for row_text, row in zip(rows, ROWS):
-        row_number = row[0] % 11 + 1
+        row_number = geometry.row(row[0])
         i, points = 0, iter(row)
         count = 0
         while i < len(row_text):
@@ -162,10 +162,10 @@ def parse_position(text: str) -> tuple:
     if variant not in RINGS_TO_WIN:
         raise InvalidPositionError(f"unknown variant {_shown(variant)} ({', '.join(RINGS_TO_WIN)})")
     rings_to_win = RINGS_TO_WIN[variant]
-    _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
-                       passes, removed, rings_to_win)
-    return (rings_w, rings_b, markers_w, markers_b, turn, PHASES.index(phase), mover,
-            passes, removed[0], removed[1], rings_to_win)
+    state = (rings_w, rings_b, markers_w, markers_b, turn, PHASES.index(phase), mover,
+             passes, removed[0], removed[1], rings_to_win)
+    _core.check_state(*state)     # the core's consistency check, which says what is wrong
+    return state
 
 
 def _digit(text: str):
@@ -178,61 +178,3 @@ def _shown(text: str) -> str:
     """repr(text) for error messages, cut short for long texts."""
     shown = repr(text) if len(text) <= 40 else ""
     return shown if shown and len(shown) <= 60 else f"{text[:20]!r}... ({len(text)} characters)"
-
-
-def _check_consistency(rings_w, rings_b, markers_w, markers_b, turn, phase, mover,
-                       passes, removed, rings_to_win):
-    names = ("white", "black")
-    rings = (bin(rings_w).count("1"), bin(rings_b).count("1"))
-    markers = bin(markers_w).count("1") + bin(markers_b).count("1")
-    rows = (_core.bitboard_has_row(markers_w), _core.bitboard_has_row(markers_b))
-    if markers > 51:
-        raise InvalidPositionError(f"{markers} markers on the board, there are only 51")
-    for side in range(2):
-        if rings[side] + removed[side] > 5:
-            raise InvalidPositionError(
-                f"{names[side]} has {rings[side]} rings on the board and {removed[side]} removed, more than 5")
-    if phase == Phase.PLACE:
-        if markers or any(removed):
-            raise InvalidPositionError("the placement phase has no markers and no removed rings")
-        if rings[0] - rings[1] != turn or sum(rings) >= 10:
-            raise InvalidPositionError(
-                f"{rings[0]} white and {rings[1]} black rings placed, so it is not "
-                f"{names[turn]}'s turn to place")
-        return
-    for side in range(2):
-        if rings[side] + removed[side] != 5:
-            raise InvalidPositionError(
-                f"after placement {names[side]} must have 5 rings on the board or removed, "
-                f"not {rings[side]} + {removed[side]}")
-    won = [removed[side] >= rings_to_win for side in range(2)]
-    if all(won):
-        raise InvalidPositionError("both sides have removed the rings needed to win")
-    if any(removed[side] > rings_to_win for side in range(2)):
-        raise InvalidPositionError(f"a side has removed more than the {rings_to_win} rings that win")
-    if phase == Phase.GAME_OVER:
-        if not (any(won) or passes == 2 or markers == 51):
-            raise InvalidPositionError(
-                "game_over needs a side with the rings to win, two passes, or all 51 markers on the board")
-        return
-    if any(won):
-        raise InvalidPositionError(f"{names[won.index(True)]} has won, so the phase must be game_over")
-    if phase == Phase.MOVE:
-        for side in range(2):
-            if rows[side]:
-                raise InvalidPositionError(
-                    f"a row of {names[side]} markers is on the board while the phase says a ring move is next")
-        if markers == 51:
-            raise InvalidPositionError("all 51 markers are on the board, so the game is over")
-        if passes > 1:
-            raise InvalidPositionError("two passes end the game, so the phase must be game_over")
-        return
-    if passes:
-        raise InvalidPositionError("passes must be 0 while rows are being removed")
-    if turn != mover and rows[mover]:
-        raise InvalidPositionError(
-            f"{names[mover]} made the move and still has a row: it resolves before {names[turn]}")
-    if phase == Phase.REMOVE_ROW and not rows[turn]:
-        raise InvalidPositionError(f"phase remove_row but {names[turn]} has no row to remove")
-    if phase == Phase.REMOVE_RING and not rings[turn]:
-        raise InvalidPositionError(f"phase remove_ring but {names[turn]} has no ring")

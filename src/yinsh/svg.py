@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Optional, Union
 
-from yinsh import _core
+from yinsh import _core, geometry
 from yinsh.enums import Color, MoveKind
 
 __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
@@ -74,40 +74,12 @@ Highlight = Union[int, str, "_core.Move"]
 
 def _xy(p: int, flip: bool) -> tuple[float, float]:
     """Picture coordinates of point p, before the margins (y downwards)."""
-    c, r = divmod(p, 11)
-    r += 1
-    if flip:                                 # the half turn about f6
-        c, r = 10 - c, 12 - r
+    c, r = geometry.coords(geometry.half_turn(p) if flip else p)
     return c * U * math.sqrt(3) / 2, (8.0 - (r - c / 2)) * U
 
 
-def _lines() -> list[tuple[int, int]]:
-    """The maximal straight lines of the board, as (first, last) point pairs."""
-    points = set(_core.POINTS)
-    out = []
-    for step in (1, 11, 12):                 # column, row, diagonal
-        for p in sorted(points):
-            if p - step in points and _neighbours(p - step, p, step):
-                continue                     # not the start of a line
-            q = p
-            while q + step in points and _neighbours(q, q + step, step):
-                q += step
-            if q != p:
-                out.append((p, q))
-    return out
-
-
-def _neighbours(p: int, q: int, step: int) -> bool:
-    """Whether q is p's neighbour in the direction of step (no wrap-around)."""
-    (c1, r1), (c2, r2) = divmod(p, 11), divmod(q, 11)
-    return (c2 - c1, r2 - r1) == {1: (0, 1), 11: (1, 0), 12: (1, 1)}[step]
-
-
-LINES = _lines()
-
-
-def _points(bitboard: int) -> list[int]:
-    return [p for p in _core.POINTS if bitboard >> p & 1]
+#: The maximal straight lines of the board, as (first, last) point pairs.
+LINES = [(line[0], line[-1]) for line in geometry.LINES]
 
 
 def _color_of(orientation: object) -> Color:
@@ -241,7 +213,7 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
         svg.add("line", x1=x1, y1=y1, x2=x2, y2=y2)
     svg.close("g")
     svg.open("g", class_="points", fill=COLORS["point"])
-    for p in _core.POINTS:
+    for p in geometry.POINTS:
         x, y = xy(p)
         svg.add("circle", cx=x, cy=y, r=2.2)
     svg.close("g")
@@ -253,13 +225,13 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
 
     # Markers, then rings (a ring sits over its point).
     for color, bits in ((Color.WHITE, markers_w), (Color.BLACK, markers_b)):
-        for p in _points(bits):
+        for p in geometry.points_of(bits):
             x, y = xy(p)
             svg.add("circle", class_=f"marker {color.label}", data_point=_core.point_name(p),
                     cx=x, cy=y, r=MARKER_R, fill=COLORS[color.label],
                     stroke=COLORS["outline"], stroke_width=1.5)
     for color, bits in ((Color.WHITE, rings_w), (Color.BLACK, rings_b)):
-        for p in _points(bits):
+        for p in geometry.points_of(bits):
             _draw_ring(svg, xy(p), color, f"ring {color.label}", p)
 
     if previous is not None:
@@ -290,18 +262,18 @@ def _draw_coordinates(svg: _Svg, xy) -> None:
              font_size=0.36 * U, text_anchor="middle", dominant_baseline="central")
     columns: dict[int, list[int]] = {}
     rows: dict[int, list[int]] = {}
-    for p in _core.POINTS:
-        c, r = divmod(p, 11)
+    for p in geometry.POINTS:
+        c, r = geometry.coords(p)
         columns.setdefault(c, []).append(p)
         rows.setdefault(r, []).append(p)
     for c, pts in columns.items():
         ends = sorted((min(pts), max(pts)), key=lambda p: xy(p)[1])
         x, y = _beyond(xy(ends[1]), xy(ends[0]), 0.75 * U)       # below the lower end
-        svg.add("text", "abcdefghijk"[c], class_="coordinate", x=x, y=y)
+        svg.add("text", geometry.COLUMN_LETTERS[c], class_="coordinate", x=x, y=y)
     for r, pts in rows.items():
         ends = sorted((min(pts), max(pts)), key=lambda p: xy(p)[0])
         x, y = _beyond(xy(ends[0]), xy(ends[1]), 0.7 * U)        # left of the left end
-        svg.add("text", str(r + 1), class_="coordinate", x=x, y=y)
+        svg.add("text", str(r), class_="coordinate", x=x, y=y)
     svg.close("g")
 
 
@@ -331,7 +303,7 @@ def _draw_last(svg: _Svg, xy, before: tuple, after: tuple, move: "_core.Move") -
     elif kind == MoveKind.MOVE:
         _arrow(svg, xy(move.from_point), xy(move.to_point), color, "last-move", str(move))
         flips = (before[2] & after[3]) | (before[3] & after[2])
-        for p in _points(flips):
+        for p in geometry.points_of(flips):
             x, y = xy(p)
             svg.add("circle", class_="flipped", data_point=_core.point_name(p), cx=x, cy=y,
                     r=MARKER_R * 0.45, fill=color)
@@ -341,7 +313,7 @@ def _draw_last(svg: _Svg, xy, before: tuple, after: tuple, move: "_core.Move") -
         (x1, y1), (x2, y2) = xy(move.from_point), xy(move.to_point)
         svg.add("line", class_="last-move", data_move=str(move), x1=x1, y1=y1, x2=x2, y2=y2,
                 stroke=color, stroke_width=3, stroke_dasharray="6 4", stroke_linecap="round")
-        for p in _points(gone):
+        for p in geometry.points_of(gone):
             x, y = xy(p)
             svg.add("circle", class_=f"removed-row {side}", data_point=_core.point_name(p),
                     cx=x, cy=y, r=MARKER_R, fill="none", stroke=color, stroke_width=2,

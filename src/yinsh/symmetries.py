@@ -42,7 +42,7 @@ from typing import Union
 
 import numpy as np
 
-from yinsh import _core
+from yinsh import _core, geometry
 from yinsh._ml import NUM_ACTIONS, action_codes
 
 __all__ = [
@@ -57,10 +57,8 @@ NUM_SYMMETRIES = 12
 #: A short name for each symmetry index.
 NAMES = tuple([f"rotate{60 * k}" for k in range(6)] + [f"reflect_rotate{60 * k}" for k in range(6)])
 
-_DIRECTIONS = [(0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1)]
-
-
 def _map_xy(k: int, x: int, y: int) -> tuple[int, int]:
+    """Symmetry k of (x, y), the steps from the centre f6 in columns and rows."""
     if k >= 6:
         x, y = y, x
     for _ in range(k % 6):
@@ -70,17 +68,18 @@ def _map_xy(k: int, x: int, y: int) -> tuple[int, int]:
 
 def _build_point_maps() -> np.ndarray:
     """(12, 121): the image of every cell; off-board cells map to themselves."""
-    points = set(_core.POINTS)
-    maps = np.tile(np.arange(121, dtype=np.int64), (NUM_SYMMETRIES, 1))
+    cx, cy = geometry.coords(geometry.CENTER)
+    maps = np.tile(np.arange(geometry.NUM_CELLS, dtype=np.int64), (NUM_SYMMETRIES, 1))
     for k in range(NUM_SYMMETRIES):
-        for p in points:
-            x, y = _map_xy(k, p // 11 - 5, p % 11 + 1 - 6)
-            q = (x + 5) * 11 + (y + 6) - 1
-            if not (0 <= x + 5 <= 10 and 1 <= y + 6 <= 11) or q not in points:
-                raise AssertionError(f"symmetry {k} maps a point off the board")
-            maps[k, p] = q
-        for d in _DIRECTIONS:
-            if _map_xy(k, *d) not in _DIRECTIONS:
+        for p in geometry.POINTS:
+            c, r = geometry.coords(p)
+            x, y = _map_xy(k, c - cx, r - cy)
+            try:
+                maps[k, p] = geometry.point(x + cx, y + cy)
+            except ValueError:
+                raise AssertionError(f"symmetry {k} maps a point off the board") from None
+        for d in geometry.DIRECTIONS:
+            if _map_xy(k, *d) not in geometry.DIRECTIONS:
                 raise AssertionError(f"symmetry {k} does not keep the line directions")
     return maps
 
@@ -116,7 +115,8 @@ ACTION_MAPS = _build_action_maps()
 ACTION_MAPS.flags.writeable = False
 
 _INVERSE = tuple(
-    next(j for j in range(NUM_SYMMETRIES) if (POINT_MAPS[j][POINT_MAPS[k]] == np.arange(121)).all())
+    next(j for j in range(NUM_SYMMETRIES)
+         if (POINT_MAPS[j][POINT_MAPS[k]] == np.arange(geometry.NUM_CELLS)).all())
     for k in range(NUM_SYMMETRIES)
 )
 # gather indices: out[..., i] = x[..., _GATHER[k][i]]
@@ -148,7 +148,7 @@ def transform_point(k: int, point: int) -> int:
 
     Raises ``ValueError`` for a point that is not on the board.
     """
-    if point not in _core.POINTS:
+    if point not in geometry.POINTS:
         raise ValueError(f"{point!r} is not a point of the board")
     return int(POINT_MAPS[_check(k), point])
 
@@ -207,9 +207,10 @@ def transform_planes(k: int, planes: np.ndarray) -> np.ndarray:
     Raises ``ValueError`` for a shape that does not end in ``(11, 11)``.
     """
     arr = np.asarray(planes)
-    if arr.ndim < 2 or arr.shape[-2:] != (11, 11):
+    grid = (geometry.NUM_COLUMNS, geometry.NUM_ROWS)
+    if arr.ndim < 2 or arr.shape[-2:] != grid:
         raise ValueError(f"planes must have shape (..., 11, 11), not {arr.shape}")
-    flat = arr.reshape(arr.shape[:-2] + (121,))
+    flat = arr.reshape(arr.shape[:-2] + (geometry.NUM_CELLS,))
     return flat[..., _POINT_GATHER[_check(k)]].reshape(arr.shape)
 
 

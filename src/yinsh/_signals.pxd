@@ -1,0 +1,10 @@
+# Ctrl-C in long loops without the GIL: poll signal_raised() about every
+# millisecond of work; when it returns true, unwind at once and, holding the
+# GIL again, call raise_pending() (it raises the handler's exception).
+
+cdef bint signal_raised() noexcept nogil
+cdef int raise_pending() except -1
+
+cdef enum:
+    PERFT_POLL = 256       # perft nodes of depth >= 2 between polls
+    PLAYOUT_POLL = 4096    # random playout plies between polls

@@ -1,0 +1,39 @@
+# Ctrl-C (Python's signal handlers) in the compiled loops that run without
+# the GIL (see _signals.pxd).
+import os
+import threading
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals()                  # no except clause: the error stays pending
+    unsigned long PyThread_get_thread_ident() nogil
+
+cdef unsigned long MAIN_THREAD = threading.main_thread().ident
+
+
+def _after_fork_in_child():
+    global MAIN_THREAD
+    MAIN_THREAD = PyThread_get_thread_ident()    # the forking thread is the child's main thread
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+cdef bint signal_raised() noexcept nogil:
+    """Runs the pending Python signal handlers and returns true when one
+    raised (Ctrl-C: KeyboardInterrupt); the exception is then pending, and
+    the caller must unwind at once and, holding the GIL again, call
+    raise_pending() before any other Python call. Takes the GIL briefly, so
+    long loops call it about every millisecond of work, not more often.
+    Python runs signal handlers in the main thread only: elsewhere (worker
+    threads included) this returns false at once."""
+    cdef int r
+    if PyThread_get_thread_ident() != MAIN_THREAD:
+        return False
+    with gil:
+        r = PyErr_CheckSignals()
+    return r != 0
+
+
+cdef int raise_pending() except -1:
+    """Raises the exception that signal_raised left pending."""
+    return -1
