@@ -264,9 +264,9 @@ class Engine:
         finished: list[Optional[Analysis]] = [None]   # the Analysis of the last finished iteration
 
         def report(found: SearchInfo) -> None:
-            finished[0] = _analysis(found, to_move)
+            finished[0] = now = _analysis(found, to_move)
             if on_info is not None:
-                on_info(finished[0])
+                on_info(now)
 
         searcher = self.searcher(board)
         try:
