@@ -162,8 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="the fixed benchmark (signatures and speed figures)",
                        description="Runs perft on a fixed set of positions and depths, then random "
-                                   "playouts, then a fixed-depth alpha-beta search of fixed midgame "
-                                   "positions (16 MB hash) with one thread and with two, then MCTS "
+                                   "playouts, then a fixed-depth engine search (alpha-beta) of fixed "
+                                   "midgame positions (16 MB hash) with one thread and with two, then MCTS "
                                    "playouts from the same positions. The closing `Nodes searched` "
                                    "(perft leaves plus one-thread search nodes) is a signature of "
                                    "the rules and the search: only a change of behaviour may "
