@@ -271,7 +271,7 @@ def test_mcts_respects_the_node_limit_and_counts_visits():
     for limit in (1, 7, 1500):
         info = _search.Mcts(seed=1).search(b, node_limit=limit)
         assert info.nodes == limit
-        assert sum(v for _, v, _ in info.visits) == limit - 1     # the first playout expands the root
+        assert sum(v for _, v, _ in info.visits) == limit
     assert [c for c, _, _ in info.visits] == sorted(codes(b))
 
 
@@ -297,9 +297,9 @@ def test_mcts_reuses_its_tree():
     kept = m.search(later, node_limit=1000, reuse=True)
     assert sum(v for _, v, _ in kept.visits) > 1000    # visits from the first search are kept
     fresh = dice_search.Mcts(seed=2).search(later, node_limit=1000)
-    assert sum(v for _, v, _ in fresh.visits) == 999
+    assert sum(v for _, v, _ in fresh.visits) == 1000
     unrelated = m.search(Position((0, 0)), node_limit=100, reuse=True)
-    assert sum(v for _, v, _ in unrelated.visits) == 99  # not below the old root: a new tree
+    assert sum(v for _, v, _ in unrelated.visits) == 100  # not below the old root: a new tree
 
 
 def test_mcts_reuse_on_yinsh_after_two_moves():
