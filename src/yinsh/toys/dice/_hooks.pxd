@@ -90,8 +90,9 @@ cdef inline void make(State* s, int action) noexcept nogil:
 
 cdef inline void returns(const State* s, double* out) noexcept nogil:
     cdef int i
-    for i in range(s.players):
-        out[i] = 1.0 if i == s.winner else -1.0 / (s.players - 1)
+    for i in range(4):
+        if i < s.players:
+            out[i] = 1.0 if i == s.winner else -1.0 / (s.players - 1)
 
 
 cdef inline uint64_t hash(const State* s) noexcept nogil:
@@ -106,8 +107,8 @@ cdef inline uint64_t hash(const State* s) noexcept nogil:
 
 cdef inline int lead(const State* s, int player) noexcept nogil:
     cdef int i, best = -1000
-    for i in range(s.players):
-        if i != player and s.pos[i] > best:
+    for i in range(4):
+        if i < s.players and i != player and s.pos[i] > best:
             best = s.pos[i]
     return s.pos[player] - best
 
@@ -118,8 +119,9 @@ cdef inline int evaluate(const State* s, int player, const Weights* w) noexcept 
 
 cdef inline void values(const State* s, const Weights* w, double* out) noexcept nogil:
     cdef int i
-    for i in range(s.players):
-        out[i] = tanh(<double>(w.progress * lead(s, i)) / w.value_scale)
+    for i in range(4):
+        if i < s.players:
+            out[i] = tanh(<double>(w.progress * lead(s, i)) / w.value_scale)
 
 
 cdef inline void priors(const State* s, const int* actions, int n, float* out) noexcept nogil:
