@@ -435,3 +435,16 @@ def test_engine_serves_boards_of_any_game():
     assert engine.searcher(yinsh.Board()).params()[5].value == 0
     with pytest.raises(ValueError):
         engine.configure(aspiration=3)
+
+
+# Ctrl-C ----------------------------------------------------------------------
+
+def test_ctrl_c_stops_the_mcts_and_the_threads():
+    from test_interrupt import MARGIN, interrupted
+    b = yinsh.Board(MIDGAMES[0])
+    exc, latency = interrupted(lambda: _search.Mcts().search(b, node_limit=10 ** 9), delay=0.1)
+    assert type(exc) is KeyboardInterrupt and latency < MARGIN
+    ab = _search.AlphaBeta(4, threads=2)
+    exc, latency = interrupted(lambda: ab.search(b, 64), delay=0.1)
+    assert type(exc) is KeyboardInterrupt and latency < MARGIN
+    assert ab.search(b, 2).depth == 2                       # the helpers were joined
