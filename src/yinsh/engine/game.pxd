@@ -33,7 +33,9 @@
 #   int actor(const State* s)
 #       The player to act, 0 .. num_players(s)-1; ACTOR_CHANCE when the next
 #       action is a chance outcome (a die throw); ACTOR_TERMINAL when the
-#       game is over.
+#       game is over. (Mind C's conversions: `ACTOR_TERMINAL if over else
+#       s.turn` with a uint8_t turn is a uint8_t, 254; return from separate
+#       branches.)
 #   int num_players(const State* s)
 #       Players in this game, 2 .. PLAYERS.
 #   int legal_actions(const State* s, int* out)
@@ -85,7 +87,8 @@
 #   Weights default_weights()
 #   list weight_specs()
 #       [(name, lo, hi, doc)] for each field of Weights, in display order.
-#   str GAME_NAME                   (a cdef inline function returning it)
+#   str game_name()
+#       The game's name ("yinsh"), the search module's GAME.
 #
 # Conventions the searches rely on
 # - Every action (and chance outcome) is one ply of depth, except that a node
