@@ -1,4 +1,5 @@
 """The `yinsh` command line: perft, bench, help and error handling."""
+import re
 import subprocess
 import sys
 
@@ -7,8 +8,9 @@ import pytest
 from yinsh.cli import main
 
 CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
-BENCH_SIGNATURE = 170637095      # perft part
-SEARCH_SIGNATURE = 457744        # search part
+PERFT_LEAVES = 170637095         # perft part
+SEARCH_NODES = 457744            # search part (one thread)
+BENCH_SIGNATURE = PERFT_LEAVES + SEARCH_NODES
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -47,10 +49,14 @@ def test_perft_from_position(capsys):
 def test_bench_signature_is_deterministic(capsys):
     assert main(["bench"]) == 0
     out = capsys.readouterr().out
-    assert f"Nodes searched : {BENCH_SIGNATURE}" in out
-    assert f"Nodes searched : {SEARCH_SIGNATURE}" in out
-    assert "Nodes/second :" in out and "Playouts/second :" in out
-    assert out.count("Position ") == 7 and out.count("Search ") == 6    # a progress line per position
+    assert out.count("Nodes searched :") == 1                            # one signature line
+    assert out.splitlines()[-2:][0] == f"Nodes searched : {BENCH_SIGNATURE}"
+    assert out.splitlines()[-1].startswith("Nodes/second : ")
+    assert f"Perft leaves : {PERFT_LEAVES}" in out and f"Search nodes : {SEARCH_NODES}" in out
+    assert "Playouts/second :" in out and "MCTS playouts/second :" in out
+    assert "Search nodes/second (2 threads) :" in out and "Speed-up (nodes/second) :" in out
+    for label, count in (("Position", 7), ("Search", 6), ("Threads", 6), ("Mcts", 6)):
+        assert len(re.findall(rf"^{label} \d/{count}", out, re.M)) == count   # a line per position
 
 
 @pytest.mark.parametrize("command", [[], ["perft"], ["bench"]])

@@ -1,8 +1,11 @@
 """The fixed benchmark behind `yinsh bench`: perft, random playouts, search.
 
-One thread, fixed positions, fixed depths (and a fixed hash size for the
-search). Each `Nodes searched` it prints is a signature: only a change of
-behaviour of the rules engine (perft) or of the search may change it. Perft
+Fixed positions, fixed depths (and a fixed hash size for the search), one
+thread except for the labelled two-thread part. The last lines, `Nodes
+searched` and `Nodes/second`, sum the perft leaves and the one-thread search
+nodes: a signature that only a change of behaviour of the rules engine
+(perft) or of the search may change (each part prints its own count under
+its own label). Perft
 positions are given by their actions from a new game (the midgame ones come
 from seeded random games, as in tests/data); the search positions are
 midgames reached by engine self-play from random placements.
@@ -16,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from yinsh import _core
+from yinsh import _core, _search
 from yinsh.board import Board
 from yinsh.engine import Engine
 from yinsh.playouts import random_playouts
@@ -97,27 +100,42 @@ SEARCH_POSITIONS = [
 ]
 SEARCH_DEPTH = 6
 SEARCH_HASH_MB = 16
+SEARCH_THREADS = 2
+MCTS_PLAYOUTS = 2000
+MCTS_SEED = 2026
 
 
 def run(print_fn: Callable[[str], None] = print) -> None:
-    """Runs the three parts, printing a line per position as it goes."""
+    """Runs the parts, printing a line per position as it goes, then the
+    signature: ``Nodes searched`` is the perft leaves plus the one-thread
+    search nodes (both deterministic), like Stockfish's bench."""
     print_fn("perft")
-    run_perft(print_fn)
+    leaves, perft_seconds = run_perft(print_fn)
     print_fn("")
     print_fn("random playouts")
     run_playouts(print_fn)
     print_fn("")
-    print_fn(f"search (depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB)")
-    run_search(print_fn)
+    print_fn(f"search (alpha-beta, depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB, 1 thread)")
+    nodes, search_seconds = run_search(print_fn)
+    print_fn("")
+    print_fn(f"search (alpha-beta, depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB, "
+             f"{SEARCH_THREADS} threads; not deterministic)")
+    run_search_threads(print_fn, one_thread_rate=nodes / search_seconds if search_seconds > 0 else 0)
+    print_fn("")
+    print_fn(f"mcts ({MCTS_PLAYOUTS} playouts a position, seed {MCTS_SEED})")
+    run_mcts(print_fn)
+    print_fn("")
+    total, seconds = leaves + nodes, perft_seconds + search_seconds
+    print_fn(f"Nodes searched : {total}")
+    print_fn(f"Nodes/second : {rate(total, seconds)}")
 
 
-def _totals(print_fn: Callable[[str], None], nodes: int, seconds: float) -> None:
-    print_fn(f"Nodes searched : {nodes}")
-    print_fn(f"Nodes/second : {nodes / seconds:.0f}" if seconds > 0 else "Nodes/second : inf")
+def rate(count: float, seconds: float) -> str:
+    return f"{count / seconds:.0f}" if seconds > 0 else "inf"
 
 
 def run_perft(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
-    """perft of POSITIONS; returns (nodes, seconds)."""
+    """perft of POSITIONS; returns (leaves, seconds)."""
     total_nodes, total_seconds = 0, 0.0
     for i, bench in enumerate(POSITIONS, 1):
         board = bench.board()
@@ -128,7 +146,8 @@ def run_perft(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
         total_seconds += seconds
         print_fn(f"Position {i}/{len(POSITIONS)} ({bench.name}, perft {bench.depth}): "
                  f"{nodes} nodes, {seconds:.3f} s")
-    _totals(print_fn, total_nodes, total_seconds)
+    print_fn(f"Perft leaves : {total_nodes}")
+    print_fn(f"Perft leaves/second : {rate(total_nodes, total_seconds)}")
     return total_nodes, total_seconds
 
 
@@ -143,20 +162,55 @@ def run_playouts(print_fn: Callable[[str], None] = print) -> float:
     return stats.games / seconds
 
 
-def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH) -> tuple[int, float]:
+def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH,
+               threads: int = 1, label: str = "Search") -> tuple[int, float]:
     """Searches SEARCH_POSITIONS to depth with a fresh SEARCH_HASH_MB table
-    each; returns (nodes, seconds).
+    each; returns (nodes, seconds). With one thread the node count is a
+    signature of the search.
 
     >>> nodes, seconds = run_search(lambda line: None, depth=2)
     >>> nodes > 0
     True
     """
     total_nodes, total_seconds = 0, 0.0
+    suffix = "" if threads == 1 else f" ({threads} threads)"
     for i, position in enumerate(SEARCH_POSITIONS, 1):
-        a = Engine(hash_mb=SEARCH_HASH_MB).analyse(Board(position), depth=depth)
+        a = Engine(hash_mb=SEARCH_HASH_MB, threads=threads).analyse(Board(position), depth=depth)
         total_nodes += a.nodes
         total_seconds += a.time
-        print_fn(f"Search {i}/{len(SEARCH_POSITIONS)}: depth {a.depth}, {a.nodes} nodes, "
+        print_fn(f"{label} {i}/{len(SEARCH_POSITIONS)}: depth {a.depth}, {a.nodes} nodes, "
                  f"{a.time:.3f} s, score {a.score_text()}, best {a.best_move}")
-    _totals(print_fn, total_nodes, total_seconds)
+    print_fn(f"Search nodes{suffix} : {total_nodes}")
+    print_fn(f"Search nodes/second{suffix} : {rate(total_nodes, total_seconds)}")
     return total_nodes, total_seconds
+
+
+def run_search_threads(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH,
+                       one_thread_rate: float = 0.0) -> tuple[int, float]:
+    """The search part with SEARCH_THREADS threads (Lazy SMP); node counts
+    vary from run to run. Prints the speed-up of nodes/s over one thread."""
+    nodes, seconds = run_search(print_fn, depth, SEARCH_THREADS, "Threads")
+    if one_thread_rate > 0 and seconds > 0:
+        print_fn(f"Speed-up (nodes/second) : {nodes / seconds / one_thread_rate:.2f}x")
+    return nodes, seconds
+
+
+def run_mcts(print_fn: Callable[[str], None] = print, playouts: int = MCTS_PLAYOUTS) -> tuple[int, float]:
+    """MCTS from SEARCH_POSITIONS, playouts each (seeded: the trees and
+    best moves are reproducible); returns (playouts, seconds).
+
+    >>> run_mcts(lambda line: None, playouts=20)[0]
+    120
+    """
+    total, plies, seconds = 0, 0, 0.0
+    for i, position in enumerate(SEARCH_POSITIONS, 1):
+        searcher = _search.Mcts(seed=MCTS_SEED)
+        info = searcher.search(Board(position), node_limit=playouts)
+        total += info.nodes
+        seconds += info.seconds
+        print_fn(f"Mcts {i}/{len(SEARCH_POSITIONS)}: {info.nodes} playouts, {info.seconds:.3f} s, "
+                 f"tree {searcher.tree_size} nodes, best {_core.Move.from_code(info.pv[0])} "
+                 f"(value {info.score / 1000:+.3f})")
+    print_fn(f"MCTS playouts : {total}")
+    print_fn(f"MCTS playouts/second : {rate(total, seconds)}")
+    return total, seconds

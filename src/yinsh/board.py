@@ -74,6 +74,9 @@ class Board(_core.CoreBoard):
     (True, [Move.from_str('e5')], Move.from_str('e5'))
     """
 
+    search_module = "yinsh._search"
+    """The compiled searches of this game (``yinsh.Engine`` finds them here)."""
+
     def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
         if variant is not None and not isinstance(variant, str):
             raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "

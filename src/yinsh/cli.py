@@ -140,8 +140,9 @@ def cmd_perft(args: argparse.Namespace) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    """The fixed benchmark: perft of fixed positions, random playouts, and a
-    fixed-depth search; one thread."""
+    """The fixed benchmark: perft of fixed positions, random playouts, a
+    fixed-depth search with one thread and with two, MCTS playouts; then the
+    signature (perft leaves + one-thread search nodes)."""
     from yinsh import bench
 
     bench.run(lambda line: print(line, flush=True))
@@ -166,10 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="the fixed benchmark (signatures and speed figures)",
                        description="Runs perft on a fixed set of positions and depths, then random "
-                                   "playouts, then a fixed-depth engine search of fixed midgame "
-                                   "positions (16 MB hash), one thread. Each `Nodes searched` is a "
-                                   "signature: the perft one of the rules, the search one of the "
-                                   "search; only a change of behaviour may change them.")
+                                   "playouts, then a fixed-depth engine search (alpha-beta) of fixed "
+                                   "midgame positions (16 MB hash) with one thread and with two, then MCTS "
+                                   "playouts from the same positions. The closing `Nodes searched` "
+                                   "(perft leaves plus one-thread search nodes) is a signature of "
+                                   "the rules and the search: only a change of behaviour may "
+                                   "change it.")
     p.set_defaults(func=cmd_bench)
 
     from yinsh import cli_search  # it imports this module, so not at the top

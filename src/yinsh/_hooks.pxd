@@ -1,0 +1,333 @@
+# Yinsh's hooks for the engine layer: the game interface of
+# yinsh/engine/game.pxd, implemented on the rules core. setup.py renders the
+# searches with this file into yinsh/_search.pyx.
+#
+# Every access of the searches to the core goes through this file (the
+# cimports below), so replacing core functions by inline versions touches
+# this file only. The Yinsh evaluation and move-ordering terms are here too
+# (docs/search.md explains them).
+from libc.math cimport tanh
+from libc.stdint cimport uint64_t
+
+from yinsh._core cimport (C_DRAW, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, MAX_MOVES, NUM_CELLS,
+                          PH_GAME_OVER, PH_MOVE, PH_PLACE, PH_REMOVE_RING, PH_REMOVE_ROW,
+                          BoardTables, CoreBoard, Move, Position, board_tables, bb_popcount,
+                          count_ring_moves, do_move, gen_moves, move_from, move_kind, move_to,
+                          pos_hash, u128)
+from yinsh.engine.game cimport ACTOR_TERMINAL, WIN
+
+ctypedef Position State
+
+cdef enum:
+    MAX_ACTIONS = MAX_MOVES
+    PLAYERS = 2
+    HAS_CHANCE = 0
+    # history slots: placements and ring removals by point, ring moves and
+    # row removals by (from, to), and the pass
+    HIST_MOVE = NUM_CELLS
+    HIST_ROW = HIST_MOVE + NUM_CELLS * NUM_CELLS
+    HIST_RING = HIST_ROW + NUM_CELLS * NUM_CELLS
+    HIST_PASS = HIST_RING + NUM_CELLS
+    HISTORY_SIZE = HIST_PASS + 1
+
+# Evaluation and ordering weights (a removed ring is 10000; docs/search.md).
+ctypedef struct Weights:
+    int ring                     # a removed ring
+    int threat                   # 4 own markers + own ring in a window of 5
+    int flip                     # 4 own markers + an opponent marker in a window of 5
+    int three                    # 3 own markers, the other two points empty
+    int marker                   # an own marker on the board
+    int mobility                 # one ring move, in the movement phases
+    int placing                  # one ring move, in the placement phase
+    int tempo                    # the side to act holds a threat (a row next move)
+    int order_row                # ordering: a ring move that completes a row of ours
+    int order_block              # ordering: one that flips our marker on the opponent's completion point (minus)
+    int order_flip               # ordering: per marker turned to our colour
+    int value_scale              # MCTS: a score s is worth tanh(s / value_scale)
+
+
+cdef inline Weights default_weights() noexcept nogil:
+    cdef Weights w
+    w.ring = 10000
+    w.threat = 300
+    w.flip = 120
+    w.three = 15
+    w.marker = 20
+    w.mobility = 0
+    w.placing = 4
+    w.tempo = 1500
+    w.order_row = 1 << 28
+    w.order_block = 1 << 24
+    w.order_flip = 512
+    w.value_scale = 10000
+    return w
+
+
+cdef inline list weight_specs():
+    return [
+        ("ring", 0, 100000, "a removed ring"),
+        ("threat", -100000, 100000, "4 own markers and an own ring in a window of 5 points"),
+        ("flip", -100000, 100000, "4 own markers and an opponent marker in a window of 5"),
+        ("three", -100000, 100000, "3 own markers, the other two points empty"),
+        ("marker", -100000, 100000, "an own marker on the board"),
+        ("mobility", -100000, 100000, "an own ring move, in the movement phases"),
+        ("placing", -100000, 100000, "an own ring move, searching from the placement phase"),
+        ("tempo", -100000, 100000, "the side to act holds a threat"),
+        ("order_row", 0, 1 << 29, "ordering: a ring move that completes an own row"),
+        ("order_block", 0, 1 << 29, "ordering (minus): a move flipping an own marker on the opponent's completion point"),
+        ("order_flip", 0, 1 << 20, "ordering: per marker a move turns to the mover's colour"),
+        ("value_scale", 1, 10000000, "MCTS cut-off: a score s is worth tanh(s / value_scale)"),
+    ]
+
+
+cdef inline str game_name():
+    return "yinsh"
+
+# ---------------------------------------------------------------------------
+# Rules.
+# ---------------------------------------------------------------------------
+
+cdef inline int actor(const State* s) noexcept nogil:
+    if s.phase == PH_GAME_OVER:
+        return ACTOR_TERMINAL
+    return s.turn
+
+
+cdef inline int num_players(const State* s) noexcept nogil:
+    return 2
+
+
+cdef inline int legal_actions(const State* s, int* out) noexcept nogil:
+    return gen_moves(s, out)
+
+
+cdef inline int chance_outcomes(const State* s, int* out, double* probs) noexcept nogil:
+    return 0                                  # no dice in Yinsh
+
+
+cdef inline void make(State* s, int action) noexcept nogil:
+    do_move(s, action)
+
+
+cdef inline void returns(const State* s, double* out) noexcept nogil:
+    out[0] = 0.0
+    out[1] = 0.0
+    if s.winner != C_DRAW:
+        out[s.winner] = 1.0
+        out[s.winner ^ 1] = -1.0
+
+
+cdef inline uint64_t hash(const State* s) noexcept nogil:
+    return pos_hash(s)
+
+# ---------------------------------------------------------------------------
+# Evaluation.
+# ---------------------------------------------------------------------------
+
+cdef inline u128 completions(u128 own) noexcept nogil:
+    """The points that would complete a row of own markers if they became
+    own markers (the fifth point of a window holding 4 of own)."""
+    cdef u128 a0, a1, a2, a3, a4, result = 0
+    cdef int s, axis
+    for axis in range(3):
+        s = 1 if axis == 0 else (11 if axis == 1 else 12)
+        a0 = own
+        a1 = own >> s
+        a2 = own >> (2 * s)
+        a3 = own >> (3 * s)
+        a4 = own >> (4 * s)
+        result |= (a1 & a2 & a3 & a4)
+        result |= (a0 & a2 & a3 & a4) << s
+        result |= (a0 & a1 & a3 & a4) << (2 * s)
+        result |= (a0 & a1 & a2 & a4) << (3 * s)
+        result |= (a0 & a1 & a2 & a3) << (4 * s)
+    return result
+
+
+cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
+                               int* threats, int* flips, int* threes) noexcept nogil:
+    """Counts the windows of 5 points in a line holding 4 markers of own and
+    a ring of own (threats), 4 of own and one of other (flips), and 3 of own
+    with the other two empty (threes). Bit-parallel: bit b of a mask stands
+    for the window that starts on point b."""
+    cdef int axis, k, s
+    cdef u128 a[5]
+    cdef u128 pre[6]
+    cdef u128 suf[6]
+    cdef u128 four, fr, fo, ok, b0, b1, u0, u1, s0, s1, s2, c
+    for axis in range(3):
+        s = 1 if axis == 0 else (11 if axis == 1 else 12)
+        for k in range(5):
+            a[k] = own >> (k * s)
+        # four: exactly the point k of the window is not own (prefix/suffix ands)
+        pre[0] = ~(<u128>0)
+        suf[5] = ~(<u128>0)
+        for k in range(5):
+            pre[k + 1] = pre[k] & a[k]
+            suf[4 - k] = suf[5 - k] & a[4 - k]
+        fr = 0
+        fo = 0
+        for k in range(5):
+            four = pre[k] & suf[k + 1]
+            if four:
+                fr |= four & (rings >> (k * s))
+                fo |= four & (other >> (k * s))
+        threats[0] += bb_popcount(fr)
+        flips[0] += bb_popcount(fo)
+        # threes: every point own or empty, and exactly 3 own (a bit-sliced sum)
+        ok = ~(<u128>0)
+        for k in range(5):
+            ok &= a[k] | (empty >> (k * s))
+        if ok == 0:
+            continue
+        b0 = a[0] ^ a[1] ^ a[2]
+        b1 = (a[0] & a[1]) | ((a[0] ^ a[1]) & a[2])
+        u0 = a[3] ^ a[4]
+        u1 = a[3] & a[4]
+        s0 = b0 ^ u0
+        c = b0 & u0
+        s1 = b1 ^ u1 ^ c
+        s2 = (b1 & u1) | (b1 & c) | (u1 & c)
+        threes[0] += bb_popcount(ok & s0 & s1 & ~s2)
+
+
+cdef inline int mobility(const State* p, int side) noexcept nogil:
+    cdef State q = p[0]
+    q.turn = side
+    return count_ring_moves(&q)
+
+
+cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
+    """The static score of p for the side to act (no search)."""
+    cdef int us = p.turn, them = us ^ 1, side, score
+    cdef int threats[2]
+    cdef int flips[2]
+    cdef int threes[2]
+    cdef u128 empty
+    if p.phase == PH_GAME_OVER:
+        if p.winner == C_DRAW:
+            return 0
+        return WIN if p.winner == us else -WIN
+    score = w.ring * (p.removed[us] - p.removed[them])
+    if p.phase == PH_REMOVE_ROW or p.phase == PH_REMOVE_RING:
+        score += w.ring                       # the pending row is ours
+    empty = board_tables().valid & ~(p.rings[0] | p.rings[1] | p.markers[0] | p.markers[1])
+    for side in range(2):
+        threats[side] = 0
+        flips[side] = 0
+        threes[side] = 0
+        if p.phase != PH_PLACE:
+            window_counts(p.markers[side], p.rings[side], p.markers[side ^ 1], empty,
+                          &threats[side], &flips[side], &threes[side])
+    score += w.threat * (threats[us] - threats[them])
+    score += w.flip * (flips[us] - flips[them])
+    score += w.three * (threes[us] - threes[them])
+    score += w.marker * (bb_popcount(p.markers[us]) - bb_popcount(p.markers[them]))
+    if p.phase == PH_PLACE:
+        score += w.placing * (mobility(p, us) - mobility(p, them))
+    elif w.mobility:
+        score += w.mobility * (mobility(p, us) - mobility(p, them))
+    if p.phase == PH_MOVE and threats[us] > 0:
+        score += w.tempo
+    return score
+
+
+cdef inline int evaluate(const State* s, int player, const Weights* w) noexcept nogil:
+    cdef int v = evaluate_turn(s, w)
+    return v if player == s.turn else -v
+
+
+cdef inline void values(const State* s, const Weights* w, double* out) noexcept nogil:
+    cdef double v = tanh(<double>evaluate_turn(s, w) / w.value_scale)
+    out[s.turn] = v
+    out[s.turn ^ 1] = -v
+
+
+cdef inline void priors(const State* s, const int* actions, int n, float* out) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        out[i] = 1.0 / n
+
+# ---------------------------------------------------------------------------
+# Move ordering and search hints.
+# ---------------------------------------------------------------------------
+
+cdef inline int static_order(const BoardTables* T, const State* p, const Weights* w, int m,
+                             u128 c_us, u128 c_them) noexcept nogil:
+    """A cheap score of a ring move: whether it completes a row for us (its
+    new marker or a marker it flips to us lands on a completion point of
+    ours), whether it completes one for the opponent, and the markers it
+    turns to our colour."""
+    cdef int f = move_from(m), t = move_to(m), d, us = p.turn, them = us ^ 1, s
+    cdef u128 jumped
+    d = T.dir_of[f][t]
+    jumped = (T.ray_mask[f][d] ^ T.ray_mask[t][d]) & (p.markers[0] | p.markers[1])
+    s = 0
+    if jumped:
+        s = w.order_flip * (bb_popcount(jumped & p.markers[them]) - bb_popcount(jumped & p.markers[us]))
+        if (jumped & p.markers[us]) & c_them:
+            s -= w.order_block
+    if (T.bit[f] | (jumped & p.markers[them])) & c_us:
+        s += w.order_row
+    return s
+
+
+cdef inline void order_scores(const State* s, const Weights* w, const int* actions, int n,
+                              int* out) noexcept nogil:
+    cdef int i
+    cdef u128 c_us = 0, c_them = 0
+    cdef const BoardTables* T
+    if s.phase != PH_MOVE:
+        for i in range(n):
+            out[i] = 0
+        return
+    T = board_tables()
+    c_us = completions(s.markers[s.turn])
+    c_them = completions(s.markers[s.turn ^ 1])
+    for i in range(n):
+        out[i] = static_order(T, s, w, actions[i], c_us, c_them) if move_kind(actions[i]) == K_MOVE else 0
+
+
+cdef inline int history_index(const State* s, int action) noexcept nogil:
+    cdef int kind = move_kind(action)
+    if kind == K_PLACE:
+        return move_to(action)
+    if kind == K_MOVE:
+        return HIST_MOVE + move_from(action) * NUM_CELLS + move_to(action)
+    if kind == K_ROW:
+        return HIST_ROW + move_from(action) * NUM_CELLS + move_to(action)
+    if kind == K_RING:
+        return HIST_RING + move_to(action)
+    return HIST_PASS
+
+
+cdef inline bint killer_ok(const State* s, int action) noexcept nogil:
+    return move_kind(action) == K_MOVE or move_kind(action) == K_PLACE
+
+
+cdef inline bint reducible(const State* s, int action) noexcept nogil:
+    return move_kind(action) == K_MOVE
+
+
+cdef inline bint search_on(const State* s) noexcept nogil:
+    return s.phase == PH_REMOVE_ROW or s.phase == PH_REMOVE_RING
+
+
+cdef inline void search_weights(const State* root, const Weights* w, Weights* out) noexcept nogil:
+    out[0] = w[0]
+    if root.phase == PH_PLACE:
+        out.mobility = w.placing              # placing rings: judge the movement by mobility
+
+# ---------------------------------------------------------------------------
+# Python boundary.
+# ---------------------------------------------------------------------------
+
+cdef inline int load_state(object board, State* out) except -1:
+    if not isinstance(board, CoreBoard):
+        raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
+    out[0] = (<CoreBoard>board).pos
+    return 0
+
+
+cdef inline object action_object(int code):
+    return Move.from_code(code)

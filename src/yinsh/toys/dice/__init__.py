@@ -1,0 +1,90 @@
+"""Dice race: a toy game with dice and 2 to 4 players, for the tests of the
+engine layer (chance nodes, per-player results) and the smallest complete
+example of a game on it (``_hooks.pxd`` beside this file).
+
+Each player has a counter, starting at 0; the first to reach ``target`` wins
+(the others lose). The player to act either steps (action ``STEP``: +1) or
+gambles (``GAMBLE``); after a gamble the chance actor throws a die whose
+outcomes are actions 10 (+0, probability 1/2), 11 (+1, 1/4) and 13 (+3,
+1/4), and the counter moves on by that much. Then the next player acts.
+
+>>> p = Position((7, 9))
+>>> p.legal_actions(), p.apply(GAMBLE).outcomes()
+([0, 1], [(10, 0.5), (11, 0.25), (13, 0.25)])
+>>> p.apply(GAMBLE).apply(13).winner()
+0
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Optional
+
+STEP = 0
+GAMBLE = 1
+OUTCOMES = {10: (0, 0.5), 11: (1, 0.25), 13: (3, 0.25)}
+"""Chance outcome action -> (steps, probability)."""
+
+ACTOR_CHANCE = -1
+ACTOR_TERMINAL = -2
+
+
+@dataclass(frozen=True)
+class Position:
+    """A state of the race: each player's counter, the player to act, whether
+    the die is to be thrown (after a gamble of ``turn``), the target. This
+    is the pure-Python statement of the rules; the compiled hooks implement
+    the same."""
+
+    positions: tuple[int, ...] = (0, 0)
+    turn: int = 0
+    chance: bool = False
+    target: int = 10
+
+    search_module: ClassVar[str] = "yinsh.toys.dice._search"
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.positions) <= 4:
+            raise ValueError("2 to 4 players")
+        if not 1 <= self.target <= 100 or not 0 <= self.turn < len(self.positions):
+            raise ValueError("bad target or turn")
+        if any(not 0 <= p <= self.target + 3 for p in self.positions):
+            raise ValueError("bad counter")
+        if sum(p >= self.target for p in self.positions) > 1:
+            raise ValueError("two winners")
+
+    def winner(self) -> Optional[int]:
+        for i, p in enumerate(self.positions):
+            if p >= self.target:
+                return i
+        return None
+
+    def actor(self) -> int:
+        if self.winner() is not None:
+            return ACTOR_TERMINAL
+        return ACTOR_CHANCE if self.chance else self.turn
+
+    def legal_actions(self) -> list[int]:
+        if self.winner() is not None:
+            return []
+        return sorted(OUTCOMES) if self.chance else [STEP, GAMBLE]
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        return [(a, OUTCOMES[a][1]) for a in sorted(OUTCOMES)] if self.chance else []
+
+    def apply(self, action: int) -> "Position":
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action}")
+        if action == GAMBLE:
+            return Position(self.positions, self.turn, True, self.target)
+        steps = 1 if action == STEP else OUTCOMES[action][0]
+        positions = list(self.positions)
+        positions[self.turn] += steps
+        turn = self.turn if positions[self.turn] >= self.target else (self.turn + 1) % len(positions)
+        return Position(tuple(positions), turn, False, self.target)
+
+    def returns(self) -> list[float]:
+        """Each player's result in a finished game: 1 for the winner, the
+        others share -1."""
+        w = self.winner()
+        n = len(self.positions)
+        return [1.0 if i == w else -1.0 / (n - 1) for i in range(n)]
