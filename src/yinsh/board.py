@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from yinsh import _core, diagram, geometry
 from yinsh.enums import Color, Phase, Termination
 from yinsh.errors import InvalidPositionError
 from yinsh.position import format_position, parse_position
 from yinsh.variants import RINGS_TO_WIN, variant_name
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _TERMINATIONS = (None, Termination.RINGS, Termination.MARKER_POOL, Termination.BLOCKED)
 _COLORS = (Color.WHITE, Color.BLACK)
@@ -155,7 +159,9 @@ class Board(_core.CoreBoard):
         if _PHASES[s.phase] is not Phase.GAME_OVER:
             return None
         winner = None if s.winner == 2 else Color(s.winner)
-        return Outcome(_TERMINATIONS[s.end_reason], winner)
+        termination = _TERMINATIONS[s.end_reason]
+        assert termination is not None           # an ended game has its reason
+        return Outcome(termination, winner)
 
     def result(self) -> str:
         """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
@@ -192,7 +198,8 @@ class Board(_core.CoreBoard):
 
     # Pickling and copying ---------------------------------------------------
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type[Board], str, str], Board],
+                                  tuple[type[Board], str, str], Optional[dict[str, Any]]]:
         # The position where the move stack starts and the stack's actions as
         # text: no raw memory, so the form does not depend on the core's
         # layout, and unpickling checks every action again.
@@ -202,11 +209,11 @@ class Board(_core.CoreBoard):
         moves = " ".join(str(move) for move in self.move_stack)
         return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         # Attributes of subclasses (the core's own __setstate__ refuses).
         self.__dict__.update(state)
 
-    def __deepcopy__(self, memo: dict) -> "Board":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
         board = self.copy()
         memo[id(self)] = board
         if self.__dict__:
@@ -222,7 +229,7 @@ class Board(_core.CoreBoard):
 
     # Machine-learning interface (yinsh.actions, docs/ml.md)
 
-    def legal_actions(self) -> "numpy.ndarray":
+    def legal_actions(self) -> npt.NDArray[np.int64]:
         """The ids of the legal actions (see ``yinsh.actions``), an ascending
         int64 numpy array.
 
@@ -232,7 +239,7 @@ class Board(_core.CoreBoard):
         from yinsh import _ml
         return _ml.legal_actions(self)
 
-    def legal_action_mask(self) -> "numpy.ndarray":
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A numpy bool array of ``yinsh.NUM_ACTIONS``, True at the legal
         action ids.
 
@@ -258,8 +265,8 @@ class Board(_core.CoreBoard):
         from yinsh import _ml
         _ml.push_action(self, action)
 
-    def planes(self, out: "Optional[numpy.ndarray]" = None,
-               perspective: str = "side_to_act") -> "numpy.ndarray":
+    def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
+               perspective: str = "side_to_act") -> npt.NDArray[np.float32]:
         """The observation planes (docs/ml.md): a float32 numpy array of
         shape ``(yinsh.actions.NUM_PLANES, 11, 11)`` = ``(17, 11, 11)``,
         cell ``[k, c, r - 1]`` for column ``c`` (0..10) and row ``r``.
@@ -277,7 +284,7 @@ class Board(_core.CoreBoard):
         return _ml.planes(self, out, perspective)
 
 
-def _unpickle_board(cls: type, start: str, moves: str) -> Board:
+def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
     """The board of ``Board.__reduce__``: start, then the actions of moves."""
     board = cls.__new__(cls)
     board._set_state(*parse_position(start))

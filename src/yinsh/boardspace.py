@@ -174,8 +174,8 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
                           line=gm.line if gm else None, game=game_no)
     names = {}
     for player in ("P0", "P1"):
-        prop = root.get(player)
-        m = re.match(r'\s*id\s+"(.*)"\s*$', prop.values[0]) if prop else None
+        tag = root.get(player)
+        m = re.match(r'\s*id\s+"(.*)"\s*$', tag.values[0]) if tag else None
         names[player] = m.group(1) if m else "?"
     variant = "blitz" if "blitz" in (root["SU"].values[0].lower() if "SU" in root else "") \
         else "standard"

@@ -24,13 +24,15 @@ import argparse
 import datetime
 import sys
 import threading
-from typing import IO, Callable, Optional
+from types import ModuleType
+from typing import IO, Any, Callable, Optional
 
 from yinsh import diagram, record, svg
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, board_from_args, int_in, nonnegative_int,
-                       positive_float, positive_int, search_depth)
-from yinsh.engine import MAX_DEPTH, session
+                       Parser, positive_float, positive_int, search_depth)
+from yinsh._core import Move
+from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
 from yinsh.enums import Color, Phase
 from yinsh.errors import IllegalMoveError, InvalidMoveError
@@ -88,15 +90,16 @@ class Opponent:
         self.wait: Callable[[threading.Event], None] = wait_for
 
     @property
-    def limits(self) -> dict:
+    def limits(self) -> dict[str, Any]:
         """The search limits, as keyword arguments of ``Engine.analyse``."""
         return {"depth": self.depth, "time": self.time}
 
-    def choose(self, board: Board):
+    def choose(self, board: Board) -> tuple[Optional[Move], str]:
         analysis = self.engine.analyse(board, **self.limits)
         return analysis.best_move, analysis.score_text()
 
-    def think(self, board: Board, on_start: Optional[Callable[[], None]] = None):
+    def think(self, board: Board,
+              on_start: Optional[Callable[[], None]] = None) -> tuple[Analysis, bool]:
         """(analysis, interrupted): searches board in a worker thread while
         this thread waits; a ``KeyboardInterrupt`` while waiting stops the
         search, which answers with its best action so far (iteration 1
@@ -111,7 +114,7 @@ def side_name(color: Color) -> str:
     return color.label.capitalize()
 
 
-def score_words(analysis, side: Color) -> str:
+def score_words(analysis: Analysis, side: Color) -> str:
     """The engine's score for people, saying whose view and what unit:
     ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
     name = side_name(side)
@@ -261,7 +264,8 @@ class Session:
 
     @property
     def board(self) -> Board:
-        return self.game.board
+        board: Board = self.game.board
+        return board
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -326,7 +330,7 @@ class Session:
             if not self.command(text):
                 return
 
-    def think(self, seat: Seat, board: Board):
+    def think(self, seat: Seat, board: Board) -> tuple[Analysis, bool]:
         """The session's search hook: the engine thinks in a worker thread
         (Ctrl-C makes it play at once)."""
         name = side_name(board.turn)
@@ -441,7 +445,7 @@ class Session:
         return True
 
 
-def load_readline(completer: Callable[[str, int], Optional[str]]):
+def load_readline(completer: Callable[[str, int], Optional[str]]) -> Optional[ModuleType]:
     """Imports ``readline`` (which then edits the lines ``input()`` reads and
     keeps their history) and sets Tab completion; None where Python has no
     readline."""
@@ -470,7 +474,7 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 # Registration -----------------------------------------------------------------------
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     """Adds ``play``, ``show`` and ``replay`` to the subcommands of ``yinsh``."""
     p = sub.add_parser("play", help="play against the engine in the terminal",
                        description="A game against the engine: the board is printed after each "

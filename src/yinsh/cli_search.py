@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
 from yinsh import record
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, board_from_args, hash_size, int_in,
-                       nonnegative_int, positive_float, search_depth, search_nodes)
+                       nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, Analysis, Engine
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
+from yinsh.enums import Color
 from yinsh.openings import OPENINGS
 from yinsh.players import EngineFactory, GreedyPlayer, RandomPlayer
 
@@ -33,7 +35,7 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
     group.add_argument("--nodes", type=search_nodes, metavar="N", help="search about N nodes")
 
 
-def limits_from_args(args: argparse.Namespace) -> dict:
+def limits_from_args(args: argparse.Namespace) -> dict[str, Any]:
     limits = {"depth": args.depth, "time": args.time, "nodes": getattr(args, "nodes", None)}
     try:
         Engine(hash_mb=0, **limits)
@@ -113,7 +115,7 @@ def sprt_bounds(text: str) -> tuple[float, float]:
 def game_line(game: GameResult, result: MatchResult) -> str:
     """The progress line of a finished game."""
     final = Board(game.final_position)
-    removed = f"{final.rings_removed(0)}:{final.rings_removed(1)}"
+    removed = f"{final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}"
     line = (f"game {game.number}/{result.planned}: A is {'black' if game.a_side else 'white'}: "
             f"{game.result} {game.verdict} (rings {removed}, {game.plies} actions)  "
             f"+{result.wins} ={result.draws} -{result.losses}")
@@ -170,7 +172,7 @@ MAX_WORKERS = 256
 
 # registration ----------------------------------------------------------------
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     """Adds ``analyse`` and ``match`` to the subparsers of ``yinsh``."""
     p = sub.add_parser("analyse", help="search a position and print the best move",
                        description="Searches a position with the alpha-beta engine: one line per "

@@ -85,7 +85,7 @@ def _orientation(value: object) -> Color:
 
 
 def render(bitboards: tuple[int, int, int, int], pieces: str = ASCII_PIECES, *,
-           flip: bool = False, marked: frozenset = frozenset(), flipped: frozenset = frozenset(),
+           flip: bool = False, marked: frozenset[int] = frozenset(), flipped: frozenset[int] = frozenset(),
            coordinates: bool = True) -> str:
     """The diagram of (white rings, black rings, white markers, black
     markers): ``marked`` points get ``[ ]``, ``flipped`` points ``( )``;
@@ -134,7 +134,7 @@ def render(bitboards: tuple[int, int, int, int], pieces: str = ASCII_PIECES, *,
     return "\n".join(lines)
 
 
-def last_action_marks(board: "_core.CoreBoard") -> tuple[frozenset, frozenset]:
+def last_action_marks(board: "_core.CoreBoard") -> tuple[frozenset[int], frozenset[int]]:
     """(points of the last action, markers it flipped) of board's move stack;
     both empty when the stack is empty or the last action was a pass."""
     if board.ply == 0 or not board.move_stack:
@@ -145,15 +145,18 @@ def last_action_marks(board: "_core.CoreBoard") -> tuple[frozenset, frozenset]:
     before, after = before_board._state(), board._state()
     kind = move.kind
     if kind == MoveKind.PLACE:
+        assert move.to_point is not None              # a placement has its point
         return frozenset([move.to_point]), frozenset()
     if kind == MoveKind.MOVE:
         flips = (before[2] & after[3]) | (before[3] & after[2])
+        assert move.from_point is not None and move.to_point is not None
         return (frozenset([move.from_point, move.to_point]),
                 frozenset(geometry.points_of(flips)))
     if kind == MoveKind.REMOVE_ROW:
         gone = (before[2] | before[3]) & ~(after[2] | after[3])
         return frozenset(geometry.points_of(gone)), frozenset()
     if kind == MoveKind.REMOVE_RING:
+        assert move.from_point is not None            # a ring removal has its point
         return frozenset([move.from_point]), frozenset()
     return frozenset(), frozenset()
 
@@ -183,8 +186,8 @@ def draw(board: "_core.CoreBoard", *, unicode: bool = False, orientation: object
     (True, False)
     """
     flip = _orientation(orientation) == Color.BLACK
-    marked: frozenset = frozenset()
-    flipped: frozenset = frozenset()
+    marked: frozenset[int] = frozenset()
+    flipped: frozenset[int] = frozenset()
     if last_move:
         marked, flipped = last_action_marks(board)
     return render(board._state()[:4], UNICODE_PIECES if unicode else ASCII_PIECES, flip=flip,

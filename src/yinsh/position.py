@@ -32,6 +32,8 @@ Grammar (seven fields separated by single spaces)::
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from yinsh import _core, geometry
 from yinsh.enums import Phase
 from yinsh.errors import InvalidPositionError
@@ -113,7 +115,7 @@ def _parse_board(text: str) -> list[int]:
     return bitboards
 
 
-def parse_position(text: str) -> tuple:
+def parse_position(text: str) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
     """The arguments of ``CoreBoard._set_state`` for a position string.
 
     Raises ``InvalidPositionError`` (a ``ValueError``) saying what is wrong
@@ -149,9 +151,10 @@ def parse_position(text: str) -> tuple:
         if next_text != "-":
             raise InvalidPositionError(f"the next field is '-' outside the removal phases, not {_shown(next_text)}")
         mover = 0
-    removed = [_digit(x) for x in removed_text.split(":")]
+    digits = [_digit(x) for x in removed_text.split(":")]
     passes = _digit(passes_text)
-    if None in removed or passes is None:
+    removed = [x for x in digits if x is not None]
+    if len(removed) != len(digits) or passes is None:
         raise InvalidPositionError(
             f"removed is '<white>:<black>' and passes a number, not {_shown(removed_text)} "
             f"and {_shown(passes_text)}")
@@ -168,7 +171,7 @@ def parse_position(text: str) -> tuple:
     return state
 
 
-def _digit(text: str):
+def _digit(text: str) -> Optional[int]:
     """The value of one ASCII digit, else None (int() would also take signs,
     underscores, blanks, other scripts' digits and numbers of any length)."""
     return DIGITS.index(text) if len(text) == 1 and text in DIGITS else None

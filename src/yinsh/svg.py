@@ -38,10 +38,13 @@ True
 from __future__ import annotations
 
 import math
-from typing import Iterable, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from yinsh import _core, geometry
 from yinsh.enums import Color, MoveKind
+
+if TYPE_CHECKING:
+    from yinsh.board import Board
 
 __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
 
@@ -72,6 +75,10 @@ COLORS = {
 Highlight = Union[int, str, "_core.Move"]
 
 
+#: A point's place in the picture (``xy(p) -> (x, y)``).
+_XY = Callable[[int], tuple[float, float]]
+
+
 def _xy(p: int, flip: bool) -> tuple[float, float]:
     """Picture coordinates of point p, before the margins (y downwards)."""
     c, r = geometry.coords(geometry.half_turn(p) if flip else p)
@@ -93,7 +100,7 @@ def _color_of(orientation: object) -> Color:
     raise ValueError(f"orientation must be yinsh.WHITE or yinsh.BLACK, not {orientation!r}")
 
 
-def _as_highlight(item: object) -> tuple[str, object]:
+def _as_highlight(item: object) -> tuple[str, Union[int, _core.Move]]:
     """('point', p) or ('move', Move) for one highlight item."""
     if isinstance(item, _core.Move):
         return "move", item
@@ -142,7 +149,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
+def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
           coordinates: bool = True, last_move: bool = True,
           highlight: Union[None, Highlight, Iterable[Highlight]] = None,
           orientation: object = Color.WHITE) -> str:
@@ -257,7 +264,7 @@ def _draw_ring(svg: _Svg, at: tuple[float, float], color: Color, cls: str,
     svg.close("g")
 
 
-def _draw_coordinates(svg: _Svg, xy) -> None:
+def _draw_coordinates(svg: _Svg, xy: _XY) -> None:
     svg.open("g", class_="coordinates", fill=COLORS["label"], font_family=FONT,
              font_size=0.36 * U, text_anchor="middle", dominant_baseline="central")
     columns: dict[int, list[int]] = {}
@@ -284,7 +291,7 @@ def _beyond(a: tuple[float, float], b: tuple[float, float], dist: float) -> tupl
     return a[0] + dx / n * dist, a[1] + dy / n * dist
 
 
-def _previous(board: "_core.CoreBoard") -> Optional[tuple]:
+def _previous(board: "_core.CoreBoard") -> Optional[_core.BoardState]:
     """The state before the last action on board's stack, or None."""
     if board.ply == 0:
         return None
@@ -293,14 +300,17 @@ def _previous(board: "_core.CoreBoard") -> Optional[tuple]:
     return before._state()
 
 
-def _draw_last(svg: _Svg, xy, before: tuple, after: tuple, move: "_core.Move") -> None:
+def _draw_last(svg: _Svg, xy: _XY, before: _core.BoardState, after: _core.BoardState,
+               move: "_core.Move") -> None:
     kind = move.kind
     color = COLORS["last"]
     if kind == MoveKind.PLACE:
+        assert move.to_point is not None              # a placement has a point
         x, y = xy(move.to_point)
         svg.add("circle", class_="last-move", data_move=str(move), cx=x, cy=y, r=RING_R + 7,
                 fill="none", stroke=color, stroke_width=2.5)
     elif kind == MoveKind.MOVE:
+        assert move.from_point is not None and move.to_point is not None
         _arrow(svg, xy(move.from_point), xy(move.to_point), color, "last-move", str(move))
         flips = (before[2] & after[3]) | (before[3] & after[2])
         for p in geometry.points_of(flips):
@@ -310,6 +320,7 @@ def _draw_last(svg: _Svg, xy, before: tuple, after: tuple, move: "_core.Move") -
     elif kind == MoveKind.REMOVE_ROW:
         gone = (before[2] | before[3]) & ~(after[2] | after[3])
         side = "white" if before[2] & gone else "black"
+        assert move.from_point is not None and move.to_point is not None
         (x1, y1), (x2, y2) = xy(move.from_point), xy(move.to_point)
         svg.add("line", class_="last-move", data_move=str(move), x1=x1, y1=y1, x2=x2, y2=y2,
                 stroke=color, stroke_width=3, stroke_dasharray="6 4", stroke_linecap="round")
@@ -319,7 +330,9 @@ def _draw_last(svg: _Svg, xy, before: tuple, after: tuple, move: "_core.Move") -
                     cx=x, cy=y, r=MARKER_R, fill="none", stroke=color, stroke_width=2,
                     stroke_dasharray="4 3")
     elif kind == MoveKind.REMOVE_RING:
-        p = move.from_point
+        ring = move.from_point
+        assert ring is not None                       # a ring removal has its point
+        p = ring
         side = "white" if before[0] >> p & 1 else "black"
         x, y = xy(p)
         svg.add("circle", class_=f"removed-ring {side}", data_point=_core.point_name(p),
@@ -344,15 +357,18 @@ def _arrow(svg: _Svg, a: tuple[float, float], b: tuple[float, float], color: str
             points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in (tip, left, right)))
 
 
-def _draw_highlight(svg: _Svg, xy, kind: str, value) -> None:
+def _draw_highlight(svg: _Svg, xy: _XY, kind: str, value: Union[int, _core.Move]) -> None:
     color = COLORS["highlight"]
-    if kind == "move" and value.kind in (MoveKind.MOVE, MoveKind.REMOVE_ROW):
-        _arrow(svg, xy(value.from_point), xy(value.to_point), color, "arrow", str(value))
-        return
-    if kind == "move":
+    if isinstance(value, _core.Move):         # kind == "move"
+        if value.kind in (MoveKind.MOVE, MoveKind.REMOVE_ROW):
+            assert value.from_point is not None and value.to_point is not None
+            _arrow(svg, xy(value.from_point), xy(value.to_point), color, "arrow", str(value))
+            return
         if value.kind == MoveKind.PASS:
             return                            # nothing on the board to point at
-        p = value.to_point if value.kind == MoveKind.PLACE else value.from_point
+        point = value.to_point if value.kind == MoveKind.PLACE else value.from_point
+        assert point is not None              # a placement or a ring removal has one
+        p = point
     else:
         p = value
     x, y = xy(p)
@@ -361,7 +377,7 @@ def _draw_highlight(svg: _Svg, xy, kind: str, value) -> None:
 
 
 def _draw_panel(svg: _Svg, width: float, removed: tuple[int, int], rings_to_win: int,
-                pool: int, turn: Color, over: bool, board) -> None:
+                pool: int, turn: Color, over: bool, board: "Board") -> None:
     x0 = width - PANEL + 0.2 * U
     svg.open("g", class_="panel", font_family=FONT, font_size=0.34 * U,
              fill=COLORS["label"])

@@ -38,9 +38,10 @@ Off-board cells of the 11 x 11 grid stay where they are.
 """
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, TypeVar, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from yinsh import _core, geometry
 from yinsh._ml import NUM_ACTIONS, action_codes
@@ -57,6 +58,10 @@ NUM_SYMMETRIES = 12
 #: A short name for each symmetry index.
 NAMES = tuple([f"rotate{60 * k}" for k in range(6)] + [f"reflect_rotate{60 * k}" for k in range(6)])
 
+#: A board type (transform_board returns the class it is given).
+_B = TypeVar("_B", bound=_core.CoreBoard)
+
+
 def _map_xy(k: int, x: int, y: int) -> tuple[int, int]:
     """Symmetry k of (x, y), the steps from the centre f6 in columns and rows."""
     if k >= 6:
@@ -66,7 +71,7 @@ def _map_xy(k: int, x: int, y: int) -> tuple[int, int]:
     return x, y
 
 
-def _build_point_maps() -> np.ndarray:
+def _build_point_maps() -> npt.NDArray[np.int64]:
     """(12, 121): the image of every cell; off-board cells map to themselves."""
     cx, cy = geometry.coords(geometry.CENTER)
     maps = np.tile(np.arange(geometry.NUM_CELLS, dtype=np.int64), (NUM_SYMMETRIES, 1))
@@ -89,7 +94,7 @@ POINT_MAPS = _build_point_maps()
 POINT_MAPS.flags.writeable = False
 
 
-def _build_action_maps() -> np.ndarray:
+def _build_action_maps() -> npt.NDArray[np.int64]:
     """(12, NUM_ACTIONS): the image of every action id; ids that name no
     action map to themselves."""
     codes = action_codes()
@@ -153,7 +158,8 @@ def transform_point(k: int, point: int) -> int:
     return int(POINT_MAPS[_check(k), point])
 
 
-def transform_action(k: int, action: Union[int, np.ndarray]) -> Union[int, np.ndarray]:
+def transform_action(k: int, action: Union[int, npt.NDArray[np.integer[Any]]]
+                     ) -> Union[int, npt.NDArray[np.int64]]:
     """The image of an action id, or of every id of an int array (same shape).
 
     Raises ``ValueError`` for ids outside ``range(NUM_ACTIONS)``.
@@ -168,7 +174,8 @@ def transform_action(k: int, action: Union[int, np.ndarray]) -> Union[int, np.nd
         raise ValueError(f"actions must be integers, not {arr.dtype}")
     if arr.size and (arr.min() < 0 or arr.max() >= NUM_ACTIONS):
         raise ValueError(f"actions must be in 0..{NUM_ACTIONS - 1}")
-    return table[arr]
+    image: npt.NDArray[np.int64] = table[arr]
+    return image
 
 
 def transform_move(k: int, move: _core.Move) -> _core.Move:
@@ -214,7 +221,7 @@ def transform_planes(k: int, planes: np.ndarray) -> np.ndarray:
     return flat[..., _POINT_GATHER[_check(k)]].reshape(arr.shape)
 
 
-def transform_board(k: int, board):
+def transform_board(k: int, board: _B) -> _B:
     """A new board (of the same class, with an empty move stack) holding the
     image of board's position."""
     table = POINT_MAPS[_check(k)]
@@ -229,7 +236,8 @@ def transform_board(k: int, board):
         return out
 
     result = board.copy(stack=False)
-    result._set_state(*(image(b) for b in state[:4]), *state[4:11])
+    result._set_state(image(state[0]), image(state[1]), image(state[2]), image(state[3]),
+                      *state[4:11])
     return result
 
 

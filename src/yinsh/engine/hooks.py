@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 __all__ = ["game_module", "side_names"]
 
@@ -47,7 +48,7 @@ def game_module(board: object, name: str) -> ModuleType:
                       f"(looked in {', '.join(tried) or 'no package'})")
 
 
-def side_names(board: object) -> list[str]:
+def side_names(board: Any) -> list[str]:
     """The sides of board's game as words, in the order of their numbers
     (``board.turn`` is one of them)."""
     return [str(side).capitalize() for side in type(board.turn)]

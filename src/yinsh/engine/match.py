@@ -242,7 +242,7 @@ class Contestant:
 
     name: str
     make: Callable[[int], Any]
-    limits: dict = field(default_factory=dict)
+    limits: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -263,7 +263,7 @@ class GameResult:
     points: float
     plies: int
     final_position: str
-    moves: Optional[tuple] = None
+    moves: Optional[tuple[Any, ...]] = None
 
     @property
     def verdict(self) -> str:
@@ -281,11 +281,11 @@ class MatchResult:
     a: str
     b: str
     planned: int
-    games: list = field(default_factory=list)
+    games: list[GameResult] = field(default_factory=list)
     sprt: Optional[SPRT] = None
     interrupted: bool = False
     seconds: float = 0.0
-    _tally: tuple = field(default=(0, 0, 0, 0), repr=False, compare=False)
+    _tally: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), repr=False, compare=False)
 
     def _counts(self) -> tuple[int, int, int]:
         n, wins, draws, losses = self._tally
@@ -353,8 +353,10 @@ class MatchResult:
                   f"to {format_elo(elo(hi))})"]
         if self.sprt is not None:
             test = self.sprt
-            decision = {"H1": f"H1 accepted (A-B >= {test.elo1:g} Elo)",
-                        "H0": f"H0 accepted (A-B <= {test.elo0:g} Elo)"}.get(self.decision, "no decision")
+            decisions: dict[Optional[str], str] = {
+                "H1": f"H1 accepted (A-B >= {test.elo1:g} Elo)",
+                "H0": f"H0 accepted (A-B <= {test.elo0:g} Elo)"}
+            decision = decisions.get(self.decision, "no decision")
             lines.append(f"SPRT ({test}): LLR {self.llr():.2f} (bounds {test.lower:.2f}, "
                          f"{test.upper:.2f}): {decision}")
         return "\n".join(lines)
@@ -372,7 +374,7 @@ class _Start:
     def new(self) -> Any:
         return self.board.copy()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type, str], _Start], tuple[type, str]]:
         return _rebuilt, (type(self.board), self.board.position())
 
 
@@ -445,7 +447,10 @@ def _in_workers(specs: Iterator[_GameSpec], workers: int, context: Optional[str]
     exception in it, ends the processes."""
     ctx = multiprocessing.get_context(context)
     tasks, results = ctx.Queue(), ctx.Queue()
-    processes = [ctx.Process(target=_worker, args=(tasks, results), name=f"match-worker-{i + 1}",
+    # typeshed declares Process only on the concrete contexts, not on the
+    # BaseContext that get_context(str) is typed to return; every context it
+    # returns has it.
+    processes = [ctx.Process(target=_worker, args=(tasks, results), name=f"match-worker-{i + 1}",  # type: ignore[attr-defined]
                              daemon=True) for i in range(workers)]
     for process in processes:
         process.start()
@@ -541,7 +546,7 @@ def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
     return result
 
 
-def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags: str) -> list:
+def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags: str) -> list[Any]:
     """The games of result as records of the game's record module (default:
     found through board, ``yinsh.engine.hooks``): each is its actions from
     board (the match's start position), a tag per side naming its

@@ -70,7 +70,7 @@ __all__ = ["Seat", "Event", "Session", "NotYourTurnError", "search_in_thread", "
            "wait_for"]
 
 #: ``search(seat, board) -> (analysis or move, interrupted)``: how a player seat finds its action.
-SearchHook = Callable[["Seat", Any], tuple]
+SearchHook = Callable[["Seat", Any], tuple[Any, bool]]
 
 
 class Seat:
@@ -121,7 +121,7 @@ class Event:
 
     kind: str
     side: Any
-    moves: tuple = ()
+    moves: tuple[Any, ...] = ()
     human: bool = False
     analysis: Any = None
     interrupted: bool = False
@@ -145,7 +145,7 @@ class NotYourTurnError(IllegalMoveError):
 
 # Searching -----------------------------------------------------------------------
 
-def direct_search(seat: Seat, board: Any) -> tuple:
+def direct_search(seat: Seat, board: Any) -> tuple[Any, bool]:
     """The default search hook: ``(player.analyse(board, **limits), False)``
     when the player has ``analyse``, else ``(player.best_move(...), False)``."""
     player = seat.player
@@ -162,9 +162,9 @@ def wait_for(done: threading.Event) -> None:
         time.sleep(0.02)
 
 
-def search_in_thread(player: Any, board: Any, limits: Optional[dict] = None, *,
+def search_in_thread(player: Any, board: Any, limits: Optional[dict[str, Any]] = None, *,
                      wait: Callable[[threading.Event], None] = wait_for,
-                     on_start: Optional[Callable[[], None]] = None) -> tuple:
+                     on_start: Optional[Callable[[], None]] = None) -> tuple[Any, bool]:
     """``(analysis, interrupted)``: ``player.analyse(board, **limits)`` run in
     a worker thread while this thread calls ``wait(done)`` (then
     ``on_start()`` first). A ``KeyboardInterrupt`` there (Ctrl-C) calls
@@ -175,7 +175,7 @@ def search_in_thread(player: Any, board: Any, limits: Optional[dict] = None, *,
     Use it as a session's search hook with
     ``search=lambda seat, board: search_in_thread(seat.player, board, seat.limits)``.
     """
-    outcome: dict = {}
+    outcome: dict[str, Any] = {}
     done = threading.Event()
 
     def work() -> None:
@@ -249,7 +249,8 @@ class Session:
 
     def seat(self, side: Any = None) -> Seat:
         """The seat of side (default: the side to act)."""
-        return self.seats[self.board.turn if side is None else side]
+        seat: Seat = self.seats[self.board.turn if side is None else side]
+        return seat
 
     def is_over(self) -> bool:
         """Whether the game has ended (on the board, or by a resignation)."""
@@ -267,7 +268,8 @@ class Session:
         the result of a resignation (two sides: the other side wins)."""
         if self.resigned is not None:
             return "0-1" if self.resigned == 0 else "1-0"
-        return self.board.result()
+        result: str = self.board.result()
+        return result
 
     def termination(self) -> Optional[str]:
         """Why the game ended: ``"resignation"``, the board's reason
@@ -321,7 +323,7 @@ class Session:
         if not self.seat(side).is_human:
             raise NotYourTurnError(f"{side_names(board)[side]} is played by {self.seat(side).name}")
         if isinstance(action, str):
-            items = self.split(action)
+            items: list[Any] = self.split(action)
         elif isinstance(action, (list, tuple)):
             items = list(action)
         else:
@@ -354,7 +356,7 @@ class Session:
         self.resigned = side
         return self._add(Event("resign", side, (), self.seat(side).is_human))
 
-    def undo(self) -> list:
+    def undo(self) -> list[Any]:
         """Takes back the last action a person chose and every action after it
         (engine replies, forced actions), and goes on past forced actions
         before it (they would only be played again); returns the actions
@@ -410,7 +412,7 @@ class Session:
     def advance(self, on_event: Optional[Callable[[Event], None]] = None) -> list[Event]:
         """Steps until a person must act or the game is over; returns the
         events (``on_event(event)`` is called after each)."""
-        events = []
+        events: list[Event] = []
         while True:
             event = self.step()
             if event is None:
