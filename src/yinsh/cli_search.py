@@ -69,7 +69,7 @@ def cmd_analyse(args: argparse.Namespace) -> None:
 
 # match -----------------------------------------------------------------------
 
-def parse_player(spec: str, default_limits: dict) -> Contestant:
+def parse_player(spec: str, default_limits: dict[str, Any]) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``."""
     name, _, settings = spec.partition(":")
@@ -80,7 +80,7 @@ def parse_player(spec: str, default_limits: dict) -> Contestant:
         return Contestant(spec, kind, {})
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected random, greedy or engine[:depth=D,time=S,nodes=N,hash=MB])")
-    options: dict = {}
+    options: dict[str, Any] = {}
     kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
