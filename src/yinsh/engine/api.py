@@ -354,12 +354,12 @@ class Engine:
             raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(listed)}{hint}")
         checked = _params.checked(self._search_specs(), {k: v for k, v in values.items() if k in specs})
         for found in tables:              # check everything on copies of the values first
-            mine = {p.name: p for p in found.params()}
-            _params.checked([_params.Spec(p.name, p.default, p.lo, p.hi)  # type: ignore[arg-type]
-                             for p in mine.values()], {k: v for k, v in values.items() if k in mine})
+            table = {p.name: p for p in found.params()}
+            _params.checked([_params.Spec(p.name, p.default, p.lo, p.hi) for p in table.values()],
+                            {k: v for k, v in values.items() if k in table})
         for found in tables:
-            mine = {p.name for p in found.params()}
-            found.configure(**{k: v for k, v in values.items() if k in mine})
+            names = {p.name for p in found.params()}
+            found.configure(**{k: v for k, v in values.items() if k in names})
         self._settings.update(values)
         self._settings.update(checked)
 
