@@ -579,6 +579,22 @@ class Engine:
         return f"Engine({', '.join(parts)})"
 
 
+def params_table(params: Sequence[Param]) -> str:
+    """A Markdown table of tunables (``Engine.params``): name, default,
+    range, meaning; docs/search.md holds the ones of Yinsh's searches (a
+    test checks that they match).
+
+    >>> print(params_table(Engine(hash_mb=0).params())[:107])
+    | name | default | range | meaning |
+    |---|---|---|---|
+    | `lmr_depth` | 3 | 0..64 | late-move reductions from this remaining depth on (0: none) |
+    """
+    rows = ["| name | default | range | meaning |", "|---|---|---|---|"]
+    for p in params:
+        rows.append(f"| `{p.name}` | {p.default} | {p.lo}..{p.hi} | {p.doc} |")
+    return "\n".join(rows) + "\n"
+
+
 def _rebuild(hash_mb: int, threads: int, algorithm: str, limit: Limit, keep_tables: bool,
              settings: dict[str, Any]) -> Engine:
     engine = Engine(hash_mb, threads, algorithm, depth=limit.depth, time=limit.time, nodes=limit.nodes,
