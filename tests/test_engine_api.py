@@ -401,3 +401,16 @@ def test_cli_analyse_threads_and_mcts(capsys):
     with pytest.raises(SystemExit) as exited:
         main(["analyse", "--multipv", "0"])
     assert exited.value.code == 2
+
+
+def test_docs_examples_of_the_python_api_run():
+    """The examples of docs/search.md from its start to "Depth and score"
+    run as one doctest (the later ones play matches and write files)."""
+    import doctest
+    with open(DOCS, encoding="utf-8") as f:
+        text = f.read().split("## Depth and score")[0]
+    python = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(python, {}, "search.md", DOCS, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 10
