@@ -414,3 +414,16 @@ def test_docs_examples_of_the_python_api_run():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 10
+
+
+def test_the_api_serves_another_game():
+    """The toy dice game (yinsh.toys.dice): no Yinsh import in the engine layer."""
+    from yinsh.toys.dice import GAMBLE, STEP, Position
+    position = Position((7, 9))
+    engine = Engine(hash_mb=1)
+    a = engine.analyse(position, Limit(depth=4), multipv=2)
+    assert a.best_move == GAMBLE and {line.best_move for line in a.lines} == {GAMBLE, STEP}
+    assert engine.analyse(position, depth=4, searchmoves=[STEP]).best_move == STEP
+    with engine.analysis(position, depth=3) as handle:
+        assert [info.depth for info in handle] == [1, 2, 3]
+    assert handle.wait().turn == position.turn and handle.wait().pov_score.pov(position.turn) == handle.wait().relative

@@ -81,8 +81,10 @@ class Analysis:
     in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
     result of the best action times 1000, -1000 a sure loss, 1000 a sure
     win). ``relative`` is the same as a ``Score`` and ``pov_score`` as a
-    ``PovScore`` (with ``turn``, the side to act). ``nps`` is nodes per
-    second, ``time`` seconds.
+    ``PovScore`` (with ``turn``, the side to act, and ``players``, the
+    number of sides: ``len(board.players)`` when the board has them, else
+    2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
+    search that found it.
 
     ``lines``: with ``multipv=N``, the N best root actions, best first, each
     an ``Analysis`` of its own line (``multipv`` 1..N, no ``lines`` of its
@@ -391,8 +393,12 @@ class Engine:
         players = getattr(board, "players", None)
         if copy and hasattr(board, "copy"):
             board = board.copy()
+        if isinstance(players, (list, tuple)):
+            players = len(players)
+        elif isinstance(players, bool) or not isinstance(players, int):
+            players = 2
         return _Job(module, board, limit, int(multipv), codes, None if turn is None else int(turn),  # type: ignore[call-overload]
-                    len(players) if isinstance(players, (list, tuple)) else 2)
+                    players)
 
     @staticmethod
     def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
