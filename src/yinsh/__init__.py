@@ -29,7 +29,7 @@ from yinsh.variants import RINGS_TO_WIN
 from yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh._ml import BatchGames
 from yinsh import symmetries
-from yinsh.engine import Analysis, Engine
+from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh import players
 from yinsh import record, svg
 
@@ -43,7 +43,7 @@ del _p
 
 __all__ = [
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
-    "Analysis", "Engine", "players",
+    "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score", "players",
     "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
     "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
     "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries",

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import Any, Optional
 
 from yinsh import record
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
-from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, Analysis, Engine
+from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
 from yinsh.enums import Color
@@ -23,8 +23,16 @@ from yinsh.players import EngineFactory, GreedyPlayer, RandomPlayer
 # analyse ---------------------------------------------------------------------
 
 def info_line(a: Analysis) -> str:
-    return (f"depth {a.depth} seldepth {a.seldepth} score {a.score_text()} nodes {a.nodes} "
+    """One line of ``yinsh analyse`` (``multipv k`` after the depth when
+    several lines are searched)."""
+    multipv = f" multipv {a.multipv}" if len(a.lines) > 1 or a.multipv > 1 else ""
+    return (f"depth {a.depth}{multipv} seldepth {a.seldepth} score {a.score_text()} nodes {a.nodes} "
             f"nps {a.nps} time {a.time:.3f} pv {' '.join(str(m) for m in a.pv)}")
+
+
+def info_lines(a: Analysis) -> list[str]:
+    """The lines of one finished iteration: one per multipv line."""
+    return [info_line(line) for line in a.lines] if len(a.lines) > 1 else [info_line(a)]
 
 
 def add_limit_args(p: argparse.ArgumentParser) -> None:
@@ -45,33 +53,87 @@ def limits_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_analyse(args: argparse.Namespace) -> None:
-    """Searches a position: one line per finished iteration, then the best
-    move. Ctrl-C stops the search, prints the best move of the last finished
-    iteration (if one finished) and exits with status 130 (in ``cli.main``)."""
+    """Searches a position (``Engine.analysis``: the search runs in a worker
+    thread): one line per finished iteration (per line with ``--multipv``),
+    then the best move. Ctrl-C stops the search, prints the best move of the
+    last iteration printed (if one was) and exits with status 130 (in
+    ``cli.main``)."""
     board = board_from_args(args)
     if board.is_game_over():
         raise CommandError(f"the game is over ({board.result()})")
     limits = limits_from_args(args)
+    algorithm = getattr(args, "algorithm", "alphabeta")
+    threads = getattr(args, "threads", 1)
     try:
-        engine = Engine(hash_mb=args.hash)
-    except (ValueError, MemoryError) as exc:
+        engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    except MemoryError as exc:
         raise CommandError(f"--hash {args.hash}: {exc}") from None
     try:
-        analysis = engine.analyse(board, **limits,
-                                  on_info=lambda info: print(info_line(info), flush=True))
-    except KeyboardInterrupt as exc:
-        found = getattr(exc, "analysis", None)
-        if found is not None:
-            print(f"bestmove {found.best_move}", flush=True)
+        engine.searcher(board)
+    except MemoryError as exc:
+        raise CommandError(f"--hash {args.hash}: {exc}") from None
+    shown: list[Analysis] = []
+    try:
+        with engine.analysis(board, multipv=getattr(args, "multipv", 1), **limits) as handle:
+            for info in handle:
+                shown.append(info)
+                for line in info_lines(info):
+                    print(line, flush=True)
+            analysis = handle.wait()
+    except KeyboardInterrupt:
+        if shown:
+            print(f"bestmove {shown[-1].best_move}", flush=True)
         raise
     print(f"bestmove {analysis.best_move}")
 
 
 # match -----------------------------------------------------------------------
 
+class TunedEngineFactory:
+    """``make(seed)`` for a match: a fresh ``Engine`` with a ``hash_mb`` MB
+    table and the tunables ``params`` (``Engine.configure``) for each game.
+    It pickles, for worker processes.
+
+    >>> TunedEngineFactory(4, {"lmr_depth": 0})(seed=1).params()[0].value
+    0
+    """
+
+    def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None) -> None:
+        self.hash_mb = hash_mb
+        self.params = dict(params or {})
+
+    def __call__(self, seed: int = 0) -> Engine:
+        engine = Engine(hash_mb=self.hash_mb)
+        if self.params:
+            engine.configure(Board, **self.params)
+        return engine
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
+                and other.params == self.params)
+
+    def __hash__(self) -> int:
+        return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items()))))
+
+    def __repr__(self) -> str:
+        return f"TunedEngineFactory({self.hash_mb}, {self.params!r})"
+
+
+def _number(text: str) -> float:
+    """A tunable's value: an int when it reads as one, else a float."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
 def parse_player(spec: str, default_limits: dict[str, Any]) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
-    ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``."""
+    ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
+    and tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``.
+    Each tunable is checked (name and range) here, before any game."""
     name, _, settings = spec.partition(":")
     if name in ("random", "greedy"):
         if settings:
@@ -79,23 +141,38 @@ def parse_player(spec: str, default_limits: dict[str, Any]) -> Contestant:
         kind = RandomPlayer if name == "random" else GreedyPlayer
         return Contestant(spec, kind, {})
     if name != "engine":
-        raise CommandError(f"unknown player {spec!r} (expected random, greedy or engine[:depth=D,time=S,nodes=N,hash=MB])")
+        raise CommandError(f"unknown player {spec!r} (expected random, greedy or "
+                           "engine[:depth=D,time=S,nodes=N,hash=MB,PARAM=VALUE])")
     options: dict[str, Any] = {}
+    params: dict[str, Any] = {}
     kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size}
+    known = {p.name for p in Engine(hash_mb=0).params(Board)}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
-        if key not in kinds or not eq:
-            raise CommandError(f"player {spec!r}: bad setting {item!r} "
-                               "(expected depth=D, time=S, nodes=N or hash=MB)")
-        if key in options:
+        if not eq or not (key in kinds or key in known):
+            raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
+                               f"nodes=N, hash=MB or a parameter: {', '.join(sorted(known))})")
+        if key in options or key in params:
             raise CommandError(f"player {spec!r}: {key} is given twice")
+        if key in kinds:
+            try:
+                options[key] = kinds[key](value)
+            except argparse.ArgumentTypeError as exc:
+                raise CommandError(f"player {spec!r}: {key}: {exc}") from None
+            continue
         try:
-            options[key] = kinds[key](value)
-        except argparse.ArgumentTypeError as exc:
-            raise CommandError(f"player {spec!r}: {key}: {exc}") from None
+            params[key] = _number(value)
+        except ValueError:
+            raise CommandError(f"player {spec!r}: {key}: not a number: {value!r}") from None
+    if params:
+        try:
+            Engine(hash_mb=0).configure(Board, **params)
+        except (ValueError, TypeError) as exc:
+            raise CommandError(f"player {spec!r}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     limits = options if options else dict(default_limits)
-    return Contestant(spec, EngineFactory(hash_mb), limits)
+    factory = TunedEngineFactory(hash_mb, params) if params else EngineFactory(hash_mb)
+    return Contestant(spec, factory, limits)
 
 
 def sprt_bounds(text: str) -> tuple[float, float]:
@@ -184,6 +261,12 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     add_limit_args(p)
     p.add_argument("--hash", type=hash_size, default=16, metavar="MB",
                    help=f"transposition table size in MB, 0..{MAX_HASH_MB} (default 16, 0: none)")
+    p.add_argument("--multipv", type=int_in(1, MAX_MULTIPV), default=1, metavar="N",
+                   help="search the N best actions, a line each per iteration (default 1)")
+    p.add_argument("--threads", type=int_in(1, MAX_THREADS), default=1, metavar="N",
+                   help=f"search threads, 1..{MAX_THREADS} (default 1; the alpha-beta only)")
+    p.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
+                   help="alphabeta (default) or mcts (Monte Carlo tree search; --nodes counts playouts)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("match", help="play two players against each other",
@@ -192,7 +275,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "of each game, then W/D/L, A's score with a 95% interval and "
                                    "an Elo estimate (Ctrl-C stops early and still prints them). A player is random, greedy, or engine with "
                                    "optional settings: engine:depth=4, engine:time=0.1, "
-                                   "engine:nodes=20000, engine:depth=3,hash=32.")
+                                   "engine:nodes=20000, engine:depth=3,hash=32, and search "
+                                   "parameters or evaluation weights by name (docs/search.md): "
+                                   "engine:depth=3,lmr_depth=0,threat=250.")
     p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings])")
     p.add_argument("b", metavar="B", help="the second player")
     p.add_argument("--games", type=int_in(1), default=2, metavar="N", help="games to play (default 2)")

@@ -3,8 +3,11 @@ games against the engine, matches). It imports no game: a board names its
 game's compiled search module (``Board.search_module``), rendered for that
 game from the templates here (docs/architecture.md).
 
-``yinsh.engine.api`` holds ``Engine`` and ``Analysis``; this package
-re-exports them, so ``from yinsh.engine import Engine`` is the usual import.
+``yinsh.engine.api`` holds ``Engine``, ``Analysis`` and ``AnalysisHandle``,
+``yinsh.engine.limit`` ``Limit``, ``yinsh.engine.score`` the scores
+(``Score``, ``Points``, ``Mate``, ``MateGiven``, ``PovScore``); this package
+re-exports them, so ``from yinsh.engine import Engine, Limit`` is the usual
+import.
 ``yinsh.engine.session`` (a game being played: turns, engine replies, undo,
 save) and ``yinsh.engine.match`` (matches: openings, Wilson, Elo, SPRT,
 worker processes) are imported by name; they know no game's rules
@@ -12,10 +15,13 @@ worker processes) are imported by name; they know no game's rules
 ``yinsh.engine.info`` has ``SearchInfo`` (what the compiled searches return),
 ``yinsh.engine.params`` the tunables (``Param``).
 """
-from yinsh.engine.api import (ALGORITHMS, DEFAULT_DEPTH, MAX_DEPTH, MAX_HASH_MB, MAX_THREADS, WIN_SCORE,
-                              Analysis, Engine)
+from yinsh.engine.api import (ALGORITHMS, DEFAULT_DEPTH, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+                              WIN_SCORE, Analysis, AnalysisHandle, Engine)
 from yinsh.engine.info import SearchInfo
+from yinsh.engine.limit import Limit
 from yinsh.engine.params import Param
+from yinsh.engine.score import Mate, MateGiven, Points, PovScore, Score
 
-__all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH", "MAX_HASH_MB", "MAX_THREADS", "WIN_SCORE",
-           "Analysis", "Engine", "Param", "SearchInfo"]
+__all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH", "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS",
+           "WIN_SCORE", "Analysis", "AnalysisHandle", "Engine", "Limit", "Mate", "MateGiven", "Param",
+           "Points", "PovScore", "Score", "SearchInfo"]

@@ -6,30 +6,44 @@ with principal variation search, iterative deepening, a transposition table,
 Lazy SMP threads; docs/search.md) and an MCTS. ``Engine`` finds the searches
 of a board's game through its class attribute ``search_module``, so this
 module imports no game. Every action is one ply; scores are from the side to
-act, and a win in N plies scores ``WIN_SCORE - N``.
+act, and a win in N plies scores ``WIN_SCORE - N`` (``Analysis.relative``
+is the same as a ``Score``: ``Points(n)`` or ``Mate(n)``).
+
+The shape follows python-chess's ``chess.engine``: ``analyse(board,
+Limit(...), multipv=N, searchmoves=[...])`` returns the answer,
+``analysis(board, Limit(...))`` a handle that runs the search in a thread
+and yields each finished iteration.
 
 >>> import yinsh
 >>> board = yinsh.Board()
 >>> for text in "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split():
 ...     _ = board.push_str(text)
 >>> engine = yinsh.Engine(hash_mb=4)
->>> analysis = engine.analyse(board, depth=3)
+>>> analysis = engine.analyse(board, yinsh.Limit(depth=3))
 >>> analysis.depth, analysis.best_move in board.legal_moves, analysis.pv[0] == analysis.best_move
 (3, True, True)
 >>> board.ply                          # the board is not changed
 10
+>>> with engine.analysis(board, yinsh.Limit(depth=4), multipv=2) as handle:
+...     depths = [info.depth for info in handle]
+>>> depths, len(handle.wait().lines)
+([1, 2, 3, 4], 2)
 """
 from __future__ import annotations
 
 import importlib
-import math
+import queue
 import threading
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from yinsh.engine import info as _info
+from yinsh.engine import params as _params
 from yinsh.engine.info import SearchInfo
+from yinsh.engine.limit import Limit
+from yinsh.engine.params import Param
+from yinsh.engine.score import PovScore, Score, from_engine
 
 WIN_SCORE: int = _info.WIN_SCORE
 """The score of a won position; a win in N plies scores ``WIN_SCORE - N``."""
@@ -46,19 +60,36 @@ MAX_THREADS = 256
 MAX_HASH_MB = 65536
 """The largest transposition table ``Engine`` accepts, in MB."""
 
+MAX_MULTIPV = 256
+"""The most lines ``multipv`` asks for (fewer are reported when the
+position has fewer root actions)."""
+
 DEFAULT_DEPTH = 5
 """The depth searched when neither the call nor the engine sets a limit."""
+
+_POLL = 0.05     # seconds between checks of a waiting thread (so Ctrl-C is seen at once)
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """What a search found (also the record passed to ``on_info`` after each
-    finished iteration).
+    """What a search found (also the record passed to ``on_info`` and
+    yielded by an ``analysis()`` handle after each finished iteration).
 
     ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game.
-    ``score`` is from the side to act in the analysed position: 10000 is a
-    removed ring, ``WIN_SCORE - N`` a win in N plies, ``-(WIN_SCORE - N)`` a
-    loss in N plies. ``nps`` is nodes per second, ``time`` seconds.
+    ``score`` is an int from the side to act in the analysed position
+    (alpha-beta: 10000 is a removed ring in Yinsh, ``WIN_SCORE - N`` a win
+    in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
+    result of the best action times 1000, -1000 a sure loss, 1000 a sure
+    win). ``relative`` is the same as a ``Score`` and ``pov_score`` as a
+    ``PovScore`` (with ``turn``, the side to act, and ``players``, the
+    number of sides: ``len(board.players)`` when the board has them, else
+    2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
+    search that found it.
+
+    ``lines``: with ``multipv=N``, the N best root actions, best first, each
+    an ``Analysis`` of its own line (``multipv`` 1..N, no ``lines`` of its
+    own); the analysis itself is that of line 1. Without multipv ``lines``
+    holds the one line (empty for a finished game).
     """
 
     best_move: Optional[Any]
@@ -69,6 +100,11 @@ class Analysis:
     nps: int = 0
     time: float = 0.0
     seldepth: int = 0
+    turn: Optional[int] = None
+    multipv: int = 1
+    lines: list[Analysis] = field(default_factory=list)
+    algorithm: str = "alphabeta"
+    players: int = 2
 
     @property
     def move(self) -> Optional[Any]:
@@ -79,6 +115,29 @@ class Analysis:
     def nodes_per_second(self) -> int:
         """The same as ``nps``."""
         return self.nps
+
+    @property
+    def relative(self) -> Score:
+        """``score`` as a ``Score`` from the side to act: ``Mate(n)`` for a
+        proven end, else ``Points(score)`` (for the MCTS: mean result times
+        1000).
+
+        >>> Analysis(None, WIN_SCORE - 3).relative, Analysis(None, -250).relative
+        (Mate(+3), Points(-250))
+        """
+        return from_engine(self.score)
+
+    @property
+    def pov_score(self) -> Optional[PovScore]:
+        """``relative`` with the side it is relative to (``None`` when the
+        board had no ``turn``); ``pov_score.white()`` is White's view.
+
+        >>> Analysis(None, 350, turn=1).pov_score.white()
+        Points(-350)
+        """
+        if self.turn is None:
+            return None
+        return PovScore(self.relative, self.turn, self.players)
 
     @property
     def mate(self) -> Optional[int]:
@@ -106,11 +165,23 @@ class Analysis:
         return f"win {mate}" if mate > 0 else f"loss {-mate}"
 
 
-def _check_limit(name: str, value: object, kind: Any) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, kind):
-        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+def _check_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
+@dataclass
+class _Job:
+    """One checked search request."""
+
+    module: ModuleType
+    board: Any
+    limit: Limit
+    multipv: int
+    codes: Optional[list[int]]
+    turn: Optional[int]
+    players: int
 
 
 class Engine:
@@ -123,9 +194,17 @@ class Engine:
     default number of playouts). A call's limits replace the defaults; when
     several are given the search stops at the first one reached.
 
-    The compiled search object of a board's game (``searcher(board)``) has
-    the tunables: ``params()`` and ``configure(**values)``; ``configure``
-    here applies them to every game's searcher of this engine.
+    ``keep_tables=False`` (the default) clears the transposition table (the
+    MCTS: the tree) before every search, so a search gives the same answer
+    whatever came before; ``keep_tables=True`` keeps them from one call to
+    the next (for playing a game: the next position's search starts from
+    what the last one learnt; the MCTS reuses the subtree of the new root).
+    ``clear()`` empties them (a new game).
+
+    Tunables: ``params(board)`` lists them, ``configure(**values)`` sets
+    them (see their docs and docs/search.md). An engine pickles as its
+    settings (hash size, threads, algorithm, limits, tunables), with empty
+    tables.
 
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
     outside 1..256, an unknown algorithm or a bad limit.
@@ -133,23 +212,22 @@ class Engine:
 
     def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "alphabeta", *,
                  depth: Optional[int] = None, time: Optional[float] = None,
-                 nodes: Optional[int] = None) -> None:
-        if isinstance(hash_mb, bool) or not isinstance(hash_mb, int):
-            raise TypeError(f"hash_mb must be an int, not {type(hash_mb).__name__}")
-        if not 0 <= hash_mb <= MAX_HASH_MB:
+                 nodes: Optional[int] = None, keep_tables: bool = False) -> None:
+        if not 0 <= _check_int("hash_mb", hash_mb) <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be between 0 and {MAX_HASH_MB}, not {hash_mb}")
-        if isinstance(threads, bool) or not isinstance(threads, int):
-            raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-        if not 1 <= threads <= MAX_THREADS:
+        if not 1 <= _check_int("threads", threads) <= MAX_THREADS:
             raise ValueError(f"threads must be between 1 and {MAX_THREADS}, not {threads}")
         if algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {', '.join(ALGORITHMS)}, not {algorithm!r}")
         if algorithm == "mcts" and threads != 1:
             raise ValueError(f"the MCTS runs in one thread, not {threads}")
-        self._limits = self._checked_limits(depth, time, nodes)
+        if not isinstance(keep_tables, bool):
+            raise TypeError(f"keep_tables must be a bool, not {type(keep_tables).__name__}")
+        self._limit = Limit(depth, time, nodes)
         self._hash_mb = hash_mb
         self._threads = threads
         self._algorithm = algorithm
+        self._keep_tables = keep_tables
         self._searchers: dict[str, Any] = {}
         self._settings: dict[str, Any] = {}
         self._searcher: Any = None               # the one of the running (or last) search
@@ -158,6 +236,8 @@ class Engine:
         self._idle.set()
         self._thread: Optional[int] = None
         self._last: Optional[Analysis] = None
+
+    # settings ---------------------------------------------------------------
 
     @property
     def hash_mb(self) -> int:
@@ -174,18 +254,33 @@ class Engine:
         """``"alphabeta"`` or ``"mcts"``."""
         return self._algorithm
 
+    @property
+    def keep_tables(self) -> bool:
+        """Whether the tables are kept between searches (see the class)."""
+        return self._keep_tables
+
+    @property
+    def limit(self) -> Limit:
+        """The default limits (``Limit()``: none)."""
+        return self._limit
+
     @staticmethod
     def _module(board: object) -> ModuleType:
-        """The compiled search module of board's game."""
-        name = getattr(type(board), "search_module", None)
+        """The compiled search module of board's game (board may also be a
+        board class)."""
+        kind = board if isinstance(board, type) else type(board)
+        name = getattr(kind, "search_module", None)
         if not isinstance(name, str):
-            raise TypeError(f"board must be a game board such as yinsh.Board, not {type(board).__name__}")
+            raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
         return importlib.import_module(name)
+
+    def _search_specs(self) -> tuple[_params.Spec, ...]:
+        return _params.MCTS if self._algorithm == "mcts" else _params.ALPHABETA
 
     def searcher(self, board: object) -> Any:
         """The compiled search object (``AlphaBeta`` or ``Mcts``) this engine
-        uses for board's game, created on first use. Raises ``TypeError``
-        for an object that is not a game board."""
+        uses for board's game (a board or a board class), created on first
+        use. Raises ``TypeError`` for an object that is not a game board."""
         module = self._module(board)
         found = self._searchers.get(module.__name__)
         if found is None:
@@ -193,45 +288,217 @@ class Engine:
                 found = module.Mcts()
             else:
                 found = module.AlphaBeta(self._hash_mb, self._threads)
-            if self._settings:
-                found.configure(**self._settings)
+            known = {p.name for p in found.params()}
+            mine = {k: v for k, v in self._settings.items() if k in known}
+            if mine:
+                found.configure(**mine)
             self._searchers[module.__name__] = found
         return found
 
-    def configure(self, **values: Any) -> None:
-        """Sets search tunables and evaluation weights by name on every
-        game's searcher of this engine (now and created later); see
-        ``searcher(board).params()`` for the names, defaults and ranges.
-        Raises ``ValueError`` / ``TypeError`` for a bad name or value (for
-        the searchers that exist; later ones check when created)."""
-        for found in self._searchers.values():
-            found.configure(**values)
+    def params(self, game: object = None) -> list[Param]:
+        """The tunables with their current values: each a ``Param`` (``name``,
+        ``value``, ``default``, range ``lo``..``hi``, ``doc``). With a board
+        (or board class), those of that game's searcher: the search
+        parameters and the game's evaluation weights; without, the search
+        parameters of this engine's algorithm.
+
+        >>> import yinsh
+        >>> engine = yinsh.Engine(hash_mb=1)
+        >>> engine.configure(lmr_depth=0)
+        >>> p = engine.params()[0]
+        >>> p.name, p.value, p.default, p.lo, p.hi
+        ('lmr_depth', 0, 3, 0, 64)
+        >>> "threat" in [p.name for p in engine.params(yinsh.Board)]
+        True
+        """
+        if game is not None:
+            return list(self.searcher(game).params())
+        specs = self._search_specs()
+        current = _params.defaults(specs)
+        current.update({k: v for k, v in self._settings.items() if k in current})
+        return _params.listing(specs, current)
+
+    def configure(self, game: object = None, /, **values: Any) -> None:
+        """Sets tunables by name: the search parameters (``lmr_depth=0``,
+        ``aspiration_window=200``, ...) and, for a game, its evaluation
+        weights (Yinsh: ``threat=250``); ``params()`` lists them with their
+        ranges and docs/search.md has the table. This is the tuning
+        interface (``yinsh match engine:depth=3,lmr_depth=0`` uses it).
+
+        The values apply to every game's searcher of this engine, now and
+        created later. Every name and value is checked before anything
+        changes: search parameters at once; other names against the
+        searchers the engine has, or against the game of ``game`` (a board
+        or board class) when given. Raises ``ValueError`` for an unknown
+        name (the message lists the known ones) or a value out of range,
+        ``TypeError`` for a value that is not a number.
+
+        >>> import yinsh
+        >>> engine = yinsh.Engine(hash_mb=1)
+        >>> engine.configure(yinsh.Board, threat=250, lmr_depth=2)
+        >>> engine.configure(lmr_depth=99)
+        Traceback (most recent call last):
+        ...
+        ValueError: lmr_depth must be between 0 and 64, not 99
+        """
+        if game is not None:
+            self.searcher(game)
+        specs = {s.name: s for s in self._search_specs()}
+        known = dict(specs)
+        tables: list[Any] = list(self._searchers.values())
+        names: set[str] = set()
+        for found in tables:
+            names.update(p.name for p in found.params())
+        unknown = [k for k in values if k not in known and k not in names]
+        if unknown:
+            listed = sorted(set(known) | names)
+            hint = "" if tables else " (a game's evaluation weights need the game: configure(board, ...))"
+            raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(listed)}{hint}")
+        checked = _params.checked(self._search_specs(), {k: v for k, v in values.items() if k in specs})
+        for found in tables:              # check everything on copies of the values first
+            table = {p.name: p for p in found.params()}
+            _params.checked([_params.Spec(p.name, p.default, p.lo, p.hi) for p in table.values()],
+                            {k: v for k, v in values.items() if k in table})
+        for found in tables:
+            names = {p.name for p in found.params()}
+            found.configure(**{k: v for k, v in values.items() if k in names})
         self._settings.update(values)
+        self._settings.update(checked)
+
+    def clear(self) -> None:
+        """Empties the tables of every searcher (the transposition table,
+        killers, history; the MCTS tree): a new game with ``keep_tables``."""
+        for found in self._searchers.values():
+            found.clear()
+
+    # searching --------------------------------------------------------------
+
+    def _job(self, board: Any, limit: Optional[Limit], depth: object, time: object, nodes: object,
+             multipv: object, searchmoves: Optional[Sequence[Any]], copy: bool) -> _Job:
+        """The request checked (in the caller's thread)."""
+        module = self._module(board)
+        if limit is not None:
+            if not isinstance(limit, Limit):
+                raise TypeError(f"limit must be a Limit, not {type(limit).__name__}")
+            if depth is not None or time is not None or nodes is not None:
+                raise TypeError("give either a Limit or the depth / time / nodes keywords, not both")
+        else:
+            limit = Limit(depth, time, nodes)   # type: ignore[arg-type]
+        if not limit.is_set():
+            limit = self._limit if self._limit.is_set() else Limit(depth=DEFAULT_DEPTH)
+        if not 1 <= _check_int("multipv", multipv) <= MAX_MULTIPV:
+            raise ValueError(f"multipv must be between 1 and {MAX_MULTIPV}, not {multipv}")
+        codes = None if searchmoves is None else self._codes(module, board, searchmoves)
+        turn = getattr(board, "turn", None)
+        players = getattr(board, "players", None)
+        if copy and hasattr(board, "copy"):
+            board = board.copy()
+        if isinstance(players, (list, tuple)):
+            players = len(players)
+        elif isinstance(players, bool) or not isinstance(players, int):
+            players = 2
+        return _Job(module, board, limit, int(multipv), codes, None if turn is None else int(turn),  # type: ignore[call-overload]
+                    players)
 
     @staticmethod
-    def _checked_limits(depth: object, time: object, nodes: object) -> tuple[Any, Any, Any]:
-        _check_limit("depth", depth, int)
-        _check_limit("time", time, (int, float))
-        _check_limit("nodes", nodes, int)
-        if depth is not None and not 1 <= depth <= MAX_DEPTH:  # type: ignore[operator]
-            raise ValueError(f"depth must be between 1 and {MAX_DEPTH}, not {depth}")
-        if time is not None and not (time > 0 and math.isfinite(time)):  # type: ignore[operator,arg-type]
-            raise ValueError(f"time must be a positive number of seconds, not {time}")
-        if nodes is not None and not 1 <= nodes < 2 ** 63:  # type: ignore[operator]
-            raise ValueError(f"nodes must be between 1 and 2**63 - 1, not {nodes}")
-        return depth, time, nodes
+    def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
+        """The action codes of searchmoves (moves of board's game or their
+        text); each must be legal."""
+        if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+            raise TypeError(f"searchmoves must be a list of moves, not {type(moves).__name__}")
+        by_move: dict[Any, int] = {}
+        move_type: Optional[type] = None
+        for code in module.legal_actions(board):
+            move = module.action_to_move(code)
+            move_type = type(move)
+            by_move[move] = code
+            by_move[str(move)] = code
+        codes: list[int] = []
+        for move in moves:
+            if not isinstance(move, str) and (move_type is None or not isinstance(move, move_type)):
+                raise TypeError(f"searchmoves must hold moves of the board's game (or their text), "
+                                f"not {type(move).__name__}")
+            code = by_move.get(move)
+            if code is None:
+                raise _illegal_error()(f"searchmoves: {move} is not a legal action in this position")
+            if code not in codes:
+                codes.append(code)
+        if not codes and by_move:
+            raise ValueError("searchmoves is empty")
+        return codes
 
-    def analyse(self, board: Any, depth: Optional[int] = None, time: Optional[float] = None,
-                nodes: Optional[int] = None,
-                on_info: Optional[Callable[[Analysis], None]] = None) -> Analysis:
+    def _run(self, job: _Job, on_info: Optional[Callable[[Analysis], None]],
+             stop: Optional[threading.Event] = None,
+             running: Optional[threading.Event] = None) -> Analysis:
+        """Runs a checked request in this thread. ``running`` is set while
+        the search runs (after the stop flag is cleared), ``stop`` is
+        checked after setting it: a handle's stop() is never lost nor sent
+        to another caller's search."""
+        module, board = job.module, job.board
+        turn, players = job.turn, job.players
+        if not module.legal_actions(board):
+            return Analysis(None, module.evaluate_board(board, turn), turn=turn, players=players,
+                            algorithm=self._algorithm)
+        to_move = module.action_to_move
+        algorithm = self._algorithm
+
+        def convert(found: SearchInfo) -> Analysis:
+            return _analysis(found, to_move, turn, players, algorithm)
+
+        finished: list[Optional[Analysis]] = [None]   # the Analysis of the last finished iteration
+
+        def report(found: SearchInfo) -> None:
+            finished[0] = now = convert(found)
+            if on_info is not None:
+                on_info(now)
+
+        searcher = self.searcher(board)
+        limit = job.limit
+        try:
+            with self._lock:
+                self._searcher = searcher
+                searcher.clear_stop()
+                if running is not None:
+                    running.set()
+                if stop is not None and stop.is_set():
+                    searcher.stop()
+                self._idle.clear()
+                self._thread = threading.get_ident()
+                try:
+                    raw = searcher.search(board, limit.depth or MAX_DEPTH, float(limit.time or 0.0),
+                                          limit.nodes or 0, multipv=job.multipv, searchmoves=job.codes,
+                                          callback=report, reuse=self._keep_tables)
+                    result = self._last = convert(raw)
+                except KeyboardInterrupt:
+                    self._last = finished[0]
+                    raise
+                finally:
+                    if running is not None:
+                        running.clear()
+                    self._thread = None
+                    self._idle.set()
+        except KeyboardInterrupt as exc:    # Ctrl-C: the caller keeps what was found
+            exc.analysis = finished[0]  # type: ignore[attr-defined]
+            raise
+        return result
+
+    def analyse(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
+                time: Optional[float] = None, nodes: Optional[int] = None,
+                on_info: Optional[Callable[[Analysis], None]] = None, multipv: int = 1,
+                searchmoves: Optional[Sequence[Any]] = None) -> Analysis:
         """Searches board (which is not changed) and returns an ``Analysis``.
 
-        Limits: ``depth`` (plies, 1..64), ``time`` (seconds), ``nodes``; the
-        search stops at the first reached, or when ``stop()`` is called, and
-        reports the last finished iteration (iteration 1 always finishes).
-        ``on_info`` is called with an ``Analysis`` after each finished
-        iteration. Without ``time`` the result and node count are the same
-        on every run. The GIL is released while searching.
+        Limits: a ``Limit`` (``analyse(board, Limit(depth=6))``) or the
+        keywords ``depth`` (plies, 1..64), ``time`` (seconds), ``nodes``, not
+        both; none: the engine's defaults. The search stops at the first
+        limit reached, or when ``stop()`` is called, and reports the last
+        finished iteration (iteration 1 always finishes). ``multipv=N``: the
+        N best root actions, each with its line (``Analysis.lines``, best
+        first). ``searchmoves``: the moves (``Move`` of the board's game, or
+        their text) the root may play. ``on_info`` is called with an
+        ``Analysis`` after each finished iteration. Without ``time`` (and
+        with one thread) the result and node count are the same on every
+        run. The GIL is released while searching.
 
         Ctrl-C (SIGINT) while searching in the main thread stops the search
         within a few milliseconds and raises ``KeyboardInterrupt``; its
@@ -243,57 +510,51 @@ class Engine:
             except KeyboardInterrupt as exc:
                 analysis = exc.analysis
 
-        (In another thread signals are not seen: use ``stop()``.)
+        (In another thread signals are not seen: use ``stop()``, or
+        ``analysis()`` which handles both.)
 
-        Raises ``TypeError`` if board is not a game board (``yinsh.Board``),
-        ``ValueError`` for a bad limit.
+        Raises ``TypeError`` if board is not a game board (``yinsh.Board``)
+        or for a Limit given with limit keywords, ``ValueError`` for a bad
+        limit or multipv, ``IllegalMoveError`` (a ``ValueError``) for a
+        searchmove that is not legal.
+
+        >>> import yinsh
+        >>> board = yinsh.Board()
+        >>> for text in "d2 d3 e6 d6 i6 e10 k7 g10 f6 h7".split():
+        ...     _ = board.push_str(text)
+        >>> a = yinsh.Engine(hash_mb=1).analyse(board, depth=3, multipv=3)
+        >>> len(a.lines), [line.multipv for line in a.lines], a.lines[0].pv == a.pv
+        (3, [1, 2, 3], True)
+        >>> a.lines[0].relative >= a.lines[1].relative >= a.lines[2].relative
+        True
         """
-        module = self._module(board)
         if on_info is not None and not callable(on_info):
             raise TypeError("on_info must be callable")
-        depth, time, nodes = self._checked_limits(depth, time, nodes)
-        if depth is None and time is None and nodes is None:
-            depth, time, nodes = self._limits
-            if depth is None and time is None and nodes is None:
-                depth = DEFAULT_DEPTH
-        if not module.legal_actions(board):
-            turn = getattr(board, "turn", None)
-            return Analysis(None, module.evaluate_board(board, int(turn) if turn is not None else None))
-        to_move = module.action_to_move
+        job = self._job(board, limit, depth, time, nodes, multipv, searchmoves, copy=False)
+        return self._run(job, on_info)
 
-        finished: list[Optional[Analysis]] = [None]   # the Analysis of the last finished iteration
+    def analysis(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
+                 time: Optional[float] = None, nodes: Optional[int] = None, multipv: int = 1,
+                 searchmoves: Optional[Sequence[Any]] = None) -> AnalysisHandle:
+        """Starts a search of board in a worker thread and returns its
+        ``AnalysisHandle`` at once: iterate it for the ``Analysis`` of each
+        finished iteration as it arrives, ``stop()`` it, ``wait()`` for the
+        final ``Analysis``; a context manager (leaving the ``with`` stops the
+        search and joins the thread). The search works on a copy of the
+        board, which may then change. Arguments as for ``analyse``, checked
+        here. One search runs at a time per engine: another call waits.
 
-        def report(found: SearchInfo) -> None:
-            finished[0] = now = _analysis(found, to_move)
-            if on_info is not None:
-                on_info(now)
+        Ctrl-C in the thread that iterates or waits stops the search, waits
+        for the worker thread to end and raises ``KeyboardInterrupt`` with
+        the attribute ``analysis`` (the last finished iteration).
+        """
+        job = self._job(board, limit, depth, time, nodes, multipv, searchmoves, copy=True)
+        return AnalysisHandle(self, job)
 
-        searcher = self.searcher(board)
-        try:
-            with self._lock:
-                self._searcher = searcher
-                searcher.clear_stop()
-                self._idle.clear()
-                self._thread = threading.get_ident()
-                try:
-                    raw = searcher.search(board, depth or MAX_DEPTH, float(time or 0.0), nodes or 0,
-                                          callback=report)
-                    result = self._last = _analysis(raw, to_move)
-                except KeyboardInterrupt:
-                    self._last = finished[0]
-                    raise
-                finally:
-                    self._thread = None
-                    self._idle.set()
-        except KeyboardInterrupt as exc:    # Ctrl-C: the caller keeps what was found
-            exc.analysis = finished[0]  # type: ignore[attr-defined]
-            raise
-        return result
-
-    def best_move(self, board: Any, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Any]:
+    def best_move(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
+                  time: Optional[float] = None, nodes: Optional[int] = None) -> Optional[Any]:
         """The best move ``analyse`` finds (``None`` for a finished game)."""
-        return self.analyse(board, depth=depth, time=time, nodes=nodes).best_move
+        return self.analyse(board, limit, depth=depth, time=time, nodes=nodes).best_move
 
     def stop(self) -> Optional[Analysis]:
         """Stops a running ``analyse`` (call it from another thread, or from
@@ -308,15 +569,223 @@ class Engine:
         self._idle.wait(1.0)
         return self._last
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._hash_mb, self._threads, self._algorithm, self._limit,
+                           self._keep_tables, dict(self._settings)))
+
     def __repr__(self) -> str:
+        parts = []
         if self._algorithm == "mcts":
-            return "Engine(algorithm='mcts')"
-        if self._threads != 1:
-            return f"Engine(hash_mb={self.hash_mb}, threads={self._threads})"
-        return f"Engine(hash_mb={self.hash_mb})"
+            parts.append("algorithm='mcts'")
+        else:
+            parts.append(f"hash_mb={self.hash_mb}")
+            if self._threads != 1:
+                parts.append(f"threads={self._threads}")
+        parts += [f"{k}={v!r}" for k, v in self._limit.as_dict().items()]
+        if self._keep_tables:
+            parts.append("keep_tables=True")
+        return f"Engine({', '.join(parts)})"
 
 
-def _analysis(found: SearchInfo, to_move: Callable[[int], Any]) -> Analysis:
-    pv = [to_move(c) for c in found.pv]
-    return Analysis(pv[0] if pv else None, found.score, pv, found.depth, found.nodes, found.nps,
-                    found.seconds, found.seldepth)
+def params_table(params: Sequence[Param]) -> str:
+    """A Markdown table of tunables (``Engine.params``): name, default,
+    range, meaning; docs/search.md holds the ones of Yinsh's searches (a
+    test checks that they match).
+
+    >>> print(params_table(Engine(hash_mb=0).params()).splitlines()[2])
+    | `lmr_depth` | 3 | 0..64 | late-move reductions from this remaining depth on (0: none) |
+    """
+    rows = ["| name | default | range | meaning |", "|---|---|---|---|"]
+    for p in params:
+        rows.append(f"| `{p.name}` | {p.default} | {p.lo}..{p.hi} | {p.doc} |")
+    return "\n".join(rows) + "\n"
+
+
+def _rebuild(hash_mb: int, threads: int, algorithm: str, limit: Limit, keep_tables: bool,
+             settings: dict[str, Any]) -> Engine:
+    engine = Engine(hash_mb, threads, algorithm, depth=limit.depth, time=limit.time, nodes=limit.nodes,
+                    keep_tables=keep_tables)
+    engine._settings.update(settings)
+    return engine
+
+
+def _illegal_error() -> type[ValueError]:
+    from yinsh.errors import IllegalMoveError        # shared by every game; not a game module
+    return IllegalMoveError
+
+
+_END = object()      # the worker's last queue item
+
+
+class AnalysisHandle:
+    """A search running in a worker thread (``Engine.analysis``).
+
+    - ``for info in handle:`` yields the ``Analysis`` of each finished
+      iteration as it arrives (the MCTS: every 1024, 2048, 4096, ...
+      playouts), the last one being the final answer; the loop ends with the
+      search.
+    - ``info``: the latest ``Analysis`` (``None`` before the first).
+    - ``stop()``: asks the search to stop (it ends within milliseconds,
+      after its first iteration); returns at once.
+    - ``wait()``: waits for the end and returns the final ``Analysis``
+      (an error of the search is raised here).
+    - ``done``: whether the search has ended.
+    - ``with engine.analysis(...) as handle:`` stops and joins on leaving.
+
+    Ctrl-C (``KeyboardInterrupt``) while iterating or waiting stops the
+    search, waits for the worker to end and is raised again with the
+    attribute ``analysis`` (the last finished iteration). The worker polls
+    with timeouts instead of ``Thread.join``, which on Python 3.11 can be
+    left in a bad state by an interrupt. A handle does not pickle (it holds
+    a thread); its ``Analysis`` records do.
+    """
+
+    def __init__(self, engine: Engine, job: _Job) -> None:
+        self._engine = engine
+        self._job = job
+        self._queue: queue.Queue[Any] = queue.Queue()
+        self._stop = threading.Event()
+        self._running = threading.Event()
+        self._done = threading.Event()
+        self._info: Optional[Analysis] = None
+        self._result: Optional[Analysis] = None
+        self._error: Optional[BaseException] = None
+        self._finished = False          # the iteration has seen _END
+        self._searcher = engine.searcher(job.board)
+        self._thread = threading.Thread(target=self._work, name="engine-analysis", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        delivered: list[Optional[Analysis]] = [None]
+
+        def on_info(found: Analysis) -> None:
+            delivered[0] = found
+            self._queue.put(found)
+
+        try:
+            result = self._engine._run(self._job, on_info, self._stop, self._running)
+            last = delivered[0]
+            if last is None or (result.algorithm == "mcts" and result.nodes != last.nodes):
+                self._queue.put(result)
+            self._result = result
+        except BaseException as exc:  # raised again in the waiting thread
+            self._error = exc
+        finally:
+            self._queue.put(_END)
+            self._done.set()
+
+    @property
+    def info(self) -> Optional[Analysis]:
+        """The latest ``Analysis`` taken from the handle (by iteration or
+        ``wait()``), else the latest the search reported."""
+        return self._info
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has ended."""
+        return self._done.is_set()
+
+    def stop(self) -> None:
+        """Asks the search to stop (safe from any thread); returns at once."""
+        self._stop.set()
+        if self._running.is_set():
+            self._searcher.stop()
+
+    def _join(self) -> None:
+        """Waits for the worker to end, stopping it again on every poll."""
+        while not self._done.wait(_POLL):
+            self.stop()
+
+    def _interrupted(self, exc: KeyboardInterrupt) -> KeyboardInterrupt:
+        while True:
+            try:
+                self.stop()
+                self._join()
+                break
+            except KeyboardInterrupt:      # another Ctrl-C while stopping: keep stopping
+                continue
+        self._drain()
+        exc.analysis = self._info  # type: ignore[attr-defined]
+        return exc
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is _END:
+                self._finished = True
+                return
+            self._info = item
+
+    def __iter__(self) -> Iterator[Analysis]:
+        return self
+
+    def __next__(self) -> Analysis:
+        if self._finished:
+            self._raise_error()
+            raise StopIteration
+        try:
+            while True:
+                try:
+                    item = self._queue.get(timeout=_POLL)
+                    break
+                except queue.Empty:
+                    continue
+        except KeyboardInterrupt as exc:
+            raise self._interrupted(exc) from None
+        if item is _END:
+            self._finished = True
+            self._raise_error()
+            raise StopIteration
+        self._info = item
+        return item  # type: ignore[no-any-return]
+
+    def _raise_error(self) -> None:
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def wait(self) -> Analysis:
+        """Waits for the search to end and returns its final ``Analysis``
+        (with no limit but ``stop()``, call ``stop()`` first)."""
+        try:
+            while not self._done.wait(_POLL):
+                pass
+        except KeyboardInterrupt as exc:
+            raise self._interrupted(exc) from None
+        self._drain()
+        self._raise_error()
+        assert self._result is not None
+        self._info = self._result
+        return self._result
+
+    def __enter__(self) -> AnalysisHandle:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self.stop()
+            self._join()
+        except KeyboardInterrupt as interrupt:
+            raise self._interrupted(interrupt) from None
+
+    def __repr__(self) -> str:
+        state = "done" if self.done else "running"
+        depth = self._info.depth if self._info is not None else 0
+        return f"<AnalysisHandle {state}, depth {depth}>"
+
+
+def _analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
+              algorithm: str) -> Analysis:
+    lines = []
+    for k, (score, codes) in enumerate(found.lines, 1):
+        pv = [to_move(c) for c in codes]
+        lines.append(Analysis(pv[0] if pv else None, score, pv, found.depth, found.nodes, found.nps,
+                              found.seconds, found.seldepth, turn, k, [], algorithm, players))
+    first = lines[0] if lines else Analysis(None, found.score, [], found.depth, found.nodes, found.nps,
+                                            found.seconds, found.seldepth, turn, 1, [], algorithm,
+                                            players)
+    return Analysis(first.best_move, first.score, first.pv, found.depth, found.nodes, found.nps,
+                    found.seconds, found.seldepth, turn, 1, lines, algorithm, players)
