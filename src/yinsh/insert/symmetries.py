@@ -155,7 +155,8 @@ def transform_action(k: int, action: Union[int, npt.ArrayLike]) -> Union[int, np
         raise TypeError(f"actions must be integers, not {arr.dtype.name}")
     if arr.size and (arr.min() < 0 or arr.max() >= NUM_ACTIONS):
         raise ValueError(f"actions must be in 0..{NUM_ACTIONS - 1}")
-    return g[arr]
+    out: np.ndarray = g[arr]
+    return out
 
 
 def transform_mask(k: int, mask: npt.ArrayLike) -> np.ndarray:
