@@ -242,9 +242,24 @@ def test_batch_set_board_and_bad_arguments():
         insert.BatchGames(2, seed="x")
     with pytest.raises(TypeError):
         insert.BatchGames(2, layout="0")
-    with pytest.raises(TypeError, match="pickle"):
-        import pickle
-        pickle.dumps(games)
+
+
+def test_batch_pickles():
+    import pickle
+    games = insert.BatchGames(5, seed=9)
+    for _ in range(7):
+        games.step_random()
+    again = pickle.loads(pickle.dumps(games))
+    assert [again.board(i).position() for i in range(5)] == [games.board(i).position() for i in range(5)]
+    assert (again.plies == games.plies).all() and (again.layouts == games.layouts).all()
+    assert (again.step_random(auto_reset=True) == games.step_random(auto_reset=True)).all()
+    func, args = games.__reduce__()
+    with pytest.raises(ValueError, match="not the data"):
+        func(*args[:3], args[3][:-1], *args[4:])
+    bad = bytearray(args[3])
+    bad[0] ^= 0xFF                                      # a corrupt ring set
+    with pytest.raises(ValueError, match="not the data"):
+        func(*args[:3], bytes(bad), *args[4:])
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")

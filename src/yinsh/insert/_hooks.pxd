@@ -15,7 +15,7 @@ from libc.math cimport tanh
 from libc.stdint cimport uint64_t
 
 from yinsh.engine.game cimport ACTOR_TERMINAL, WIN
-from yinsh.insert._core cimport (I_DRAW, I_END_NONE, INSERT_VALID_BITS, MARK_D, MARK_U,
+from yinsh.insert._core cimport (I_DRAW, I_END_NONE, INSERT_VALID_BITS,
                                  NUM_SQUARES, CoreBoard, IPos, Move, bit_of_square, ctz,
                                  group_sizes, has_five, insertion_flips, line_through,
                                  place_rules, popcount, square_of_bit)

@@ -12,8 +12,8 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from yinsh._core cimport YINSH_DEBUG, raise_pending, rng_below, rng_next, signal_raised
-from yinsh.insert._core cimport (I_DRAW, I_END_NONE, I_RED, I_WHITE, MARK_D, MARK_H, MARK_U,
-                                 MARK_V, NUM_LAYOUTS, NUM_SQUARES, CoreBoard, IPos, Layout,
+from yinsh.insert._core cimport (I_DRAW, I_END_NONE, I_RED, I_WHITE,
+                                 NUM_LAYOUTS, NUM_SQUARES, CoreBoard, IPos, Layout,
                                  bit_of_square, ctz, ipos_hash_from_scratch, ipos_init,
                                  INSERT_VALID_BITS, ipos_is_ok, layout_build, layout_from_marks,
                                  popcount, square_of_bit)
@@ -319,7 +319,13 @@ cdef class BatchGames:
         return f"<insert.BatchGames n={self.n}, {int(self.done.sum())} done>"
 
     def __reduce__(self):
-        raise TypeError("BatchGames does not pickle: save board(i).position() of its games")
+        # the games' states, ply counts, layout numbers and the generator;
+        # unpickling checks every game's position
+        games = (<char*>self.games)[:self.n * sizeof(G.State)]
+        plies = (<char*>self._plies)[:self.n * sizeof(int32_t)]
+        layouts = (<char*>self._layouts)[:self.n * sizeof(int32_t)]
+        return (_unpickle_batch, (self.n, None if self.layout < 0 else self.layout, self.rng,
+                                  games, plies, layouts))
 
     cdef void _reset_game(self, int k) noexcept nogil:
         cdef Layout L
@@ -558,3 +564,21 @@ cdef class BatchGames:
             p.key = ipos_hash_from_scratch(&p, &L)
             if not ipos_is_ok(&p, &L):
                 raise AssertionError(f"game {k}: inconsistent position after a step")
+
+
+def _unpickle_batch(n, layout, rng, bytes games, bytes plies, bytes layouts):
+    """The BatchGames of ``BatchGames.__reduce__``; raises ``ValueError`` for
+    data that is not a batch's."""
+    cdef BatchGames b = BatchGames(n, seed=0, layout=layout)
+    if (len(games) != n * sizeof(G.State) or len(plies) != n * sizeof(int32_t)
+            or len(layouts) != n * sizeof(int32_t)):
+        raise ValueError("not the data of a pickled BatchGames")
+    memcpy(b.games, <const char*>games, len(games))
+    memcpy(b._plies, <const char*>plies, len(plies))
+    memcpy(b._layouts, <const char*>layouts, len(layouts))
+    b.rng = rng
+    try:
+        b._check_consistency()
+    except AssertionError as exc:
+        raise ValueError(f"not the data of a pickled BatchGames: {exc}") from None
+    return b
