@@ -10,8 +10,11 @@ the same tree (insert-perft); push/pop from Python >= 1,000,000 actions/s
 """
 import random
 
+import numpy as np
+
 import pytest
 
+import yinsh
 from yinsh import insert
 from reference import insert_ref
 
@@ -148,3 +151,97 @@ def test_position_round_trip(benchmark):
     def run():
         return [insert.Board(b.position()).position() for b in BOARDS]
     assert benchmark(run) == [b.position() for b in BOARDS]
+
+
+# ---------------------------------------------------------------------------
+# Engine and machine learning (issue 11, "Engine and players", "ML").
+# ---------------------------------------------------------------------------
+
+BATCH_N = 256
+BATCH_CALLS = 100
+ENGINE_DEPTH = 8
+
+
+@pytest.mark.benchmark(group="insert-ml-steps")
+def test_insert_batch_random_steps(benchmark):
+    """BatchGames.step_random(auto_reset=True) on 256 games (random layouts):
+    steps/s in extra_info."""
+    games = insert.BatchGames(BATCH_N, seed=1)
+
+    def run():
+        played = 0
+        for _ in range(BATCH_CALLS):
+            played += int((games.step_random(auto_reset=True) >= 0).sum())
+        return played
+
+    assert benchmark(run) == BATCH_CALLS * BATCH_N
+    if benchmark.stats:
+        benchmark.extra_info["steps_per_second"] = BATCH_CALLS * BATCH_N / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="insert-ml-steps")
+def test_insert_batch_policy_steps(benchmark):
+    """The loop of a learner: masks, a numpy choice (the first legal id), a
+    checked step; games restart when over."""
+    games = insert.BatchGames(BATCH_N, seed=1)
+    masks = np.zeros((BATCH_N, insert.NUM_ACTIONS), dtype=np.bool_)
+
+    def run():
+        for _ in range(BATCH_CALLS):
+            done = games.done
+            for i in np.flatnonzero(done):
+                games.reset(int(i))
+            games.legal_action_masks(out=masks)
+            games.step(np.argmax(masks, axis=1))
+        return int(games.plies.sum())
+
+    assert benchmark(run) > 0
+    if benchmark.stats:
+        benchmark.extra_info["steps_per_second"] = BATCH_CALLS * BATCH_N / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="insert-ml-planes")
+def test_insert_batch_planes(benchmark):
+    games = insert.BatchGames(BATCH_N, seed=2)
+    for _ in range(10):
+        games.step_random(auto_reset=True)
+    out = np.zeros((BATCH_N, insert.actions.NUM_PLANES, 6, 6), dtype=np.float32)
+
+    def run():
+        for _ in range(BATCH_CALLS):
+            games.planes(out=out)
+        return float(out[:, 0].sum())
+
+    assert benchmark(run) > 0
+    if benchmark.stats:
+        benchmark.extra_info["positions_per_second"] = BATCH_CALLS * BATCH_N / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="insert-search")
+def test_insert_alphabeta_depth8_empty(benchmark):
+    """The alpha-beta to a fixed depth on the empty board of layout 0, one
+    thread: nodes/s in extra_info (the node count is deterministic)."""
+    engine = yinsh.Engine(hash_mb=16)
+    board = insert.Board()
+
+    def run():
+        engine.searcher(board).clear()
+        return engine.analyse(board, depth=ENGINE_DEPTH)
+
+    analysis = benchmark(run)
+    assert analysis.depth == ENGINE_DEPTH and analysis.best_move in board.legal_moves
+    if benchmark.stats:
+        benchmark.extra_info["nodes"] = analysis.nodes
+        benchmark.extra_info["nodes_per_second"] = analysis.nodes / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="insert-search")
+def test_insert_mcts_playouts_midgame(benchmark):
+    """The MCTS with 20,000 playouts on a midgame position: playouts/s."""
+    engine = yinsh.Engine(algorithm="mcts")
+    board = insert.Board(MID)
+
+    analysis = benchmark(lambda: engine.analyse(board, nodes=20_000))
+    assert analysis.best_move in board.legal_moves
+    if benchmark.stats:
+        benchmark.extra_info["playouts_per_second"] = 20_000 / benchmark.stats.stats.mean

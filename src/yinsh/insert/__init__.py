@@ -32,6 +32,9 @@ from yinsh.insert.board import Board, Outcome
 from yinsh.insert.enums import Color, Termination
 from yinsh.insert.playouts import PlayoutStats, random_playouts
 from yinsh.insert import svg
+from yinsh.insert._ml import BatchGames
+from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
+from yinsh.insert import actions, players, symmetries
 
 WHITE = Color.WHITE
 RED = Color.RED
@@ -50,4 +53,6 @@ __all__ = [
     "LegalMoves", "Move", "Outcome", "PlayoutStats", "Termination",
     "divide", "layout_marks", "line_name", "parse_square", "perft", "random_playouts",
     "square_name", "svg",
+    "BatchGames", "NUM_ACTIONS", "action_to_move", "move_to_action", "actions", "players",
+    "symmetries",
 ] + [f + r for f in "ABCDEF" for r in "123456"]

@@ -18,7 +18,6 @@ from yinsh._core cimport (YINSH_DEBUG, PerftState, popcount64, raise_pending, rn
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
 cdef extern from *:
-    int __builtin_ctzll(unsigned long long x) nogil
     int __builtin_clzll(unsigned long long x) nogil
 
 cdef enum:
@@ -54,10 +53,6 @@ TILES = ("vhu dvh hud", "uvd hdv vhu", "duv vhu hdd", "hdv uuh dvu")
 
 cdef list SQUARE_NAMES = [FILES[sq % 6] + str(sq // 6 + 1) for sq in range(NUM_SQUARES)]
 cdef dict SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
-
-
-cdef inline int ctz(uint64_t b) noexcept nogil:
-    return __builtin_ctzll(b)
 
 
 cdef void _build_tables():
@@ -155,79 +150,6 @@ cdef void layout_build(Layout* L, int number) noexcept nogil:
 # Rules on bitboards.
 # ---------------------------------------------------------------------------
 
-cdef inline uint64_t axis_flips(uint64_t x, uint64_t own, uint64_t opp, int s) noexcept nogil:
-    """The two enemy rings just beyond the ends of own's run through x along
-    the axis of shift s, or 0 (rule 10). Off-board steps land on padding or
-    past bit 63, which neither own nor opp holds."""
-    cdef uint64_t a = x, e1, e2
-    while (a << s) & own:
-        a <<= s
-    e1 = (a << s) & opp
-    if not e1:
-        return 0
-    a = x
-    while (a >> s) & own:
-        a >>= s
-    e2 = (a >> s) & opp
-    if not e2:
-        return 0
-    return e1 | e2
-
-
-cdef uint64_t insertion_flips(int bit, uint64_t own, uint64_t opp) noexcept nogil:
-    """Rules 10-12: the rings that flip after a ring of own's colour went on
-    bit (own already holds it). All four axes are judged on the same board."""
-    cdef uint64_t x = 1ULL << bit
-    return (axis_flips(x, own, opp, 1) | axis_flips(x, own, opp, 8)
-            | axis_flips(x, own, opp, 9) | axis_flips(x, own, opp, 7))
-
-
-cdef inline uint64_t five_starts(uint64_t m, int s) noexcept nogil:
-    cdef uint64_t t = m & (m >> s)          # runs of 2
-    t &= t >> (2 * s)                       # runs of 4
-    return t & (m >> (4 * s))               # runs of 5
-
-
-cdef bint has_five(uint64_t m) noexcept nogil:
-    """Rule 13: five adjacent rings of m in a row, column or diagonal."""
-    return (five_starts(m, 1) | five_starts(m, 8) | five_starts(m, 9) | five_starts(m, 7)) != 0
-
-
-cdef int group_sizes(uint64_t m, int* out) noexcept nogil:
-    """The sizes of m's orthogonally connected groups, largest first."""
-    cdef int n = 0, size, i
-    cdef uint64_t g, grown
-    while m:
-        g = m & (~m + 1)
-        while True:
-            grown = (g | (g << 1) | (g >> 1) | (g << 8) | (g >> 8)) & m
-            if grown == g:
-                break
-            g = grown
-        m ^= g
-        size = popcount64(g)
-        i = n
-        while i > 0 and out[i - 1] < size:
-            out[i] = out[i - 1]
-            i -= 1
-        out[i] = size
-        n += 1
-    return n
-
-
-cdef int group_winner(uint64_t white, uint64_t red) noexcept nogil:
-    """Rule 14: I_WHITE, I_RED or I_DRAW by the sorted group sizes."""
-    cdef int a[NUM_SQUARES]
-    cdef int b[NUM_SQUARES]
-    cdef int na = group_sizes(white, a), nb = group_sizes(red, b), i, x, y
-    for i in range(na if na > nb else nb):
-        x = a[i] if i < na else 0
-        y = b[i] if i < nb else 0
-        if x != y:
-            return I_WHITE if x > y else I_RED
-    return I_DRAW
-
-
 cdef void ipos_init(IPos* p, const Layout* L) noexcept nogil:
     """The empty board of layout L, White to place anywhere."""
     memset(p, 0, sizeof(IPos))
@@ -246,33 +168,16 @@ cdef inline void set_allowed(IPos* p, const Layout* L) noexcept nogil:
 
 
 cdef void do_place(IPos* p, const Layout* L, int bit) noexcept nogil:
-    """Places a ring of the side to place on bit, which must be allowed."""
-    cdef int us = p.turn, them = us ^ 1, q
-    cdef uint64_t flips, f
-    p.rings[us] |= 1ULL << bit
+    """Places a ring of the side to place on bit, which must be allowed
+    (place_rules, _core.pxd), and updates the hash."""
+    cdef int us = p.turn, q
+    cdef uint64_t f
     p.key ^= RING_KEY[us][bit] ^ LAST_KEY[p.last + 1] ^ LAST_KEY[bit + 1]
-    flips = insertion_flips(bit, p.rings[us], p.rings[them])
-    if flips:
-        p.rings[us] |= flips
-        p.rings[them] ^= flips
-        f = flips
-        while f:
-            q = ctz(f)
-            f &= f - 1
-            p.key ^= FLIP_KEY[q]
-    p.last = bit
-    p.count += 1
-    p.turn = them
-    if has_five(p.rings[us]):
-        p.end = I_END_FIVE
-        p.winner = us
-        p.allowed = 0
-    elif p.count >= MAX_RINGS:
-        p.end = I_END_GROUPS
-        p.winner = group_winner(p.rings[0], p.rings[1])
-        p.allowed = 0
-    else:
-        set_allowed(p, L)
+    f = place_rules(p, bit, L.line[bit])
+    while f:
+        q = ctz(f)
+        f &= f - 1
+        p.key ^= FLIP_KEY[q]
 
 
 cdef inline uint64_t pieces_key(uint64_t b, int colour) noexcept nogil:

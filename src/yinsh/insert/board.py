@@ -22,7 +22,10 @@ import random as _random
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from yinsh.insert import _core
+import numpy as np
+import numpy.typing as npt
+
+from yinsh.insert import _core, _ml
 from yinsh.insert._core import square_name
 from yinsh.insert.enums import Color, Termination
 from yinsh.insert.position import format_position, layout_of_marks, marks_field, parse_position
@@ -98,6 +101,9 @@ class Board(_core.CoreBoard):
     >>> again == board, again.layout, again.move_stack, again.pop()
     (True, 1234, [Move.from_str('a1')], Move.from_str('a1'))
     """
+
+    #: The compiled searches of Insert, which ``yinsh.Engine`` imports.
+    search_module = "yinsh.insert._search"
 
     def __init__(self, position: Optional[str] = None, *, layout: Optional[int] = None) -> None:
         if position is not None:
@@ -212,6 +218,51 @@ class Board(_core.CoreBoard):
         a_white = self._state()[0]
         changed = (b_white & ~a_white) | (b_red & a_white)
         return [s for s in range(36) if changed >> s & 1]
+
+    # Machine learning (docs/insert.md; ids are square numbers) --------------
+
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """The legal action ids (square numbers), an ascending int64 array.
+
+        >>> board = Board()
+        >>> _ = board.push_str("c3")
+        >>> board.legal_actions().tolist()
+        [2, 8, 20, 26, 32]
+        """
+        return _ml.legal_actions(self)
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array of 36: True at the legal action ids."""
+        return _ml.legal_action_mask(self)
+
+    def push_action(self, action: int) -> None:
+        """Plays the action id (a square number 0..35), recorded on the move
+        stack like ``push``. Raises ``InvalidActionError`` for an id out of
+        range, ``IllegalMoveError`` (saying why) for one not allowed now,
+        ``TypeError`` for a non-integer; the board is then unchanged.
+
+        >>> board = Board()
+        >>> board.push_action(14)
+        >>> board.push_action(14)
+        Traceback (most recent call last):
+        ...
+        yinsh.errors.IllegalMoveError: action 14: c3: the square is taken (a white ring is on it)
+        """
+        _ml.push_action(self, action)
+
+    def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
+               perspective: str = "side_to_act") -> npt.NDArray[np.float32]:
+        """The float32 observation planes, shape ``(10, 6, 6)``, cell
+        ``[k, r, c]`` (the plane table is in docs/insert.md; names in
+        ``yinsh.insert.actions.PLANE_NAMES``). *Us* is the side to place, or
+        ``perspective="white"`` / ``"red"``. Written into ``out`` when given
+        (a C-contiguous float32 array of that shape, else ``ValueError`` /
+        ``TypeError``).
+
+        >>> Board().planes().shape
+        (10, 6, 6)
+        """
+        return _ml.planes(self, out, perspective)
 
     # End of game ------------------------------------------------------------
 

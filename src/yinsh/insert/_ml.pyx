@@ -1,0 +1,584 @@
+# The machine-learning interface of Insert, compiled: the action space (the
+# 36 squares), legal action masks, observation planes and a batch of games
+# held in C (docs/insert.md, "Machine learning").
+#
+# Action id = square number r * 6 + c (a1 = 0, f1 = 5, a2 = 6, f6 = 35).
+# Planes are (NUM_PLANES, 6, 6) float32, cell [k, r, c]: the flat index of a
+# cell is the square number. The games are the search's states (the core's
+# IPos plus the marks as bitboards, yinsh/insert/_hooks.pxd), stepped with
+# the inline rules of the core.
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from yinsh._core cimport YINSH_DEBUG, raise_pending, rng_below, rng_next, signal_raised
+from yinsh.insert._core cimport (I_DRAW, I_END_NONE, I_RED, I_WHITE,
+                                 NUM_LAYOUTS, NUM_SQUARES, CoreBoard, IPos, Layout,
+                                 bit_of_square, ctz, ipos_hash_from_scratch, ipos_init,
+                                 INSERT_VALID_BITS, ipos_is_ok, layout_build, layout_from_marks,
+                                 popcount, square_of_bit)
+cimport yinsh.insert._hooks as G
+
+import operator
+import os
+
+import numpy as np
+
+from yinsh.errors import IllegalMoveError, InvalidMoveError
+
+cdef enum:
+    N_PLANES = 10
+    PLANE_SIZE = NUM_SQUARES
+    GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
+
+NUM_ACTIONS = NUM_SQUARES
+NUM_PLANES = N_PLANES
+
+#: The name of each observation plane, in order (see docs/insert.md).
+PLANE_NAMES = (
+    "rings_us", "rings_them", "mark_v", "mark_h", "mark_u", "mark_d",
+    "allowed", "last_ring", "red_to_act", "rings_placed",
+)
+
+PERSPECTIVES = ("side_to_act", "white", "red")
+
+
+class InvalidActionError(InvalidMoveError, IllegalMoveError):
+    """An action id that is not an int in ``range(NUM_ACTIONS)`` (0..35). It
+    is an ``InvalidMoveError`` and, since no position allows it, an
+    ``IllegalMoveError`` too (both are ``ValueError`` subclasses)."""
+
+
+InvalidActionError.__module__ = "yinsh.insert.actions"
+
+# ---------------------------------------------------------------------------
+# States.
+# ---------------------------------------------------------------------------
+
+cdef inline void state_from_layout(G.State* s, const Layout* L) noexcept nogil:
+    """The empty board of L as a search state."""
+    cdef int sq, bit
+    ipos_init(&s.pos, L)
+    s.mark_lo = 0
+    s.mark_hi = 0
+    for sq in range(NUM_SQUARES):
+        bit = bit_of_square(sq)
+        if L.mark[sq] & 1:
+            s.mark_lo |= 1ULL << bit
+        if L.mark[sq] & 2:
+            s.mark_hi |= 1ULL << bit
+
+
+cdef inline void marks_of_state(const G.State* s, uint8_t* marks) noexcept nogil:
+    cdef int sq
+    for sq in range(NUM_SQUARES):
+        marks[sq] = G.mark_of(s, bit_of_square(sq))
+
+
+cdef object board_of_state(const G.State* s, int number):
+    """A new ``yinsh.insert.Board`` holding s (an empty move stack)."""
+    from yinsh.insert.board import Board
+    cdef uint8_t marks[NUM_SQUARES]
+    cdef CoreBoard b = Board()
+    marks_of_state(s, marks)
+    layout_from_marks(&b.lay, marks, number)
+    b.pos = s.pos
+    b.pos.key = ipos_hash_from_scratch(&b.pos, &b.lay)
+    return b
+
+
+cdef int checked_square(object action) except -1:
+    """The square of an action id from Python; raises InvalidActionError."""
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        raise TypeError(f"an action id must be an int, not {type(action).__name__}")
+    cdef object value = operator.index(action)
+    if not 0 <= value < NUM_SQUARES:
+        raise InvalidActionError(f"action {value} is out of range (0..{NUM_SQUARES - 1})")
+    return value
+
+# ---------------------------------------------------------------------------
+# Masks and planes of one position (no Python objects: callable without the GIL).
+# ---------------------------------------------------------------------------
+
+cdef inline void fill_mask(const IPos* p, uint8_t* mask) noexcept nogil:
+    """Sets mask[a] = 1 for every legal action a (mask is not cleared)."""
+    cdef uint64_t b = p.allowed
+    while b:
+        mask[square_of_bit(ctz(b))] = 1
+        b &= b - 1
+
+
+cdef inline void set_bits(float* plane, uint64_t b) noexcept nogil:
+    while b:
+        plane[square_of_bit(ctz(b))] = 1.0
+        b &= b - 1
+
+
+cdef inline void fill_const(float* plane, float v) noexcept nogil:
+    cdef int i
+    for i in range(PLANE_SIZE):
+        plane[i] = v
+
+
+cdef void fill_planes(const G.State* s, float* out, int perspective) noexcept nogil:
+    """Writes the N_PLANES x 36 planes of s; perspective -1 = side to act,
+    0 = White, 1 = Red."""
+    cdef const IPos* p = &s.pos
+    cdef int us = p.turn if perspective < 0 else perspective, them = us ^ 1
+    cdef uint64_t lo = s.mark_lo, hi = s.mark_hi
+    memset(out, 0, N_PLANES * PLANE_SIZE * sizeof(float))
+    set_bits(out, p.rings[us])
+    set_bits(out + PLANE_SIZE, p.rings[them])
+    set_bits(out + 2 * PLANE_SIZE, INSERT_VALID_BITS & ~lo & ~hi)      # v = 0
+    set_bits(out + 3 * PLANE_SIZE, lo & ~hi)                             # h = 1
+    set_bits(out + 4 * PLANE_SIZE, ~lo & hi & INSERT_VALID_BITS)       # u = 2
+    set_bits(out + 5 * PLANE_SIZE, lo & hi)                              # d = 3
+    set_bits(out + 6 * PLANE_SIZE, p.allowed)
+    if p.last >= 0:
+        out[7 * PLANE_SIZE + square_of_bit(p.last)] = 1.0
+    if p.turn == I_RED:
+        fill_const(out + 8 * PLANE_SIZE, 1.0)
+    if p.count:
+        fill_const(out + 9 * PLANE_SIZE, p.count / <float>30)
+
+
+cdef int check_perspective(object perspective) except -2:
+    if perspective == "side_to_act":
+        return -1
+    if perspective == "white":
+        return 0
+    if perspective == "red":
+        return 1
+    raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
+
+
+cdef object check_out(object out, tuple shape, object dtype):
+    """out itself if it is a writable C-contiguous numpy array of this shape
+    and dtype, else raises; a new zeroed array when out is None."""
+    if out is None:
+        return np.zeros(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array, not {type(out).__name__}")
+    if out.dtype != dtype:
+        raise ValueError(f"out must have dtype {np.dtype(dtype).name}, not {out.dtype.name}")
+    if out.shape != shape:
+        raise ValueError(f"out must have shape {shape}, not {out.shape}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out must be a writable C-contiguous array")
+    return out
+
+
+cdef int check_board(object board) except -1:
+    if not isinstance(board, CoreBoard):
+        raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
+    return 0
+
+# ---------------------------------------------------------------------------
+# One board (the Board methods of the same names wrap these).
+# ---------------------------------------------------------------------------
+
+def legal_action_mask(board):
+    """A bool array of NUM_ACTIONS: True at the legal action ids of board."""
+    check_board(board)
+    mask = np.zeros(NUM_SQUARES, dtype=np.bool_)
+    cdef uint8_t[::1] view = mask.view(np.uint8)
+    fill_mask(&(<CoreBoard>board).pos, &view[0])
+    return mask
+
+
+def legal_actions(board):
+    """The legal action ids of board, ascending (an int64 array)."""
+    check_board(board)
+    cdef uint64_t b = (<CoreBoard>board).pos.allowed
+    out = np.empty(popcount(b), dtype=np.int64)
+    cdef int64_t[::1] view = out
+    cdef int i = 0
+    while b:
+        view[i] = square_of_bit(ctz(b))
+        b &= b - 1
+        i += 1
+    return out
+
+
+def push_action(board, action):
+    """Plays action id (a square number) on board. Raises
+    ``InvalidActionError`` for an id out of range, ``IllegalMoveError``
+    (saying why) for one the position does not allow; the board is then
+    unchanged."""
+    check_board(board)
+    cdef int sq = checked_square(action)
+    if not ((<CoreBoard>board).pos.allowed >> bit_of_square(sq)) & 1:
+        from yinsh.insert._core import square_name
+        try:
+            (<CoreBoard>board).parse_move(square_name(sq))
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"action {sq}: {exc}") from None
+    (<CoreBoard>board)._push_bit(bit_of_square(sq))
+
+
+def planes(board, out=None, perspective="side_to_act"):
+    """The float32 observation planes of board, shape (NUM_PLANES, 6, 6),
+    written into out when given."""
+    check_board(board)
+    cdef int persp = check_perspective(perspective)
+    out = check_out(out, (N_PLANES, 6, 6), np.float32)
+    cdef float[:, :, ::1] view = out
+    cdef G.State s
+    G.load_state(board, &s)
+    fill_planes(&s, &view[0, 0, 0], persp)
+    return out
+
+# ---------------------------------------------------------------------------
+# A batch of games.
+# ---------------------------------------------------------------------------
+
+cdef class BatchGames:
+    """n independent Insert games held in C, stepped together with one
+    action id each; for self-play and reinforcement learning.
+
+    >>> games = BatchGames(4, seed=1, layout=0)
+    >>> games.legal_action_masks().shape, games.planes().shape
+    ((4, 36), (4, 10, 6, 6))
+    >>> played = games.step_random()          # one random legal action per game
+    >>> games.plies.tolist(), games.to_play.tolist()
+    ([1, 1, 1, 1], [1, 1, 1, 1])
+    >>> games.step(played)                    # checked: those squares are taken now
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.IllegalMoveError: game 0: action ...: the square is taken (a white ring is on it)
+
+    With ``layout=None`` (the default) every game starts, and starts again
+    at each reset, on a layout drawn from the batch's generator; with a
+    layout number all games use that layout. ``done`` and ``results`` (+1
+    White won, -1 Red won, 0 draw or not over) are numpy arrays;
+    ``reset(i)`` starts game i again, ``reset()`` all. Bulk loops run
+    without the GIL. Ctrl-C (in the main thread) stops a call over a large
+    batch within milliseconds and raises ``KeyboardInterrupt``; a step so
+    interrupted has been played in the games before the point of
+    interruption only (``plies`` tells which).
+    """
+
+    cdef G.State* games
+    cdef int32_t* _plies
+    cdef int32_t* _layouts
+    cdef readonly int n
+    cdef int layout                       # -1: a random layout per game
+    cdef uint64_t rng
+
+    def __cinit__(self, *args, **kwargs):
+        self.games = NULL
+        self._plies = NULL
+        self._layouts = NULL
+        self.n = 0
+
+    def __init__(self, n, seed=None, layout=None):
+        """``n`` games (1 <= n <= 2**24); ``seed`` (an int, or None for a
+        seed from the operating system) drives the random layouts and
+        ``step_random``; ``layout`` a layout number 0..6143 for all games,
+        or None for a random layout per game.
+
+        Raises ``ValueError`` for a bad n or layout, ``TypeError`` for
+        arguments that are not ints.
+        """
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1 or n > (1 << 24):
+            raise ValueError(f"n must be between 1 and 2**24, not {n}")
+        if layout is not None:
+            if isinstance(layout, bool) or not isinstance(layout, int):
+                raise TypeError(f"layout must be an int 0..{NUM_LAYOUTS - 1} or None, not {type(layout).__name__}")
+            if not 0 <= layout < NUM_LAYOUTS:
+                raise ValueError(f"layout {layout} is not a layout number (0..{NUM_LAYOUTS - 1})")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        free(self.games)
+        free(self._plies)
+        free(self._layouts)
+        self.games = <G.State*>malloc(n * sizeof(G.State))
+        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
+        self._layouts = <int32_t*>malloc(n * sizeof(int32_t))
+        if self.games == NULL or self._plies == NULL or self._layouts == NULL:
+            raise MemoryError()
+        self.n = n
+        self.layout = -1 if layout is None else layout
+        self.rng = <uint64_t>(seed % (1 << 64))
+        rng_next(&self.rng)
+        self.reset()
+
+    def __dealloc__(self):
+        free(self.games)
+        free(self._plies)
+        free(self._layouts)
+
+    def __len__(self):
+        return self.n
+
+    def __repr__(self):
+        return f"<insert.BatchGames n={self.n}, {int(self.done.sum())} done>"
+
+    def __reduce__(self):
+        # the games' states, ply counts, layout numbers and the generator;
+        # unpickling checks every game's position
+        games = (<char*>self.games)[:self.n * sizeof(G.State)]
+        plies = (<char*>self._plies)[:self.n * sizeof(int32_t)]
+        layouts = (<char*>self._layouts)[:self.n * sizeof(int32_t)]
+        return (_unpickle_batch, (self.n, None if self.layout < 0 else self.layout, self.rng,
+                                  games, plies, layouts))
+
+    cdef void _reset_game(self, int k) noexcept nogil:
+        cdef Layout L
+        cdef int number = self.layout
+        if number < 0:
+            number = <int>rng_below(&self.rng, NUM_LAYOUTS)
+        layout_build(&L, number)
+        state_from_layout(&self.games[k], &L)
+        self._layouts[k] = number
+        self._plies[k] = 0
+
+    cdef int _index(self, object i) except -1:
+        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
+            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
+        cdef object k = operator.index(i)
+        if not -self.n <= k < self.n:
+            raise IndexError(f"game index {k} out of range for {self.n} games")
+        return k + self.n if k < 0 else k
+
+    def reset(self, i=None):
+        """Starts game i (an int; all games when None) again from the empty
+        board (of a new random layout unless the batch has a fixed one)."""
+        cdef int k
+        if i is None:
+            for k in range(self.n):
+                self._reset_game(k)
+        else:
+            self._reset_game(self._index(i))
+
+    def board(self, i):
+        """A ``yinsh.insert.Board`` holding the position of game i (an
+        independent copy, with an empty move stack)."""
+        cdef int k = self._index(i)
+        return board_of_state(&self.games[k], self._layouts[k])
+
+    def set_board(self, i, board):
+        """Sets game i to the position of board (its ply count to 0)."""
+        cdef int k = self._index(i)
+        check_board(board)
+        G.load_state(board, &self.games[k])
+        self._layouts[k] = (<CoreBoard>board).lay.number
+        self._plies[k] = 0
+
+    @property
+    def layouts(self):
+        """A new int32 array (n,): each game's layout number (-1: marks of
+        no layout, from ``set_board``)."""
+        out = np.empty(self.n, dtype=np.int32)
+        cdef int32_t[::1] view = out
+        memcpy(&view[0], self._layouts, self.n * sizeof(int32_t))
+        return out
+
+    @property
+    def done(self):
+        """A new bool array (n,): whether each game is over."""
+        out = np.empty(self.n, dtype=np.bool_)
+        cdef uint8_t[::1] view = out.view(np.uint8)
+        cdef int k
+        for k in range(self.n):
+            view[k] = self.games[k].pos.end != I_END_NONE
+        return out
+
+    @property
+    def results(self):
+        """A new int8 array (n,): +1 White won, -1 Red won, 0 a draw or a
+        game not over."""
+        out = np.empty(self.n, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int k
+        for k in range(self.n):
+            if self.games[k].pos.end == I_END_NONE or self.games[k].pos.winner == I_DRAW:
+                view[k] = 0
+            else:
+                view[k] = 1 if self.games[k].pos.winner == I_WHITE else -1
+        return out
+
+    @property
+    def to_play(self):
+        """A new int8 array (n,): the side to place in each game (0 White, 1 Red)."""
+        out = np.empty(self.n, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int k
+        for k in range(self.n):
+            view[k] = self.games[k].pos.turn
+        return out
+
+    @property
+    def plies(self):
+        """A new int32 array (n,): actions played in each game since its reset."""
+        out = np.empty(self.n, dtype=np.int32)
+        cdef int32_t[::1] view = out
+        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
+        return out
+
+    def legal_action_masks(self, out=None):
+        """A bool array (n, NUM_ACTIONS), written into out when given: True at
+        the legal action ids of each game (a finished game has none)."""
+        out = check_out(out, (self.n, NUM_SQUARES), np.bool_)
+        cdef uint8_t[:, ::1] view = out.view(np.uint8)
+        cdef uint8_t* base = &view[0, 0]
+        cdef int k
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                memset(base + <size_t>k * NUM_SQUARES, 0, NUM_SQUARES)
+                fill_mask(&self.games[k].pos, base + <size_t>k * NUM_SQUARES)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def planes(self, out=None, perspective="side_to_act"):
+        """float32 planes (n, NUM_PLANES, 6, 6) of every game (as
+        ``Board.planes``), written into out when given."""
+        cdef int persp = check_perspective(perspective)
+        out = check_out(out, (self.n, N_PLANES, 6, 6), np.float32)
+        cdef float[:, :, :, ::1] view = out
+        cdef float* base = &view[0, 0, 0, 0]
+        cdef int k
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * PLANE_SIZE, persp)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def step(self, actions):
+        """Plays actions[i] in game i, for every game not over (the entry of
+        a finished game is ignored). All actions are checked before any is
+        played: an id out of range raises ``InvalidActionError``, an illegal
+        one ``IllegalMoveError`` (naming the game), and then no game changes.
+        """
+        arr = np.asarray(actions)
+        if arr.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
+        arr = np.ascontiguousarray(arr, dtype=np.int64)
+        cdef const int64_t[::1] acts = arr
+        cdef int k, bad = -1, why = 0
+        cdef int64_t a
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True        # while checking: no game has changed
+                    break
+                if self.games[k].pos.end != I_END_NONE:
+                    continue
+                a = acts[k]
+                if a < 0 or a >= NUM_SQUARES:
+                    bad, why = k, 1
+                    break
+                if not (self.games[k].pos.allowed >> bit_of_square(<int>a)) & 1:
+                    bad, why = k, 2
+                    break
+            if bad < 0 and not interrupted:
+                for k in range(self.n):
+                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                        interrupted = True
+                        break
+                    if self.games[k].pos.end == I_END_NONE:
+                        G.make(&self.games[k], <int>acts[k])
+                        self._plies[k] += 1
+        if interrupted:
+            raise_pending()
+        if bad >= 0:
+            if why == 1:
+                raise InvalidActionError(f"game {bad}: action {int(acts[bad])} is out of range "
+                                         f"(0..{NUM_SQUARES - 1})")
+            board = self.board(bad)
+            try:
+                push_action(board, int(acts[bad]))
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"game {bad}: {exc}") from None
+        if YINSH_DEBUG:
+            self._check_consistency()
+
+    def step_random(self, auto_reset=False):
+        """Plays one uniformly random legal action in every game not over and
+        returns the action ids played (an int64 array (n,), -1 for a game
+        that was over). With ``auto_reset=True`` finished games first start
+        again, so every game plays (their results are then lost).
+        """
+        out = np.empty(self.n, dtype=np.int64)
+        cdef int64_t[::1] view = out
+        cdef int64_t* res = &view[0]
+        cdef bint again = auto_reset
+        cdef int k, sq
+        cdef uint64_t b, i
+        cdef G.State* s
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                s = &self.games[k]
+                if s.pos.end != I_END_NONE:
+                    if not again:
+                        res[k] = -1
+                        continue
+                    self._reset_game(k)
+                b = s.pos.allowed
+                i = rng_below(&self.rng, popcount(b))
+                while i:
+                    b &= b - 1
+                    i -= 1
+                sq = square_of_bit(ctz(b))
+                G.make(s, sq)
+                self._plies[k] += 1
+                res[k] = sq
+        if interrupted:
+            raise_pending()
+        if YINSH_DEBUG:
+            self._check_consistency()
+        return out
+
+    def _check_consistency(self):
+        """Raises AssertionError if a game's position is inconsistent (debug
+        builds check after every step)."""
+        cdef int k
+        cdef uint8_t marks[NUM_SQUARES]
+        cdef Layout L
+        cdef IPos p
+        for k in range(self.n):
+            marks_of_state(&self.games[k], marks)
+            layout_from_marks(&L, marks, self._layouts[k])
+            p = self.games[k].pos
+            p.key = ipos_hash_from_scratch(&p, &L)
+            if not ipos_is_ok(&p, &L):
+                raise AssertionError(f"game {k}: inconsistent position after a step")
+
+
+def _unpickle_batch(n, layout, rng, bytes games, bytes plies, bytes layouts):
+    """The BatchGames of ``BatchGames.__reduce__``; raises ``ValueError`` for
+    data that is not a batch's."""
+    cdef BatchGames b = BatchGames(n, seed=0, layout=layout)
+    if (len(games) != n * sizeof(G.State) or len(plies) != n * sizeof(int32_t)
+            or len(layouts) != n * sizeof(int32_t)):
+        raise ValueError("not the data of a pickled BatchGames")
+    memcpy(b.games, <const char*>games, len(games))
+    memcpy(b._plies, <const char*>plies, len(plies))
+    memcpy(b._layouts, <const char*>layouts, len(layouts))
+    b.rng = rng
+    try:
+        b._check_consistency()
+    except AssertionError as exc:
+        raise ValueError(f"not the data of a pickled BatchGames: {exc}") from None
+    return b

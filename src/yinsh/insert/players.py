@@ -1,0 +1,98 @@
+"""Simple Insert opponents, with the engine's ``best_move(board, ...)`` shape.
+
+``RandomPlayer`` places on a uniformly random allowed square;
+``GreedyPlayer`` looks one ply ahead: it plays the action after which the
+static evaluation of ``yinsh.Engine``'s Insert search (from its own side) is
+best, so it takes a five when one is there, and breaks ties at random. Both
+are seeded, so a game between seeded players is reproducible.
+``players.random`` and ``players.greedy`` are ready-made instances (seed 0).
+The engine itself is ``yinsh.Engine()`` (any game), and
+``yinsh.players.EngineFactory`` makes one per game of a match.
+
+>>> from yinsh import insert
+>>> board = insert.Board()
+>>> move = insert.players.RandomPlayer(seed=1).best_move(board)
+>>> move in board.legal_moves
+True
+>>> insert.players.greedy.best_move(board, depth=3) in board.legal_moves   # limits are ignored
+True
+"""
+from __future__ import annotations
+
+import random as _random
+from typing import Optional, Union
+
+from yinsh.insert import _search
+from yinsh.insert._core import CoreBoard, Move
+
+__all__ = ["RandomPlayer", "GreedyPlayer", "random", "greedy", "by_name"]
+
+
+def _check_board(board: object) -> None:
+    if not isinstance(board, CoreBoard):
+        raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal action (``seed=None``: unseeded). A
+    class is a match factory too: ``RandomPlayer(seed)``."""
+
+    name = "random"
+
+    def __init__(self, seed: Optional[int] = 0) -> None:
+        self._rng = _random.Random(seed)
+
+    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
+                  nodes: Optional[int] = None) -> Optional[Move]:
+        """A random legal action of board (``None`` for a finished game);
+        the limits are accepted and ignored. Raises ``TypeError`` if board
+        is not a ``yinsh.insert.Board``."""
+        _check_board(board)
+        moves = list(board.legal_moves)
+        return self._rng.choice(moves) if moves else None
+
+    def __repr__(self) -> str:
+        return "insert.players.RandomPlayer()"
+
+
+class GreedyPlayer:
+    """Plays the action with the best static evaluation one ply ahead; ties
+    are broken at random (``seed=None``: unseeded)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: Optional[int] = 0) -> None:
+        self._rng = _random.Random(seed)
+
+    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
+                  nodes: Optional[int] = None) -> Optional[Move]:
+        """The greedy choice in board (``None`` for a finished game); the
+        limits are accepted and ignored. Raises ``TypeError`` if board is
+        not a ``yinsh.insert.Board``."""
+        _check_board(board)
+        scored = _search.one_ply_scores(board)
+        if not scored:
+            return None
+        top = max(score for _, score in scored)
+        return Move.from_square(self._rng.choice([code for code, score in scored if score == top]))
+
+    def __repr__(self) -> str:
+        return "insert.players.GreedyPlayer()"
+
+
+random = RandomPlayer()
+greedy = GreedyPlayer()
+
+
+def by_name(name: str, seed: Optional[int] = 0) -> Union[RandomPlayer, GreedyPlayer]:
+    """A new ``RandomPlayer`` or ``GreedyPlayer`` from its name. Raises
+    ``ValueError`` for another name.
+
+    >>> by_name("greedy")
+    insert.players.GreedyPlayer()
+    """
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "greedy":
+        return GreedyPlayer(seed)
+    raise ValueError(f"unknown player {name!r}; known: random, greedy")
