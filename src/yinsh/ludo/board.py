@@ -68,6 +68,9 @@ class Board(_core.CoreBoard):
     (True, [Move.from_str('r6')], Move.from_str('r6'))
     """
 
+    #: the compiled searches of Ludo (``yinsh.Engine`` finds them here)
+    search_module = "yinsh.ludo._search"
+
     def __init__(self, position: Optional[str] = None, *, players: Optional[int] = None,
                  variant: Optional[str] = None) -> None:
         if variant is not None and not isinstance(variant, str):
