@@ -17,9 +17,10 @@ import time
 from yinsh.ludo import match, players
 
 
-def factory(name: str, seconds: float, nodes: int) -> match.Seat:
+def factory(name: str, seconds: float, nodes: int, plies: int = -1) -> match.Seat:
     if name == "mcts":
-        return ("mcts", players.MctsPlayer(nodes=nodes) if nodes else players.MctsPlayer(seconds))
+        limit = {"nodes": nodes} if nodes else {"time": seconds}
+        return ("mcts", players.MctsPlayer(**limit, playout_plies=plies))  # type: ignore[arg-type]
     return (name, {"random": players.RandomPlayer, "heuristic": players.HeuristicPlayer}[name])
 
 
@@ -32,10 +33,12 @@ def main() -> None:
     ap.add_argument("--time", type=float, default=0.1)
     ap.add_argument("--nodes", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--playout-plies", type=int, default=-1,
+                    help="MCTS: random plies before the evaluation cuts a playout off (-1: to the end)")
     ap.add_argument("--variant", default="standard")
     args = ap.parse_args()
-    seats = [factory(args.player, args.time, args.nodes)] + [
-        factory(args.opponent, args.time, args.nodes)] * (args.players - 1)
+    seats = [factory(args.player, args.time, args.nodes, args.playout_plies)] + [
+        factory(args.opponent, args.time, args.nodes, args.playout_plies)] * (args.players - 1)
     t0 = time.time()
     box: list[match.MatchResult] = []
 
