@@ -18,7 +18,7 @@
      landing captures), so the nearest thing: land safely 1..6 fields behind
      an opponent piece, which threatens it and keeps the field behind it;
   7. **advance**: move the most advanced piece whose landing field is not in
-     danger, else the most advanced piece.
+     danger (``"advance"``), else the most advanced piece (``"advance_unsafe"``).
 
 - ``MctsPlayer``: ``yinsh.Engine(algorithm="mcts")`` with a time (or node)
   limit per move, the shared MCTS with chance nodes and per-player values.
@@ -50,7 +50,7 @@ __all__ = ["RandomPlayer", "HeuristicPlayer", "MctsPlayer", "RULES", "random", "
            "by_name", "heuristic_reason"]
 
 #: the heuristic's rules of thumb, in priority order
-RULES = ("finish", "capture", "enter", "escape", "safety", "block", "advance")
+RULES = ("finish", "capture", "enter", "escape", "safety", "block", "advance", "advance_unsafe")
 
 _TRACK = 52
 _LAST_TRACK = 50
@@ -200,7 +200,9 @@ class MctsPlayer:
     """``yinsh.Engine(algorithm="mcts")`` playing with ``time`` seconds (or
     ``nodes`` playouts) per move; a forced move is played without a search.
     Extra keyword arguments are MCTS tunables or evaluation weights
-    (``engine.configure``). Also a factory: ``MctsPlayer(0.1)(seed)`` is a
+    (``engine.configure``); unless given, ``playout_plies=40``: playouts
+    are cut off after 40 random plies by the evaluation's per-player values
+    (much stronger in Ludo than random playouts to the end, docs/ludo.md). Also a factory: ``MctsPlayer(0.1)(seed)`` is a
     fresh player whose searches are seeded by seed.
 
     >>> from yinsh import ludo
@@ -222,7 +224,7 @@ class MctsPlayer:
         self.time = time
         self.nodes = nodes
         self.seed = seed
-        self.settings = dict(settings)
+        self.settings = {"playout_plies": 40, **settings}
         self._engine: Any = None
 
     def _get_engine(self) -> Any:
@@ -251,6 +253,13 @@ class MctsPlayer:
 
     def __call__(self, seed: int = 0) -> "MctsPlayer":
         return MctsPlayer(self.time, nodes=self.nodes, seed=seed, **self.settings)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, MctsPlayer) and (self.time, self.nodes, self.settings)
+                == (other.time, other.nodes, other.settings))
+
+    def __hash__(self) -> int:
+        return hash((MctsPlayer, self.time, self.nodes))
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
