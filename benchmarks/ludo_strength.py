@@ -20,7 +20,7 @@ from yinsh.ludo import match, players
 def factory(name: str, seconds: float, nodes: int, plies: int = -1) -> match.Seat:
     if name == "mcts":
         limit = {"nodes": nodes} if nodes else {"time": seconds}
-        return ("mcts", players.MctsPlayer(**limit, playout_plies=plies))  # type: ignore[arg-type]
+        return ("mcts", players.MctsPlayer(**limit, playout_plies=plies))
     return (name, {"random": players.RandomPlayer, "heuristic": players.HeuristicPlayer}[name])
 
 

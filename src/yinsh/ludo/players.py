@@ -79,7 +79,7 @@ class RandomPlayer:
         """A random valid move of board (``None`` for a finished game); the
         limits are ignored. Raises ``TypeError`` if board is not a
         ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board.is_game_over():
+        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
         moves = list(board.legal_moves)
@@ -177,7 +177,7 @@ class HeuristicPlayer:
         """The heuristic's move in board (``None`` for a finished game); the
         limits are ignored. Raises ``TypeError`` if board is not a
         ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board.is_game_over():
+        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
         actions = board.legal_actions()
@@ -240,7 +240,7 @@ class MctsPlayer:
         """The MCTS's move (``None`` for a finished game); limits given here
         replace the player's. Raises ``TypeError`` if board is not a
         ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board.is_game_over():
+        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
         actions = board.legal_actions()
