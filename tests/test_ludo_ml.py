@@ -161,3 +161,13 @@ def test_batch_bad_arguments():
 def test_ml_docstrings():
     failures, attempted = doctest.testmod(_ml, optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failures == 0
+
+
+def test_batch_pickles():
+    import pickle
+    games = ludo.BatchGames(5, players=3, seed=4)
+    for _ in range(20):
+        games.step_random()
+    again = pickle.loads(pickle.dumps(games))
+    assert (again.planes() == games.planes()).all() and (again.plies == games.plies).all()
+    assert (again.step_random() == games.step_random()).all()      # the generator travels too

@@ -17,7 +17,7 @@ from yinsh._signals cimport raise_pending, signal_raised
 from yinsh.ludo._core cimport (
     A_ENTER, A_MOVE, FINISH, LAST_TRACK, MAX_ACTIONS, NO_COLOR, NUM_ACTIONS, PH_MOVE, PH_OVER,
     PH_THROW, TRACK, CoreBoard, LudoPos, do_action, do_throw, gen_actions, is_legal_action,
-    ludo_lsb, pos_returns, track_field,
+    ludo_lsb, pos_problem, pos_returns, track_field,
 )
 
 from yinsh.errors import IllegalMoveError, InvalidMoveError
@@ -190,6 +190,7 @@ cdef class BatchGames:
     0 while playing and for colours not in play), ``places`` the finishing
     places (int8 (n, 4), 1 first, 0 not placed), ``done`` which games are
     over. Bulk loops run without the GIL and poll Ctrl-C every 1024 games.
+    A batch pickles with its games and its generator.
     """
 
     cdef LudoPos* games
@@ -246,7 +247,22 @@ cdef class BatchGames:
         return f"<BatchGames n={self.n}, players={self.players}, {self.variant}, {int(self.done.sum())} done>"
 
     def __reduce__(self):
-        raise TypeError("BatchGames does not pickle (take board(i) of each game)")
+        cdef bytes games = (<char*>self.games)[:self.n * sizeof(LudoPos)]
+        cdef bytes plies = (<char*>self._plies)[:self.n * sizeof(int32_t)]
+        return (_rebuilt_batch, (self.n, self.players, self.variant, self.rng, games, plies))
+
+    cdef int _restore(self, uint64_t rng, bytes games, bytes plies) except -1:
+        cdef int k
+        if len(games) != self.n * sizeof(LudoPos) or len(plies) != self.n * sizeof(int32_t):
+            raise ValueError("BatchGames pickle of another build or size")
+        memcpy(self.games, <char*>games, self.n * sizeof(LudoPos))
+        memcpy(self._plies, <char*>plies, self.n * sizeof(int32_t))
+        self.rng = rng
+        for k in range(self.n):
+            if pos_problem(&self.games[k]) != 0 or self.games[k].phase == PH_THROW:
+                self.reset()
+                raise ValueError(f"BatchGames pickle: game {k} is not a consistent position")
+        return 0
 
     cdef int _index(self, object i) except -1:
         if isinstance(i, bool) or not hasattr(type(i), "__index__"):
@@ -464,3 +480,11 @@ cdef class BatchGames:
         if interrupted:
             raise_pending()
         return out
+
+
+def _rebuilt_batch(n, players, variant, rng, games, plies):
+    """The BatchGames of BatchGames.__reduce__ (checked: ValueError if a
+    game is not a consistent position)."""
+    cdef BatchGames out = BatchGames(n, players=players, variant=variant, seed=0)
+    out._restore(rng, games, plies)
+    return out
