@@ -159,3 +159,76 @@ def test_iterate_legal_moves(benchmark):
 def test_position_round_trip(benchmark):
     assert benchmark(lambda: [ludo.Board(b.position()).position() for b in BOARDS]) == \
         [b.position() for b in BOARDS]
+
+
+# Engine layer and machine learning ------------------------------------------
+
+BATCH = 256
+BATCH_CALLS = 100
+
+
+@pytest.mark.benchmark(group="ludo-batch")
+def test_batch_random_steps(benchmark):
+    """BatchGames(256, players=4).step_random(auto_reset=True), 100 calls a
+    round: game steps/s = 25,600 / the mean time (a step is a player's move
+    and the throws up to the next move phase)."""
+    games = ludo.BatchGames(BATCH, players=4, seed=1)
+
+    def run():
+        for _ in range(BATCH_CALLS):
+            games.step_random(auto_reset=True)
+        return int(games.plies.sum())
+
+    assert benchmark(run) > 0
+    benchmark.extra_info["steps_per_second"] = BATCH * BATCH_CALLS / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="ludo-batch")
+def test_batch_policy_steps(benchmark):
+    """Masks, a numpy argmax over random scores and the checked step(), 100
+    calls a round, 256 games."""
+    import numpy as np
+    games = ludo.BatchGames(BATCH, players=4, seed=2)
+    rng = np.random.default_rng(0)
+    masks = np.empty((BATCH, ludo.NUM_ACTIONS), np.bool_)
+
+    def run():
+        for _ in range(BATCH_CALLS):
+            if games.done.any():
+                games.reset()
+            games.legal_action_masks(out=masks)
+            games.step(np.argmax(np.where(masks, rng.random(masks.shape), -1.0), axis=1))
+        return int(games.plies.sum())
+
+    assert benchmark(run) > 0
+    benchmark.extra_info["steps_per_second"] = BATCH * BATCH_CALLS / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="ludo-batch")
+def test_batch_planes(benchmark):
+    """BatchGames(256).planes(out=...), 100 calls a round."""
+    import numpy as np
+    games = ludo.BatchGames(BATCH, players=4, seed=3)
+    for _ in range(50):
+        games.step_random(auto_reset=True)
+    out = np.empty((BATCH, ludo.NUM_PLANES, 58), np.float32)
+
+    def run():
+        for _ in range(BATCH_CALLS):
+            games.planes(out=out)
+        return float(out.sum())
+
+    assert benchmark(run) > 0
+    benchmark.extra_info["planes_per_second"] = BATCH * BATCH_CALLS / benchmark.stats.stats.mean
+
+
+@pytest.mark.benchmark(group="ludo-mcts")
+def test_mcts_playouts(benchmark):
+    """The MCTS from the midgame, 2,000 playouts (nodes) a round."""
+    import yinsh
+    board = midgame()
+    while board.is_chance():
+        board.push_str("r3")
+    engine = yinsh.Engine(algorithm="mcts")
+    result = benchmark(lambda: engine.analyse(board, nodes=2000))
+    assert result.best_move in board.legal_moves

@@ -20,7 +20,8 @@ from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
 from yinsh.ludo.enums import Color, MoveKind, Phase
 from yinsh.ludo.playouts import PlayoutStats, random_playouts
-from yinsh.ludo import svg
+from yinsh.ludo import match, players, svg
+from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
 GREEN = Color.GREEN
 YELLOW = Color.YELLOW
@@ -33,4 +34,5 @@ __all__ = [
     "Board", "Color", "LegalMoves", "Move", "MoveKind", "Phase", "PlayoutStats",
     "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
     "divide", "perft", "random_playouts", "svg",
+    "BatchGames", "PLANE_NAMES", "NUM_PLANES", "match", "players",
 ]

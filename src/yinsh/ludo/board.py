@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from yinsh.errors import IllegalMoveError, InvalidPositionError
 from yinsh.ludo import _core, diagram
 from yinsh.ludo._core import Move
 from yinsh.ludo.enums import Color, Phase
 from yinsh.ludo.position import NO_TURN, VARIANTS, format_position, parse_position
+
+if TYPE_CHECKING:
+    import numpy
 
 __all__ = ["Board", "PLAYER_COUNTS", "VARIANTS", "START", "FINISH"]
 
@@ -67,6 +70,9 @@ class Board(_core.CoreBoard):
     >>> again == board, again.move_stack, again.pop()
     (True, [Move.from_str('r6')], Move.from_str('r6'))
     """
+
+    #: the compiled searches of Ludo (``yinsh.Engine`` finds them here)
+    search_module = "yinsh.ludo._search"
 
     def __init__(self, position: Optional[str] = None, *, players: Optional[int] = None,
                  variant: Optional[str] = None) -> None:
@@ -261,6 +267,43 @@ class Board(_core.CoreBoard):
         move = Move.throw(d)
         self.push(move)
         return move
+
+    # Machine learning (docs/ludo.md) ---------------------------------------
+
+    def legal_action_mask(self) -> "numpy.ndarray":
+        """A ``bool`` numpy array of ``NUM_ACTIONS`` (63), True at the legal
+        action ids (``legal_actions()``).
+
+        >>> import numpy as np
+        >>> np.flatnonzero(Board().legal_action_mask()).tolist()
+        [0, 1, 2, 3, 4, 5]
+        """
+        from yinsh.ludo import _ml
+        return _ml.legal_action_mask(self)
+
+    def planes(self, out: "Optional[numpy.ndarray]" = None,
+               perspective: Union[str, Color, int] = "side_to_act") -> "numpy.ndarray":
+        """The observation planes (docs/ludo.md): ``float32``, shape
+        ``(17, 58)``, from the view of the side to act (or of the colour
+        ``perspective``): the track rotated so the viewer's entry field is
+        column 0, the colours in turn order from the viewer. Written into
+        ``out`` when given (checked: ``TypeError`` / ``ValueError``).
+
+        >>> board = Board()
+        >>> for text in "r6 r3 s-3".split():
+        ...     _ = board.push_str(text)
+        >>> p = board.planes()                  # Yellow to act: Green is "previous"
+        >>> p.shape, float(p[3, 42]), float(p[3, 57])
+        ((17, 58), 1.0, 0.75)
+        """
+        from yinsh.ludo import _ml
+        return _ml.planes(self, out, perspective)
+
+    def rewards(self) -> "numpy.ndarray":
+        """Each colour's return (``returns()``) as ``float32`` (4,), by
+        colour (Green, Yellow, Blue, Red); 0 for colours not in play."""
+        from yinsh.ludo import _ml
+        return _ml.rewards(self)
 
     # Text -------------------------------------------------------------------
 

@@ -1,0 +1,490 @@
+# Machine learning for Ludo (docs/ludo.md, "Machine learning"): legal action
+# masks over the core's fixed action space (63 ids, _core.pxd), observation
+# planes from the view of the side to act, per-colour rewards, and
+# BatchGames: n games in C whose dice are thrown inside, from the batch's
+# seeded generator, so step() takes only the players' actions.
+import operator
+import os
+
+import numpy as np
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from yinsh._rng cimport rng_below, rng_next
+from yinsh._signals cimport raise_pending, signal_raised
+from yinsh.ludo._core cimport (
+    A_ENTER, A_MOVE, FINISH, LAST_TRACK, MAX_ACTIONS, NO_COLOR, NUM_ACTIONS, PH_MOVE, PH_OVER,
+    PH_THROW, TRACK, CoreBoard, LudoPos, do_action, do_throw, gen_actions, is_legal_action,
+    ludo_lsb, pos_problem, pos_returns, track_field,
+)
+
+from yinsh.errors import IllegalMoveError, InvalidMoveError
+
+cdef enum:
+    N_PLANES = 17
+    N_COLS = 58            # 0..51 the track (rotated), 52..56 h1..h5, 57 the start corner
+    COL_HOME = 52
+    COL_START = 57
+    P_PIECES = 0           # + k: pieces of the k-th colour after the viewer
+    P_FINISHED = 4         # + k: its finished pieces / 4 (constant)
+    P_ACTIVE = 8           # + k: 1 if it is in play and still playing (constant)
+    P_DICE = 12            # + i: throw i of this turn / 6 (constant)
+    P_MOVE = 15            # 1 in a move phase
+    P_PLACES = 16          # 1 in the places variant
+    GAMES_POLL = 1024      # games between polls for Ctrl-C (a power of two)
+
+PLANE_NAMES = (
+    ["pieces_us", "pieces_next", "pieces_across", "pieces_previous"]
+    + ["finished_us", "finished_next", "finished_across", "finished_previous"]
+    + ["active_us", "active_next", "active_across", "active_previous"]
+    + ["die_1", "die_2", "die_3", "phase_move", "variant_places"])
+NUM_PLANES = N_PLANES
+PLANE_WIDTH = N_COLS
+PLANE_SHAPE = (N_PLANES, N_COLS)
+
+# ---------------------------------------------------------------------------
+# Kernels (no Python objects).
+# ---------------------------------------------------------------------------
+
+cdef inline void fill_mask(const LudoPos* p, uint8_t* mask) noexcept nogil:
+    cdef int buf[MAX_ACTIONS]
+    cdef int n = gen_actions(p, buf), i
+    for i in range(n):
+        mask[buf[i]] = 1
+
+
+cdef inline void fill_const(float* plane, float v) noexcept nogil:
+    cdef int i
+    for i in range(N_COLS):
+        plane[i] = v
+
+
+cdef void fill_planes(const LudoPos* p, float* out, int viewer) noexcept nogil:
+    """The planes of p seen by colour viewer (0..3): relative colour k is
+    colour (viewer + k) % 4, track field f is column (f - 13 viewer) % 52."""
+    cdef int k, c, q, col, i
+    cdef uint64_t b
+    memset(out, 0, N_PLANES * N_COLS * sizeof(float))
+    for k in range(4):
+        c = (viewer + k) & 3
+        if not (p.players >> c) & 1:
+            continue
+        b = p.pm[c]
+        while b:
+            q = ludo_lsb(b)
+            b &= b - 1
+            if q <= LAST_TRACK:
+                col = track_field(c, q) - 13 * viewer
+                if col < 0:
+                    col += TRACK
+            else:
+                col = COL_HOME + q - (LAST_TRACK + 1)
+            out[(P_PIECES + k) * N_COLS + col] = 1.0
+        out[(P_PIECES + k) * N_COLS + COL_START] = p.start[c] / 4.0
+        fill_const(out + (P_FINISHED + k) * N_COLS, p.fin[c] / 4.0)
+        if (p.active >> c) & 1:
+            fill_const(out + (P_ACTIVE + k) * N_COLS, 1.0)
+    for i in range(p.ndice):
+        fill_const(out + (P_DICE + i) * N_COLS, p.dice[i] / 6.0)
+    if p.phase == PH_MOVE:
+        fill_const(out + P_MOVE * N_COLS, 1.0)
+    if p.variant:
+        fill_const(out + P_PLACES * N_COLS, 1.0)
+
+
+cdef inline void throw_until_move(LudoPos* p, uint64_t* rng) noexcept nogil:
+    """Throws the dice (the batch's generator) until a move phase or the end."""
+    while p.phase == PH_THROW:
+        do_throw(p, 1 + <int>rng_below(rng, 6))
+
+
+cdef inline void places_of(const LudoPos* p, int8_t* out) noexcept nogil:
+    """Finishing place 1..4 of each colour (0: not placed, not in play)."""
+    cdef int k, c
+    for c in range(4):
+        out[c] = 0
+    for k in range(p.norder):
+        out[p.order[k]] = k + 1
+    if p.phase == PH_OVER and p.variant and p.active:
+        out[ludo_lsb(p.active)] = p.norder + 1
+
+# ---------------------------------------------------------------------------
+# One board.
+# ---------------------------------------------------------------------------
+
+cdef int check_viewer(const LudoPos* p, object perspective) except -2:
+    """The viewing colour: the side to act (Green once the game is over) for
+    "side_to_act", else a colour in play (a Color, 0..3 or a name)."""
+    if isinstance(perspective, str) and perspective == "side_to_act":
+        return p.turn if p.turn != NO_COLOR else 0
+    from yinsh.ludo.enums import Color
+    try:
+        c = int(Color.of(perspective))
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"perspective must be 'side_to_act' or a colour: {exc}") from None
+    if not (p.players >> c) & 1:
+        raise ValueError(f"perspective {Color(c)} is not in play")
+    return c
+
+
+cdef object check_out(object out, tuple shape, object dtype):
+    if out is None:
+        return np.empty(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array, not {type(out).__name__}")
+    if out.dtype != dtype or out.shape != shape:
+        raise ValueError(f"out must be a {np.dtype(dtype).name} array of shape {shape}, "
+                         f"not {out.dtype.name} {out.shape}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out must be C-contiguous and writable")
+    return out
+
+
+def legal_action_mask(CoreBoard board not None):
+    """A bool array of NUM_ACTIONS (63): True at the legal action ids."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+    cdef uint8_t[::1] view = mask.view(np.uint8)
+    fill_mask(&board.pos, &view[0])
+    return mask
+
+
+def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
+    """The observation planes (float32, (17, 58)) of board."""
+    cdef int viewer = check_viewer(&board.pos, perspective)
+    out = check_out(out, PLANE_SHAPE, np.float32)
+    cdef float[:, ::1] view = out
+    fill_planes(&board.pos, &view[0, 0], viewer)
+    return out
+
+
+def rewards(CoreBoard board not None):
+    """float32 (4,): each colour's return (0 while playing, not in play)."""
+    cdef double r[4]
+    pos_returns(&board.pos, r)
+    return np.array([r[0], r[1], r[2], r[3]], dtype=np.float32)
+
+# ---------------------------------------------------------------------------
+# BatchGames.
+# ---------------------------------------------------------------------------
+
+cdef class BatchGames:
+    """n Ludo games held in C and stepped together; the dice are thrown
+    inside from the batch's seeded generator, so every game shown is in a
+    move phase (or over) and ``step`` takes only the players' actions.
+
+    >>> games = BatchGames(3, players=4, seed=1)
+    >>> games.legal_action_masks().shape, games.planes().shape
+    ((3, 63), (3, 17, 58))
+    >>> played = games.step_random()            # one random valid move per game
+    >>> games.plies.tolist(), games.done.tolist()
+    ([1, 1, 1], [False, False, False])
+    >>> games.step([0, 0, 0])                   # a throw is never the players' action
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.IllegalMoveError: game 0: action 0: r1: the dice are thrown inside BatchGames; play a move (6 or 7 + progress)
+
+    ``to_play`` is the colour to act (0 Green .. 3 Red; -1 over),
+    ``rewards`` each colour's return (float32 (n, 4): +1 first ... -1 last;
+    0 while playing and for colours not in play), ``places`` the finishing
+    places (int8 (n, 4), 1 first, 0 not placed), ``done`` which games are
+    over. Bulk loops run without the GIL and poll Ctrl-C every 1024 games.
+    A batch pickles with its games and its generator.
+    """
+
+    cdef LudoPos* games
+    cdef int32_t* _plies
+    cdef readonly int n
+    cdef readonly int players
+    cdef readonly str variant
+    cdef LudoPos start
+    cdef uint64_t rng
+
+    def __cinit__(self, *args, **kwargs):
+        self.games = NULL
+        self._plies = NULL
+        self.n = 0
+
+    def __init__(self, n, players=4, variant="standard", seed=None):
+        """``n`` games (1 <= n <= 2**24) of ``players`` (2, 3, 4) in
+        ``variant`` (``"standard"`` or ``"places"``); ``seed`` (an int, or
+        None for one from the operating system) drives the dice and
+        ``step_random``. Raises ``ValueError`` / ``TypeError`` for bad
+        arguments."""
+        from yinsh.ludo.board import Board
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if n < 1 or n > (1 << 24):
+            raise ValueError(f"n must be between 1 and 2**24, not {n}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        cdef CoreBoard first = Board(players=players, variant=variant)
+        free(self.games)
+        free(self._plies)
+        self.games = <LudoPos*>malloc(n * sizeof(LudoPos))
+        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
+        if self.games == NULL or self._plies == NULL:
+            raise MemoryError()
+        self.n = n
+        self.players = players
+        self.variant = variant
+        self.start = first.pos
+        self.rng = <uint64_t>(seed % (1 << 64))
+        rng_next(&self.rng)
+        self.reset()
+
+    def __dealloc__(self):
+        free(self.games)
+        free(self._plies)
+
+    def __len__(self):
+        return self.n
+
+    def __repr__(self):
+        return f"<BatchGames n={self.n}, players={self.players}, {self.variant}, {int(self.done.sum())} done>"
+
+    def __reduce__(self):
+        cdef bytes games = (<char*>self.games)[:self.n * sizeof(LudoPos)]
+        cdef bytes plies = (<char*>self._plies)[:self.n * sizeof(int32_t)]
+        return (_rebuilt_batch, (self.n, self.players, self.variant, self.rng, games, plies))
+
+    cdef int _restore(self, uint64_t rng, bytes games, bytes plies) except -1:
+        cdef int k
+        if len(games) != self.n * sizeof(LudoPos) or len(plies) != self.n * sizeof(int32_t):
+            raise ValueError("BatchGames pickle of another build or size")
+        memcpy(self.games, <char*>games, self.n * sizeof(LudoPos))
+        memcpy(self._plies, <char*>plies, self.n * sizeof(int32_t))
+        self.rng = rng
+        for k in range(self.n):
+            if pos_problem(&self.games[k]) != 0 or self.games[k].phase == PH_THROW:
+                self.reset()
+                raise ValueError(f"BatchGames pickle: game {k} is not a consistent position")
+        return 0
+
+    cdef int _index(self, object i) except -1:
+        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
+            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
+        cdef object k = operator.index(i)
+        if not -self.n <= k < self.n:
+            raise IndexError(f"game index {k} out of range for {self.n} games")
+        return k + self.n if k < 0 else k
+
+    def reset(self, i=None):
+        """Starts game i (all when None) again, with its first throws made."""
+        cdef int k
+        if i is None:
+            for k in range(self.n):
+                self.games[k] = self.start
+                throw_until_move(&self.games[k], &self.rng)
+                self._plies[k] = 0
+        else:
+            k = self._index(i)
+            self.games[k] = self.start
+            throw_until_move(&self.games[k], &self.rng)
+            self._plies[k] = 0
+
+    def board(self, i):
+        """A ``ludo.Board`` of game i's position (a copy, empty move stack)."""
+        from yinsh.ludo.board import Board
+        cdef int k = self._index(i)
+        cdef CoreBoard b = Board(players=self.players, variant=self.variant)
+        b.pos = self.games[k]
+        return b
+
+    def set_board(self, i, CoreBoard board not None):
+        """Puts board's position into game i (its ply count to 0); at a
+        throw phase the dice are thrown first."""
+        cdef int k = self._index(i)
+        self.games[k] = board.pos
+        throw_until_move(&self.games[k], &self.rng)
+        self._plies[k] = 0
+
+    @property
+    def done(self):
+        """A new bool array (n,): whether each game is over."""
+        out = np.empty(self.n, dtype=np.bool_)
+        cdef uint8_t[::1] view = out.view(np.uint8)
+        cdef int k
+        for k in range(self.n):
+            view[k] = self.games[k].phase == PH_OVER
+        return out
+
+    @property
+    def to_play(self):
+        """A new int8 array (n,): the colour to act (0..3), -1 if over."""
+        out = np.empty(self.n, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int k
+        for k in range(self.n):
+            view[k] = -1 if self.games[k].phase == PH_OVER else self.games[k].turn
+        return out
+
+    @property
+    def plies(self):
+        """A new int32 array (n,): players' actions in each game since its reset."""
+        out = np.empty(self.n, dtype=np.int32)
+        cdef int32_t[::1] view = out
+        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
+        return out
+
+    @property
+    def rewards(self):
+        """A new float32 array (n, 4): each colour's return (``Board.returns``)."""
+        out = np.zeros((self.n, 4), dtype=np.float32)
+        cdef float[:, ::1] view = out
+        cdef double r[4]
+        cdef int k, c
+        for k in range(self.n):
+            pos_returns(&self.games[k], r)
+            for c in range(4):
+                view[k, c] = <float>r[c]
+        return out
+
+    @property
+    def results(self):
+        """The same as ``rewards``."""
+        return self.rewards
+
+    @property
+    def places(self):
+        """A new int8 array (n, 4): each colour's finishing place (1 first;
+        0 while not placed or not in play)."""
+        out = np.zeros((self.n, 4), dtype=np.int8)
+        cdef int8_t[:, ::1] view = out
+        cdef int k
+        for k in range(self.n):
+            places_of(&self.games[k], &view[k, 0])
+        return out
+
+    def legal_action_masks(self, out=None):
+        """bool (n, 63), into out when given: the legal ids of each game."""
+        out = check_out(out, (self.n, NUM_ACTIONS), np.bool_)
+        cdef uint8_t[:, ::1] view = out.view(np.uint8)
+        cdef uint8_t* base = &view[0, 0]
+        cdef int k
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                memset(base + <size_t>k * NUM_ACTIONS, 0, NUM_ACTIONS)
+                fill_mask(&self.games[k], base + <size_t>k * NUM_ACTIONS)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def planes(self, out=None):
+        """float32 (n, 17, 58), into out when given: each game's planes
+        from the view of its side to act (as ``Board.planes``)."""
+        out = check_out(out, (self.n, N_PLANES, N_COLS), np.float32)
+        cdef float[:, :, ::1] view = out
+        cdef float* base = &view[0, 0, 0]
+        cdef int k, viewer
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                viewer = self.games[k].turn if self.games[k].turn != NO_COLOR else 0
+                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * N_COLS, viewer)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def step(self, actions):
+        """Plays actions[i] in game i for every game not over (finished
+        games' entries are ignored), then throws each game's dice until its
+        next move phase. All actions are checked first: an int outside 0..62
+        raises ``InvalidMoveError``, an illegal one ``IllegalMoveError``
+        (naming the game), and then no game changes."""
+        arr = np.asarray(actions)
+        if arr.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
+        arr = np.ascontiguousarray(arr, dtype=np.int64)
+        cdef const int64_t[::1] acts = arr
+        cdef int k, bad = -1
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                if self.games[k].phase == PH_OVER:
+                    continue
+                if acts[k] < 0 or acts[k] >= NUM_ACTIONS or not is_legal_action(&self.games[k], <int>acts[k]):
+                    bad = k
+                    break
+            if bad < 0 and not interrupted:
+                for k in range(self.n):
+                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                        interrupted = True
+                        break
+                    if self.games[k].phase != PH_OVER:
+                        do_action(&self.games[k], <int>acts[k])
+                        throw_until_move(&self.games[k], &self.rng)
+                        self._plies[k] += 1
+        if interrupted:
+            raise_pending()
+        if bad >= 0:
+            a = int(acts[bad])
+            if not 0 <= a < NUM_ACTIONS:
+                raise InvalidMoveError(f"game {bad}: {a} is not an action id (0..{NUM_ACTIONS - 1})")
+            board = self.board(bad)
+            if a < A_ENTER:
+                raise IllegalMoveError(f"game {bad}: action {a}: r{a + 1}: the dice are thrown inside "
+                                       f"BatchGames; play a move (6 or 7 + progress)")
+            try:
+                board.push_action(a)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"game {bad}: {exc}") from None
+            raise AssertionError("unreachable")
+
+    def step_random(self, auto_reset=False):
+        """Plays a uniformly random valid move in every game not over (then
+        its throws) and returns the ids played (int64 (n,), -1 for a game
+        that was over). ``auto_reset=True`` restarts finished games first."""
+        out = np.empty(self.n, dtype=np.int64)
+        cdef int64_t[::1] view = out
+        cdef int64_t* res = &view[0]
+        cdef bint again = auto_reset
+        cdef int k, n, a
+        cdef int buf[MAX_ACTIONS]
+        cdef LudoPos* p
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                p = &self.games[k]
+                if p.phase == PH_OVER:
+                    if not again:
+                        res[k] = -1
+                        continue
+                    p[0] = self.start
+                    throw_until_move(p, &self.rng)
+                    self._plies[k] = 0
+                n = gen_actions(p, buf)
+                a = buf[rng_below(&self.rng, n)] if n > 1 else buf[0]
+                do_action(p, a)
+                throw_until_move(p, &self.rng)
+                self._plies[k] += 1
+                res[k] = a
+        if interrupted:
+            raise_pending()
+        return out
+
+
+def _rebuilt_batch(n, players, variant, rng, games, plies):
+    """The BatchGames of BatchGames.__reduce__ (checked: ValueError if a
+    game is not a consistent position)."""
+    cdef BatchGames out = BatchGames(n, players=players, variant=variant, seed=0)
+    out._restore(rng, games, plies)
+    return out
