@@ -58,7 +58,7 @@ def test_weights_are_named():
     for name in ("progress", "finished", "home", "danger", "start", "value_scale"):
         assert name in names
     engine = yinsh.Engine(algorithm="mcts")
-    engine.configure(danger=100)
+    engine.configure(ludo.Board, danger=100)
     assert {p.name: p.value for p in engine.searcher(ludo.Board()).params()}["danger"] == 100
 
 

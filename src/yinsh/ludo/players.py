@@ -230,9 +230,10 @@ class MctsPlayer:
     def _get_engine(self) -> Any:
         if self._engine is None:
             from yinsh.engine.api import Engine
+            from yinsh.ludo.board import Board
             self._engine = Engine(algorithm="mcts")
             if self.settings:
-                self._engine.configure(**self.settings)
+                self._engine.configure(Board, **self.settings)   # evaluation weights are Ludo's
         return self._engine
 
     def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
