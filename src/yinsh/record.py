@@ -59,9 +59,9 @@ from __future__ import annotations
 import errno
 import os
 import re
-from typing import IO, Iterable, Optional, Union
+from typing import IO, Any, Iterable, Optional, Union
 
-from yinsh import _core
+from yinsh import _core, games as _games
 from yinsh.board import Board
 from yinsh.enums import Color, MoveKind
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -124,24 +124,28 @@ class Game:
                 raise RecordError(f"bad tag name {name!r} (letters, digits and _ only)")
             if not isinstance(value, str):
                 raise RecordError(f"the value of tag {name} must be a string, not {value!r}")
+        #: the game (``yinsh.games``): its ``name`` is the Game tag
+        self.game: _games.GameKind = _game_of(given)
         start = _start_board(given)
-        self.tags: dict[str, str] = {k: given.get(k, v) for k, v in ROSTER.items()}
-        self.tags["Variant"] = given.get("Variant", start.variant)
+        self.tags: dict[str, str] = {k: given.get(k, v) for k, v in self.game.roster.items()}
+        for name, value in self.game.start_tags(start).items():
+            if name != "Position":
+                self.tags[name] = given.get(name, value)
         for name, value in given.items():
             if name not in self.tags:
                 self.tags[name] = value
-        self.actions: list[_core.Move] = []
+        self.actions: list[Any] = []
         board = start
         for i, action in enumerate(actions):
             try:
-                move = _core.Move.from_str(action) if isinstance(action, str) else action
-                if not isinstance(move, _core.Move):
+                move = self.game.parse_move(action) if isinstance(action, str) else action
+                if not isinstance(move, self.game.module.Move):
                     raise TypeError(f"actions are Move objects or text, not {move!r}")
                 board.push(move)
             except (InvalidMoveError, IllegalMoveError) as exc:
                 raise RecordError(f"action {i + 1}: {exc}") from None
             self.actions.append(move)
-        self.board: Board = board
+        self.board: Any = board
         self.comments: list[tuple[int, str]] = []
         for ply, text in comments:
             if not 0 <= ply <= len(self.actions):
@@ -154,12 +158,11 @@ class Game:
         if given.get("Result") is None and board.is_game_over():
             self.tags["Result"] = board.result()
         result = self.tags["Result"]
-        if result not in RESULTS:
-            raise RecordError(f"the Result tag must be one of {', '.join(RESULTS)}, not {result!r}")
-        outcome = board.outcome()
-        if outcome is not None and result != board.result():
-            raise RecordError(f"the game ended {board.result()} "
-                              f"({outcome.termination.value}), but the result says {result}")
+        if not self.game.is_result(result):
+            raise RecordError(f"the Result tag must be {_results_text(self.game)}, not {result!r}")
+        if board.is_game_over() and result != board.result():
+            raise RecordError(f"the game ended {board.result()}{_how(board)}, but the result "
+                              f"says {result}")
 
     # Derived facts ----------------------------------------------------------
 
@@ -169,35 +172,38 @@ class Game:
         return self.tags
 
     @property
-    def moves(self) -> list[_core.Move]:
+    def moves(self) -> list[Any]:
         """The same as ``actions``."""
         return self.actions
 
     @property
     def result(self) -> str:
-        """The Result tag: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``."""
+        """The Result tag: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"``
+        (Ludo: the finishing order, e.g. ``"G"`` or ``"GBYR"``, or ``"*"``)."""
         return self.tags["Result"]
 
     @property
-    def winner(self) -> Optional[Color]:
-        """The winning side, or ``None`` (draw or no result)."""
-        return {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(self.result)
+    def winner(self) -> Any:
+        """The winning side (a Color of the game), or ``None`` (draw or no
+        result)."""
+        return self.game.winner(self.result)
 
     @property
     def termination(self) -> Optional[str]:
         """How the game ended: the board's reason (``"rings"``,
         ``"marker_pool"``, ``"blocked"``) for a game played to its end, else
         the Termination tag (e.g. ``"resignation"``), else ``None``."""
-        outcome = self.board.outcome()
+        outcome = self.board.outcome() if hasattr(self.board, "outcome") else None
         if outcome is not None:
-            return outcome.termination.value
+            return str(outcome.termination.value)
         return self.tags.get("Termination")
 
-    def start_board(self) -> Board:
-        """A new board at the start position (Position tag or empty board)."""
+    def start_board(self) -> Any:
+        """A new board at the start position (Position tag or empty board;
+        Insert: the Layout tag; Ludo: the Players and Variant tags)."""
         return _start_board(self.tags)
 
-    def board_at(self, ply: int) -> Board:
+    def board_at(self, ply: int) -> Any:
         """The board after the first ply actions (0 = the start). Raises
         ``ValueError`` for a ply outside 0..len(actions)."""
         if not 0 <= ply <= len(self.actions):
@@ -207,19 +213,20 @@ class Game:
             board.push(move)
         return board
 
-    def turns(self) -> list[tuple[int, Color, list[_core.Move]]]:
+    def turns(self) -> list[tuple[int, Any, list[Any]]]:
         """The actions grouped by turn: ``(number, side, actions)``, one
-        entry per run of actions by one side; White's runs start a new
-        number."""
+        entry per run of actions by one side; White's runs (Ludo: the
+        first colour's) start a new number."""
         board = self.start_board()
-        out: list[tuple[int, Color, list[_core.Move]]] = []
+        first = self.game.first_side(board)
+        out: list[tuple[int, Any, list[Any]]] = []
         number = 1
         for move in self.actions:
             side = board.turn
             if out and out[-1][1] == side:
                 out[-1][2].append(move)
             else:
-                if out and side == Color.WHITE:
+                if out and side == first:
                     number += 1
                 out.append((number, side, [move]))
             board.push(move)
@@ -228,10 +235,10 @@ class Game:
     # Construction -----------------------------------------------------------
 
     @classmethod
-    def from_board(cls, board: Board, **tags: str) -> "Game":
+    def from_board(cls, board: Any, **tags: str) -> "Game":
         """The game of board's move stack (from the position where the stack
-        starts), with these tags. The result comes from the board if the game
-        ended.
+        starts), with these tags; board is of any game (``yinsh.games``).
+        The result comes from the board if the game ended.
 
         >>> b = Board()
         >>> _ = b.push_str("e5")
@@ -241,10 +248,12 @@ class Game:
         start = board.copy()
         while start.ply:
             start.pop()
+        game = _games.of_board(board)
         tags = dict(tags)
-        if start != Board(variant=start.variant):
-            tags.setdefault("Position", start.position())
-        tags.setdefault("Variant", start.variant)
+        if game.name != _games.DEFAULT:
+            tags.setdefault("Game", game.name)
+        for name, value in game.start_tags(start).items():
+            tags.setdefault(name, value)
         return cls(board.move_stack, tags)
 
     def copy(self, *, tags: Optional[dict[str, str]] = None) -> "Game":
@@ -262,26 +271,39 @@ class Game:
         return write(self)
 
     def __repr__(self) -> str:
+        if self.game.name != _games.DEFAULT:
+            return f"<Game {self.game.name}, {len(self.actions)} actions, {self.result}>"
         return (f"<Game {self.tags['White']!r} vs {self.tags['Black']!r}, "
                 f"{len(self.actions)} actions, {self.result}>")
 
 
-def _start_board(tags: dict[str, str]) -> Board:
-    variant = tags.get("Variant")
+def _game_of(tags: dict[str, str]) -> _games.GameKind:
+    """The game the Game tag names (Yinsh without one)."""
+    name = tags.get("Game", _games.DEFAULT)
+    if name not in _games.GAMES:
+        raise RecordError(f"unknown Game tag {_clip(name)!r} (known: {', '.join(_games.GAMES)})")
+    return _games.GAMES[name]
+
+
+def _start_board(tags: dict[str, str]) -> Any:
     try:
-        if tags.get("Position"):
-            board = Board(tags["Position"])
-            if variant is not None and variant != board.variant:
-                raise RecordError(f"the Variant tag says {variant!r} but the Position is "
-                                  f"{board.variant}")
-            return board
-        return Board(variant=variant or "standard")
-    except InvalidPositionError as exc:
-        raise RecordError(f"bad Position tag: {exc}") from None
+        return _game_of(tags).start_board(tags)
     except RecordError:
         raise
     except ValueError as exc:
-        raise RecordError(f"bad Variant tag: {exc}") from None
+        raise RecordError(str(exc)) from None
+
+
+def _results_text(game: _games.GameKind) -> str:
+    if game.name == "ludo":
+        return "a finishing order of the colours (e.g. G or GBYR) or *"
+    return "one of " + ", ".join(game.results)
+
+
+def _how(board: Any) -> str:
+    """`` (rings)``: how an ended game ended, where the board says."""
+    outcome = board.outcome() if hasattr(board, "outcome") else None
+    return "" if outcome is None else f" ({outcome.termination.value})"
 
 
 # Writing --------------------------------------------------------------------
@@ -338,12 +360,14 @@ def _movetext(game: Game) -> str:
     items: list[str] = []
     ply = 0
     need_number = True
+    first = game.game.first_side(game.start_board())
+    join = turn_text if game.game.name == "yinsh" else (lambda ms: " ".join(str(m) for m in ms))
     for number, side, moves in game.turns():
         if ply in comments:
             items += ["{" + t + "}" for t in comments.pop(ply)]
             need_number = True
-        label = f"{number}. " if side == Color.WHITE else f"{number}... " if need_number else ""
-        items.append(label + turn_text(moves))     # a number stays with its turn
+        label = f"{number}. " if side == first else f"{number}... " if need_number else ""
+        items.append(label + join(moves))     # a number stays with its turn
         need_number = False
         ply += len(moves)
     for text in comments.pop(ply, []):
@@ -390,6 +414,7 @@ _TOKEN = re.compile(r"""
   | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?=\s|$))
   | (?P<number>(?P<n>\d+)\.(?P<dots>\.\.)?(?=\s|$|[A-Za-z]))
   | (?P<turn>[A-Za-z][A-Za-z0-9;\-]*(?=\s|$|\{))
+  | (?P<digits>\d[A-Za-z0-9\-]*(?=\s|$|\{))
 """, re.VERBOSE)
 
 _REMOVAL = re.compile(r"x[a-z]\d+(?:-[a-z]\d+)?", re.IGNORECASE)
@@ -535,8 +560,13 @@ class _Reader:
                 if self.text[pos] == "[":
                     raise self.error(f"bad tag pair {bad[:40]!r} (write [Name \"value\"])", pos)
                 raise self.error(f"unexpected text {bad[:40]!r}", pos)
-            kind = next(k for k in ("space", "tag", "comment", "result", "number", "turn")
+            kind = next(k for k in ("space", "tag", "comment", "result", "number", "turn", "digits")
                         if m.group(k) is not None)
+            if kind == "digits" and (state.game.name if state is not None
+                                     else tags.get("Game", "yinsh")) != "yinsh":
+                kind = "turn"                   # a Ludo action: 14-19
+            elif kind == "digits":
+                raise self.error(f"unexpected text {m.group()[:40]!r}", pos)
             if kind != "space" and first_pos is None:
                 first_pos = pos
             if kind == "tag":
@@ -557,8 +587,13 @@ class _Reader:
                     if len(m.group("n")) > 6:
                         raise self.error(f"turn number {_clip(m.group('n'), 10)} is too large", pos)
                     state.number(int(m.group("n")), bool(m.group("dots")), pos)
-                elif kind == "turn":
-                    state.turn(m.group("turn"), pos)
+                elif kind == "turn" or not state.game.is_result(m.group()):
+                    if state.game.name != "yinsh" and state.game.is_result(m.group()):
+                        games.append(state.finish(m.group(), pos))      # Ludo: GBYR
+                        self.game_no += 1
+                        state, tags, tag_pos, first_pos = None, {}, {}, None
+                    else:
+                        state.turn(m.group(), pos)
                 else:
                     games.append(state.finish(m.group("result"), pos))
                     self.game_no += 1
@@ -578,19 +613,22 @@ class _GameState:
         self.reader = reader
         self.tags = tags
         try:
+            self.game = _game_of(tags)
             self.board = _start_board(tags)
         except RecordError as exc:
-            where = tag_pos.get("Position", tag_pos.get("Variant", pos))
+            where = next((tag_pos[t] for t in ("Game", "Position", "Layout", "Players", "Variant")
+                          if t in tag_pos and t in exc.reason), tag_pos.get("Position", tag_pos.get("Variant", pos)))
             raise reader.error(exc.reason, where) from None
-        self.actions: list[_core.Move] = []
+        self.first = self.game.first_side(self.board)
+        self.actions: list[Any] = []
         self.comments: list[tuple[int, str]] = []
         self.number_no = 1            # the turn number of the next action
-        self.last_side: Optional[Color] = None
+        self.last_side: Any = None
 
     def side_changes(self) -> None:
         """Advances the turn number as the next action's side is known."""
         side = self.board.turn
-        if self.last_side is not None and side != self.last_side and side == Color.WHITE:
+        if self.last_side is not None and side != self.last_side and side == self.first:
             self.number_no += 1
 
     def comment(self, text: str) -> None:
@@ -602,9 +640,9 @@ class _GameState:
                                     f"the game ({self.board.result()})", pos)
         side = self.board.turn
         expected = self.number_no
-        if self.last_side is not None and side != self.last_side and side == Color.WHITE:
+        if self.last_side is not None and side != self.last_side and side == self.first:
             expected += 1
-        want_dots = side == Color.BLACK
+        want_dots = side != self.first
         if n != expected or dots != want_dots:
             raise self.reader.error(
                 f"turn number {n}{'...' if dots else '.'} where "
@@ -616,13 +654,13 @@ class _GameState:
             raise self.reader.error(f"the turn {_clip(token, 20)!r} is too long to be one", pos,
                                     self._turn_name())
         try:
-            texts = split_turn(token)
+            texts = split_turn(token) if self.game.name == "yinsh" else [token]
         except InvalidMoveError as exc:
             raise self.reader.error(str(exc), pos, self._turn_name()) from None
         for text in texts:
             name = self._turn_name()
             try:
-                move = _core.Move.from_str(text)
+                move = self.game.parse_move(text)
             except InvalidMoveError as exc:
                 raise self.reader.error(f"invalid action {text!r} in {token!r}: {exc}", pos,
                                         name) from None
@@ -638,7 +676,7 @@ class _GameState:
     def _turn_name(self) -> str:
         side = self.board.turn
         n = self.number_no
-        if self.last_side is not None and side != self.last_side and side == Color.WHITE:
+        if self.last_side is not None and side != self.last_side and side == self.first:
             n += 1
         return f"{n} ({side.label.capitalize()})"
 
@@ -649,11 +687,9 @@ class _GameState:
                                     f"says {tag}", pos)
         tags = dict(self.tags)
         tags["Result"] = result
-        outcome = self.board.outcome()
-        if outcome is not None and self.board.result() != result:
-            raise self.reader.error(f"the game ended {self.board.result()} "
-                                    f"({outcome.termination.value}), but the record says "
-                                    f"{result}", pos)
+        if self.board.is_game_over() and self.board.result() != result:
+            raise self.reader.error(f"the game ended {self.board.result()}{_how(self.board)}, "
+                                    f"but the record says {result}", pos)
         try:
             return Game(self.actions, tags, self.comments)
         except RecordError as exc:            # cannot happen after the checks above

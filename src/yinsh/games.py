@@ -1,0 +1,241 @@
+"""The games of the library, each described in one place.
+
+``GAMES`` maps a game's name (the record's ``Game`` tag, the command line's
+``--game``) to its ``GameKind``: the board class, how a record's tags build
+the start board and which tags a start board needs, how an action is read,
+the results a record may give, the modules of its players and pictures.
+``yinsh.record`` and the command line use these and nothing game-specific.
+
+>>> GAMES["insert"].start_board({"Layout": "12"}).layout
+12
+>>> GAMES["ludo"].start_tags(GAMES["ludo"].board_class(players=2))
+{'Players': '2', 'Variant': 'standard'}
+>>> GAMES["ludo"].is_result("GB"), GAMES["insert"].is_result("GB")
+(True, False)
+>>> get("chess")
+Traceback (most recent call last):
+ValueError: unknown game 'chess' (known: yinsh, insert, ludo)
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from types import ModuleType
+from typing import Any, Optional
+
+__all__ = ["GameKind", "GAMES", "get", "of_board", "DEFAULT"]
+
+#: The game of a record without a Game tag, and of the command line.
+DEFAULT = "yinsh"
+
+
+class GameKind:
+    """What the library knows of one game (see the module). Subclasses fill
+    in the start board and its tags; the rest is data."""
+
+    name = ""
+    #: the modules: the board class's, the players', the pictures'
+    board_module = ""
+    players_module = ""
+    svg_module = ""
+    #: the tags every written game has, in this order, with their unknown values
+    roster: dict[str, str] = {}
+    #: the results of two-sided games (Ludo overrides ``is_result``)
+    results: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "*")
+
+    # Modules ----------------------------------------------------------------
+
+    @property
+    def module(self) -> ModuleType:
+        """The module whose ``Board``, ``Move``, ``perft`` and ``divide`` the
+        game has (``yinsh._core`` style)."""
+        return importlib.import_module(self.board_module)
+
+    @property
+    def board_class(self) -> Any:
+        return self.module.Board
+
+    @property
+    def players(self) -> ModuleType:
+        return importlib.import_module(self.players_module)
+
+    @property
+    def svg(self) -> ModuleType:
+        return importlib.import_module(self.svg_module)
+
+    def parse_move(self, text: str) -> Any:
+        """The action of text (``InvalidMoveError`` if it is none)."""
+        return self.module.Move.from_str(text)
+
+    def perft(self, board: Any, depth: int, threads: int = 1) -> int:
+        return int(self.module.perft(board, depth, threads=threads))
+
+    def divide(self, board: Any, depth: int, threads: int = 1) -> dict[str, int]:
+        return dict(self.module.divide(board, depth, threads=threads))
+
+    # Records ----------------------------------------------------------------
+
+    def is_result(self, text: str) -> bool:
+        """Whether text is a result a record of this game may give."""
+        return text in self.results
+
+    def winner(self, result: str) -> Optional[Any]:
+        """The winning colour a result names, else None."""
+        color = self.module.Color
+        return {"1-0": color(0), "0-1": color(1)}.get(result)
+
+    def first_side(self, board: Any) -> Any:
+        """The colour whose turns start a new turn number."""
+        return self.module.Color(0)
+
+    def start_board(self, tags: dict[str, str]) -> Any:
+        """A new board at the start the tags give (``ValueError`` saying
+        which tag is bad)."""
+        raise NotImplementedError
+
+    def start_tags(self, start: Any) -> dict[str, str]:
+        """The tags that give start (a board) back through ``start_board``."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+
+class YinshGame(GameKind):
+    name = "yinsh"
+    board_module = "yinsh"
+    players_module = "yinsh.players"
+    svg_module = "yinsh.svg"
+    roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
+              "Result": "*", "Variant": "standard"}
+
+    def start_board(self, tags: dict[str, str]) -> Any:
+        from yinsh.board import Board
+        from yinsh.errors import InvalidPositionError
+        variant = tags.get("Variant")
+        try:
+            if tags.get("Position"):
+                board = Board(tags["Position"])
+                if variant is not None and variant != board.variant:
+                    raise _TagError(f"the Variant tag says {variant!r} but the Position is "
+                                    f"{board.variant}")
+                return board
+            return Board(variant=variant or "standard")
+        except InvalidPositionError as exc:
+            raise _TagError(f"bad Position tag: {exc}") from None
+        except _TagError:
+            raise
+        except ValueError as exc:
+            raise _TagError(f"bad Variant tag: {exc}") from None
+
+    def start_tags(self, start: Any) -> dict[str, str]:
+        tags = {}
+        if start != self.board_class(variant=start.variant):
+            tags["Position"] = start.position()
+        tags["Variant"] = start.variant
+        return tags
+
+
+class InsertGame(GameKind):
+    name = "insert"
+    board_module = "yinsh.insert"
+    players_module = "yinsh.insert.players"
+    svg_module = "yinsh.insert.svg"
+    roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Red": "?",
+              "Result": "*", "Game": "insert"}
+
+    def start_board(self, tags: dict[str, str]) -> Any:
+        Board = self.board_class
+        layout = tags.get("Layout")
+        if layout is not None:
+            if not re.fullmatch(r"\d{1,6}", layout):
+                raise _TagError(f"bad Layout tag {layout[:20]!r}: a layout number, 0..6143")
+            number = int(layout)
+            if not 0 <= number < 6144:
+                raise _TagError(f"bad Layout tag: {number} is not a layout number (0..6143)")
+        if tags.get("Position"):
+            try:
+                board = Board(tags["Position"])
+            except ValueError as exc:
+                raise _TagError(f"bad Position tag: {exc}") from None
+            if layout is not None and board.layout != int(layout):
+                raise _TagError(f"the Layout tag says {layout} but the Position's marks are "
+                                f"layout {board.layout}")
+            return board
+        return Board(layout=int(layout or 0))
+
+    def start_tags(self, start: Any) -> dict[str, str]:
+        if start.layout is not None and start == self.board_class(layout=start.layout):
+            return {"Layout": str(start.layout)}
+        return {"Position": start.position()}
+
+
+class LudoGame(GameKind):
+    name = "ludo"
+    board_module = "yinsh.ludo"
+    players_module = "yinsh.ludo.players"
+    svg_module = "yinsh.ludo.svg"
+    roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "Result": "*", "Game": "ludo"}
+
+    def is_result(self, text: str) -> bool:
+        return text == "*" or (re.fullmatch(r"[GYBR]{1,4}", text) is not None
+                               and len(set(text)) == len(text))
+
+    def winner(self, result: str) -> Optional[Any]:
+        if result == "*" or not self.is_result(result):
+            return None
+        return self.module.Color.of(result[0])
+
+    def first_side(self, board: Any) -> Any:
+        return board.players[0]
+
+    def start_board(self, tags: dict[str, str]) -> Any:
+        Board = self.board_class
+        players: Optional[int] = None
+        if "Players" in tags:
+            if tags["Players"] not in ("2", "3", "4"):
+                raise _TagError(f"bad Players tag {tags['Players'][:20]!r}: 2, 3 or 4")
+            players = int(tags["Players"])
+        variant = tags.get("Variant")
+        try:
+            if tags.get("Position"):
+                return Board(tags["Position"], players=players, variant=variant)
+            return Board(players=players, variant=variant)
+        except ValueError as exc:
+            which = "Position" if tags.get("Position") else "Variant"
+            raise _TagError(f"bad {which} tag: {exc}") from None
+
+    def start_tags(self, start: Any) -> dict[str, str]:
+        tags = {"Players": str(len(start.players)), "Variant": start.variant}
+        if start != self.board_class(players=len(start.players), variant=start.variant):
+            tags["Position"] = start.position()
+        return tags
+
+
+class _TagError(ValueError):
+    """A bad tag (``yinsh.record`` turns it into a ``RecordError``)."""
+
+
+#: The games by name.
+GAMES: dict[str, GameKind] = {g.name: g for g in (YinshGame(), InsertGame(), LudoGame())}
+
+
+def get(name: str) -> GameKind:
+    """The game of a name (``ValueError`` for an unknown one)."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+
+
+def of_board(board: object) -> GameKind:
+    """The game of a board.
+
+    >>> from yinsh import insert
+    >>> of_board(insert.Board()).name
+    'insert'
+    """
+    for game in GAMES.values():
+        if isinstance(board, game.board_class):
+            return game
+    raise TypeError(f"not a board of a known game: {type(board).__name__}")
