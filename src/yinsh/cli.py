@@ -14,9 +14,9 @@ import math
 import os
 import sys
 import time
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
-from yinsh import _core
+from yinsh import _core, games
 from yinsh._version import __version__
 from yinsh.board import Board
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
@@ -36,8 +36,54 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def board_from_args(args: argparse.Namespace) -> Board:
-    """The board named by --position / --moves / --variant."""
+#: The options that name a start position, as the record tags they stand for.
+START_OPTIONS = {"position": "Position", "layout": "Layout", "players": "Players",
+                 "variant": "Variant"}
+#: The record tags each game's start takes (``yinsh.games``).
+START_TAGS = {"yinsh": ("Position", "Variant"), "insert": ("Position", "Layout"),
+              "ludo": ("Position", "Players", "Variant")}
+VARIANTS = {"yinsh": ("standard", "blitz"), "ludo": ("standard", "places")}
+
+
+def game_of(args: argparse.Namespace) -> games.GameKind:
+    """The game of --game (Yinsh without one)."""
+    return games.get(getattr(args, "kind", None) or games.DEFAULT)
+
+
+def board_from_args(args: argparse.Namespace) -> Any:
+    """The board named by --game and --position / --moves / --variant
+    (Insert: --layout; Ludo: --players and --variant); ``CommandError`` for
+    an option the game does not take."""
+    game = game_of(args)
+    if game.name != games.DEFAULT:
+        tags: dict[str, str] = {}
+        for option, tag in START_OPTIONS.items():
+            value = getattr(args, option, None)
+            if value is None:
+                continue
+            if tag not in START_TAGS[game.name]:
+                raise CommandError(f"--{option} is not an option of {game.name} (it takes "
+                                   + ", ".join("--" + o for o, t in START_OPTIONS.items()
+                                               if t in START_TAGS[game.name]) + ")")
+            if tag == "Variant" and value not in VARIANTS[game.name]:
+                raise CommandError(f"--variant {value}: {game.name} has "
+                                   f"{' and '.join(VARIANTS[game.name])}")
+            tags[tag] = str(value)
+        try:
+            if tags.get("Position") == "":
+                raise ValueError("the position string is empty")
+            board = game.start_board(tags)
+            for text in (getattr(args, "moves", None) or "").split():
+                board.push_str(text)
+        except ValueError as exc:
+            raise CommandError(str(exc).replace(" tag", "")) from None
+        return board
+    for option in ("layout", "players"):
+        if getattr(args, option, None) is not None:
+            raise CommandError(f"--{option} is not an option of yinsh (it takes --position, "
+                               f"--variant)")
+    if getattr(args, "variant", None) not in (None,) + VARIANTS["yinsh"]:
+        raise CommandError(f"--variant {args.variant}: yinsh has standard and blitz")
     try:
         if getattr(args, "position", None) is not None:      # "" is a bad position, not none
             board = Board(args.position)
@@ -50,11 +96,47 @@ def board_from_args(args: argparse.Namespace) -> Board:
     return board
 
 
-def add_position_args(p: argparse.ArgumentParser) -> None:
+def add_position_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--position", metavar="P", help="a position string (default: the empty board)")
-    group.add_argument("--variant", choices=["standard", "blitz"], help="start a new game of this variant")
+    group.add_argument("--variant", choices=["standard", "blitz", "places"],
+                       help="start a new game of this variant (yinsh: standard, blitz; ludo: "
+                            "standard, places)")
     p.add_argument("--moves", metavar='"..."', help="actions to play first, space-separated (e.g. \"e5 f6\")")
+    add_game_args(p, kind)
+
+
+def game_or_index(text: str) -> Any:
+    """An argparse type (show, replay): a game's name, or a game's number
+    in a record file (from 1).
+
+    >>> game_or_index("ludo"), game_or_index("2")
+    ('ludo', 2)
+    """
+    if text in games.GAMES:
+        return text
+    if text.lstrip("-").isdigit():
+        return int_in(1)(text)
+    raise argparse.ArgumentTypeError(f"expected a game ({', '.join(games.GAMES)}) or a game "
+                                     f"number in the record, not {text[:40]!r}")
+
+
+def split_game_option(args: argparse.Namespace) -> None:
+    """Show and replay's --game: a name goes to args.kind, a number stays."""
+    if isinstance(args.game, str):
+        args.kind, args.game = args.game, None
+
+
+def add_game_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
+    """--game (unless kind is False: show and replay have their own),
+    --layout and --players."""
+    if kind:
+        p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
+                       help="the game: yinsh (default), insert or ludo")
+    p.add_argument("--layout", type=int_in(0, 6143), metavar="N",
+                   help="insert: start on layout N, 0..6143 (default 0)")
+    p.add_argument("--players", type=int_in(2, 4), metavar="N",
+                   help="ludo: the number of players, 2..4 (default 4)")
 
 
 def int_in(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str], int]:
@@ -120,16 +202,19 @@ def rate(count: float, seconds: float) -> str:
 def cmd_perft(args: argparse.Namespace) -> None:
     """Counts the leaves of the action tree (bulk counting) and times it."""
     board = board_from_args(args)
+    game = game_of(args)
+    if args.threads > 1 and not game.perft_threads:
+        raise CommandError(f"--threads: the perft of {game.name} runs in one thread")
     if args.divide and args.depth < 1:
         raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
     start = time.perf_counter()
     if args.divide:
-        counts = _core.divide(board, args.depth, threads=args.threads)
+        counts = game.divide(board, args.depth, threads=args.threads)
         for text, n in counts.items():
             print(f"{text}: {n}")
         nodes = sum(counts.values())
     else:
-        nodes = _core.perft(board, args.depth, threads=args.threads)
+        nodes = game.perft(board, args.depth, threads=args.threads)
     seconds = time.perf_counter() - start
     print(f"Position    : {board.position()}")
     print(f"Depth       : {args.depth}")

@@ -27,9 +27,9 @@ import threading
 from types import ModuleType
 from typing import IO, Any, Callable, Optional
 
-from yinsh import diagram, record, svg
+from yinsh import diagram, games, record, svg
 from yinsh.board import Board
-from yinsh.cli import (CommandError, add_position_args, board_from_args, int_in, nonnegative_int,
+from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
                        Parser, positive_float, positive_int, search_depth)
 from yinsh._core import Move
 from yinsh.engine import MAX_DEPTH, Analysis, session
@@ -162,8 +162,10 @@ def cmd_show(args: argparse.Namespace) -> None:
     """Writes an SVG picture of a position or of a recorded game."""
     if args.output == "":
         raise CommandError("-o needs a file name (or - for standard output)")
+    split_game_option(args)
     if args.record is not None:
-        if args.position is not None or args.variant is not None or args.moves is not None:
+        if any(getattr(args, o) is not None for o in ("position", "variant", "moves", "layout",
+                                                       "players")):
             raise CommandError("--record cannot be combined with --position, --variant or --moves")
         game = load_game(args.record, 1 if args.game is None else args.game)
         ply = len(game.actions) if args.ply is None else args.ply
@@ -176,13 +178,7 @@ def cmd_show(args: argparse.Namespace) -> None:
         if args.game is not None:
             raise CommandError("--game needs --record")
         board = board_from_args(args)
-    try:
-        picture = svg.board(board, size=args.size, coordinates=not args.no_coordinates,
-                            last_move=not args.no_last_move,
-                            highlight=args.highlight.split() if args.highlight else None,
-                            orientation=args.orientation)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    picture = picture_of(board, args)
     if args.output in (None, "-"):
         sys.stdout.write(picture)
         return
@@ -192,6 +188,28 @@ def cmd_show(args: argparse.Namespace) -> None:
     except OSError as exc:
         raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     print(f"wrote {args.output}")
+
+
+def picture_of(board: Any, args: argparse.Namespace) -> str:
+    """The SVG of board (any game) with the options of ``yinsh show``."""
+    game = games.of_board(board)
+    try:
+        if game.name == "yinsh":
+            return svg.board(board, size=args.size, coordinates=not args.no_coordinates,
+                             last_move=not args.no_last_move,
+                             highlight=args.highlight.split() if args.highlight else None,
+                             orientation=args.orientation)
+        if args.orientation != "white":
+            raise CommandError(f"--orientation is an option of yinsh, not {game.name}")
+        if game.name == "insert":
+            return str(game.svg.board(board, size=args.size, coordinates=not args.no_coordinates,
+                                      last_move=not args.no_last_move,
+                                      highlight=args.highlight.split() if args.highlight else None))
+        if args.highlight or args.no_coordinates:
+            raise CommandError("--highlight and --no-coordinates are not options of ludo")
+        return str(game.svg.board(board, args.size, last_move=not args.no_last_move))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
 
 
 # yinsh replay ----------------------------------------------------------------------
@@ -496,10 +514,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p = sub.add_parser("show", help="write an SVG picture of a position or a recorded game",
                        description="Writes an SVG picture of a position (--position/--variant/"
                                    "--moves) or of a recorded game (--record, after --ply actions).")
-    add_position_args(p)
+    add_position_args(p, kind=False)
     p.add_argument("--record", metavar="FILE", help="a game record (ours, or Boardspace SGF)")
-    p.add_argument("--game", type=positive_int, metavar="N",
-                   help="which game of the record (default 1)")
+    p.add_argument("--game", type=game_or_index, metavar="N|GAME",
+                   help="which game of the record (default 1), or the game of --position "
+                        "(yinsh, insert, ludo)")
     p.add_argument("--ply", type=nonnegative_int, metavar="N",
                    help="show the game after its first N actions (default: the end)")
     p.add_argument("-o", "--output", metavar="FILE", help="the SVG file (default: standard output)")
@@ -519,8 +538,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "with the engine's score and best action before each action "
                                    "when --analyse is given ('=' marks an action the engine agrees with).")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", type=positive_int, default=1, metavar="N",
-                   help="which game of the record (default 1)")
+    p.add_argument("--game", type=game_or_index, default=1, metavar="N",
+                   help="which game of the record (default 1); a game's name (yinsh, insert, "
+                        "ludo) is accepted and checked against the record")
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="show the engine's score (from the side to act) and best action")
     limit = p.add_mutually_exclusive_group()

@@ -67,10 +67,19 @@ class GameKind:
         """The action of text (``InvalidMoveError`` if it is none)."""
         return self.module.Move.from_str(text)
 
+    #: whether perft and divide can split the count over threads
+    perft_threads = False
+
     def perft(self, board: Any, depth: int, threads: int = 1) -> int:
+        """The leaves of the action tree of depth plies from board."""
+        if threads == 1:
+            return int(self.module.perft(board, depth))
         return int(self.module.perft(board, depth, threads=threads))
 
     def divide(self, board: Any, depth: int, threads: int = 1) -> dict[str, int]:
+        """perft below each first action, by its text."""
+        if threads == 1:
+            return dict(self.module.divide(board, depth))
         return dict(self.module.divide(board, depth, threads=threads))
 
     # Records ----------------------------------------------------------------
@@ -106,6 +115,7 @@ class YinshGame(GameKind):
     board_module = "yinsh"
     players_module = "yinsh.players"
     svg_module = "yinsh.svg"
+    perft_threads = True
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
               "Result": "*", "Variant": "standard"}
 
