@@ -74,7 +74,8 @@ class Opponent:
     Raises ``CommandError`` for a depth or time the engine does not take.
     """
 
-    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None) -> None:
+    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
+                 algorithm: str = "alphabeta") -> None:
         try:
             from yinsh.engine import Engine
         except ImportError as exc:
@@ -83,7 +84,8 @@ class Opponent:
             time = DEFAULT_ENGINE_TIME
         self.depth, self.time = depth, time
         try:
-            self.engine = Engine(hash_mb=16, depth=depth, time=time)   # checks the limits
+            self.engine = Engine(hash_mb=16, depth=depth, time=time,   # checks the limits
+                                 algorithm=algorithm)
         except (TypeError, ValueError) as exc:
             raise CommandError(str(exc)) from None
         #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
@@ -136,6 +138,13 @@ def status(board: Board) -> str:
     removed = f"rings removed {board.rings_removed(Color.WHITE)}:{board.rings_removed(Color.BLACK)}"
     return (f"{side_name(board.turn)} to {_PHASE_TEXT[board.phase]}; {removed}; "
             f"{board.markers_in_pool()} markers in the pool")
+
+
+def game_status(board: Any) -> str:
+    """One line for a board of any game: who acts, or the result."""
+    if board.is_game_over():
+        return f"Game over: {board.result()}"
+    return f"{side_name(board.turn)} to act"
 
 
 # yinsh show -----------------------------------------------------------------------
@@ -218,9 +227,14 @@ def cmd_replay(args: argparse.Namespace) -> None:
     """Prints a recorded game action by action."""
     if not args.analyse and (args.depth is not None or args.time is not None):
         raise CommandError(f"{'--depth' if args.depth is not None else '--time'} needs --analyse")
-    game = load_game(args.file, args.game)
+    split_game_option(args)
+    game = load_game(args.file, args.game or 1)
+    kind = getattr(args, "kind", None)
+    if kind is not None and kind != game.game.name:
+        raise CommandError(f"--game {kind}: the record is a game of {game.game.name}")
     time = args.time if args.time is not None or args.depth is not None else REPLAY_TIME
-    opponent = Opponent(args.depth, time) if args.analyse else None
+    start = game.start_board()
+    opponent = Opponent(args.depth, time, game.game.algorithm(start)) if args.analyse else None
     for name, value in game.tags.items():
         print(f"{name}: {value}")
     board = game.start_board()
@@ -233,7 +247,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
         for text in comments.get(ply - 1, []):
             print(f"    {{{text}}}")
         line = f"{ply:4d}. {side_name(board.turn):5s} {str(move):9s}"
-        if opponent is not None:
+        if opponent is not None and game.game.search_problem(board, "mcts") is None:
             best, score = opponent.choose(board)
             mark = "=" if best == move else " "
             line += f"  score {score:>9s}  best {best!s:9s}{mark}"
@@ -245,7 +259,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
         print(f"    {{{text}}}")
     if not args.boards:
         print(board.unicode() if args.unicode else str(board))
-    end = status(board)
+    end = status(board) if game.game.name == "yinsh" else game_status(board)
     if not board.is_game_over() and game.result != "*":
         how = game.termination or "unknown"
         end += f"\nResult {game.result} ({how})"

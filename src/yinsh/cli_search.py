@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 from yinsh import record
 from yinsh.board import Board
-from yinsh.cli import (CommandError, add_position_args, board_from_args, hash_size, int_in,
+from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
@@ -63,6 +63,9 @@ def cmd_analyse(args: argparse.Namespace) -> None:
         raise CommandError(f"the game is over ({board.result()})")
     limits = limits_from_args(args)
     algorithm = getattr(args, "algorithm", "alphabeta")
+    problem = game_of(args).search_problem(board, algorithm)
+    if problem is not None:
+        raise CommandError(problem)
     threads = getattr(args, "threads", 1)
     try:
         engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm)

@@ -97,6 +97,14 @@ class GameKind:
         """The colour whose turns start a new turn number."""
         return self.module.Color(0)
 
+    def search_problem(self, board: Any, algorithm: str) -> Optional[str]:
+        """Why the engine cannot search board with algorithm, else None."""
+        return None
+
+    def algorithm(self, board: Any) -> str:
+        """The engine's algorithm for board (``alphabeta`` or ``mcts``)."""
+        return "alphabeta"
+
     def start_board(self, tags: dict[str, str]) -> Any:
         """A new board at the start the tags give (``ValueError`` saying
         which tag is bad)."""
@@ -198,6 +206,18 @@ class LudoGame(GameKind):
 
     def first_side(self, board: Any) -> Any:
         return board.players[0]
+
+    def search_problem(self, board: Any, algorithm: str) -> Optional[str]:
+        if board.is_chance() and not board.is_game_over():
+            return (f"the position is a throw phase ({board.turn.label} throws the die next): "
+                    f"there is no choice to analyse; add the throw, e.g. --moves r4")
+        if len(board.players) > 2 and algorithm != "mcts":
+            return (f"the alpha-beta plays two-player games; for {len(board.players)} players "
+                    f"use --algorithm mcts")
+        return None
+
+    def algorithm(self, board: Any) -> str:
+        return "mcts" if len(board.players) > 2 else "alphabeta"
 
     def start_board(self, tags: dict[str, str]) -> Any:
         Board = self.board_class

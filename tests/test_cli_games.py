@@ -1,0 +1,113 @@
+"""The command line for Insert and Ludo (--game): in-process, small counts."""
+import random
+import re
+
+import pytest
+
+from yinsh import insert, ludo, record
+from yinsh.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("argv, nodes", [
+    (["perft", "2", "--game", "insert"], insert.perft(insert.Board(), 2)),
+    (["perft", "2", "--game", "insert", "--layout", "17"], insert.perft(insert.Board(layout=17), 2)),
+    (["perft", "5", "--game", "ludo"], ludo.perft(ludo.Board(), 5)),
+    (["perft", "3", "--game", "ludo", "--players", "2", "--variant", "places", "--divide"],
+     ludo.perft(ludo.Board(players=2, variant="places"), 3)),
+    (["perft", "2", "--game", "ludo", "--moves", "r6 r3"], None),
+])
+def test_perft(capsys, argv, nodes):
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and err == ""
+    if nodes is not None:
+        assert f"Nodes       : {nodes}\n" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["show", "--game", "insert", "--layout", "5", "--moves", "c3"],
+    ["show", "--game", "ludo", "--players", "3", "--moves", "r6 r3"],
+])
+def test_show(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and out.startswith("<svg") and err == ""
+
+
+@pytest.mark.parametrize("argv, lines", [
+    (["analyse", "--game", "insert", "--depth", "2"], 3),
+    (["analyse", "--game", "ludo", "--players", "2", "--moves", "r6 r3", "--depth", "2"], 3),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "mcts", "--nodes", "300"], 1),
+])
+def test_analyse(capsys, argv, lines):
+    status, out, err = run(capsys, *argv)
+    assert status == 0 and err == "", err
+    assert out.splitlines()[-1].startswith("bestmove ") and len(out.splitlines()) >= lines - 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["perft", "1", "--game", "insert", "--players", "3"], "--players is not an option of insert"),
+    (["perft", "1", "--game", "ludo", "--layout", "3"], "--layout is not an option of ludo"),
+    (["perft", "1", "--layout", "3"], "--layout is not an option of yinsh"),
+    (["perft", "1", "--game", "ludo", "--variant", "blitz"], "ludo has standard and places"),
+    (["perft", "1", "--variant", "places"], "yinsh has standard and blitz"),
+    (["perft", "1", "--game", "ludo", "--position", "nonsense"], "bad Position"),
+    (["perft", "1", "--game", "insert", "--moves", "z9"], "z9"),
+    (["perft", "1", "--game", "ludo", "--threads", "2"], "one thread"),
+    (["analyse", "--game", "ludo", "--depth", "2"], "throw phase"),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--depth", "2"], "use --algorithm mcts"),
+    (["show", "--game", "ludo", "--highlight", "a1"], "not options of ludo"),
+])
+def test_bad_options(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize("usage", [
+    ["perft", "1", "--game", "chess"], ["perft", "1", "--game", "insert", "--layout", "6144"],
+    ["perft", "1", "--game", "ludo", "--players", "5"],
+])
+def test_usage_errors(capsys, usage):
+    with pytest.raises(SystemExit) as info:
+        main(usage)
+    assert info.value.code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def played(board, seed):
+    rng = random.Random(seed)
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+    return board
+
+
+@pytest.mark.parametrize("board", [insert.Board.random(seed=2), ludo.Board(players=2),
+                                   ludo.Board(players=4, variant="places")])
+def test_record_show_replay(capsys, tmp_path, board):
+    game = record.Game.from_board(played(board, 1), Event="cli")
+    path = tmp_path / "game.txt"
+    record.write(game, str(path))
+    assert record.read(path)[0] == game
+    status, out, err = run(capsys, "show", "--record", str(path), "--ply", "3")
+    assert status == 0 and out.startswith("<svg")
+    status, out, err = run(capsys, "replay", str(path), "--game", game.game.name)
+    assert status == 0 and err == ""
+    assert f"Game: {game.game.name}" in out and f"Game over: {game.result}" in out
+    assert len(re.findall(r"(?m)^ *\d+\. [A-Z][a-z]+ +\S", out)) == len(game.actions)
+    wrong = "ludo" if game.game.name == "insert" else "insert"
+    status, out, err = run(capsys, "replay", str(path), "--game", wrong)
+    assert status == 2 and "the record is a game of" in err
+
+
+def test_replay_analyse(capsys, tmp_path):
+    board = insert.Board(layout=3)
+    for text in "c3 c4 c5".split():
+        board.push_str(text)
+    path = tmp_path / "g.txt"
+    record.write(record.Game.from_board(board), str(path))
+    status, out, err = run(capsys, "replay", str(path), "--analyse", "--depth", "1")
+    assert status == 0 and out.count("best ") == 3
