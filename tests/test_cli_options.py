@@ -221,7 +221,7 @@ def test_search_doc_gives_wilson_intervals():
     doc = (ROOT / "docs" / "search.md").read_text()
     assert "interval (normal approximation)" not in doc and "Wilson score interval" in doc
     rows = re.findall(r"\| (\d+)/(\d+)/(\d+) \| ([\d.]+) \(([\d.]+)-([\d.]+)\) \|", doc)
-    assert len(rows) == 8
+    assert len(rows) >= 8
     for row in rows:
         wins, draws, losses = map(int, row[:3])
         computed = score_interval([1.0] * wins + [0.5] * draws + [0.0] * losses)

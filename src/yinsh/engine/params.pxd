@@ -19,6 +19,7 @@ ctypedef struct AbParams:
     int order_hash               # ordering: the table's move
     int order_killer             # ordering: first killer (second: one less)
     int history_max              # history halves past this
+    int helper_offset            # Lazy SMP: odd helper threads start this many plies deeper
 
 ctypedef struct MctsParams:
     double exploration           # c of UCT / PUCT

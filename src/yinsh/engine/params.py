@@ -68,6 +68,7 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("order_hash", 1 << 30, 1, 1 << 30, "ordering score of the table's move"),
     Spec("order_killer", 1 << 26, 2, 1 << 29, "ordering score of the first killer (the second: one less)"),
     Spec("history_max", 1 << 20, 1, 1 << 28, "history scores are halved when one exceeds this"),
+    Spec("helper_offset", 1, 0, 4, "threads: odd helper threads search this many plies deeper"),
 )
 
 # The MCTS (fields of MctsParams in engine/params.pxd).
