@@ -111,3 +111,57 @@ def test_replay_analyse(capsys, tmp_path):
     record.write(record.Game.from_board(board), str(path))
     status, out, err = run(capsys, "replay", str(path), "--analyse", "--depth", "1")
     assert status == 0 and out.count("best ") == 3
+
+
+# match -----------------------------------------------------------------------
+
+def test_match_insert(capsys):
+    code, out, err = run(capsys, "match", "--game", "insert", "engine", "greedy", "--games", "2",
+                         "--depth", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("game 1/2: A is white: ") and lines[1].startswith("game 2/2: A is red: ")
+    assert lines[2].startswith("A: engine   B: greedy   2 games in ")
+    assert lines[3].startswith("W/D/L (A): ") and lines[4].startswith("Score (A): ")
+    again = run(capsys, "match", "--game", "insert", "random", "greedy", "--games", "4")[1]
+    assert again.splitlines()[:4] == run(capsys, "match", "--game", "insert", "random", "greedy",
+                                         "--games", "4")[1].splitlines()[:4]   # seeded layouts
+
+
+def test_match_ludo(capsys):
+    code, out, err = run(capsys, "match", "--game", "ludo", "random", "heuristic", "mcts:nodes=30",
+                         "--games", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[3] == "3 games, 3 players, standard, seats rotated"
+    assert lines[4].startswith("seat 0 random ") and "(95% " in lines[4]
+    assert lines[6].startswith("seat 2 mcts:nodes=30 ")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "--game", "ludo", "random"], "ludo needs 2 to 4 players"),
+    (["match", "--game", "ludo", "random", "greedy"], "unknown player 'greedy'"),
+    (["match", "--game", "ludo", "random", "mcts:depth=3"], "bad setting 'depth=3'"),
+    (["match", "--game", "ludo", "random", "random", "--depth", "2"], "--depth is not an option"),
+    (["match", "--game", "insert", "random", "greedy", "random"], "played by two"),
+    (["match", "--game", "insert", "random", "heuristic"], "unknown player 'heuristic'"),
+    (["match", "--game", "insert", "random", "greedy", "--variant", "blitz"], "insert has no variants"),
+    (["match", "--game", "insert", "random", "greedy", "--openings", "random-placements"],
+     "insert has random-layouts, none"),
+    (["match", "random", "greedy", "--openings", "random-layouts"], "yinsh has random-placements"),
+    (["match", "--game", "ludo", "random", "random", "--variant", "blitz"], "ludo has standard and places"),
+])
+def test_match_bad_options(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1, err
+
+
+# bench -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, signature", [("insert", 317370), ("ludo", 19403112)])
+def test_bench_games(capsys, game, signature):
+    code, out, err = run(capsys, "bench", "--game", game)
+    assert code == 0, err
+    assert f"Nodes searched : {signature}\n" in out
+    assert "Playouts : 2000\n" in out and out.startswith(f"{game}: perft\n")
+    assert run(capsys, "bench", "--game", game)[1].count(f"Nodes searched : {signature}\n") == 1

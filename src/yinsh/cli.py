@@ -228,9 +228,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     """The fixed benchmark: perft of fixed positions, random playouts, a
     fixed-depth search with one thread and with two, MCTS playouts; then the
     signature (perft leaves + one-thread search nodes)."""
-    from yinsh import bench
-
-    bench.run(lambda line: print(line, flush=True))
+    game_of(args).bench(lambda line: print(line, flush=True))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -257,7 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "playouts from the same positions. The closing `Nodes searched` "
                                    "(perft leaves plus one-thread search nodes) is a signature of "
                                    "the rules and the search: only a change of behaviour may "
-                                   "change it.")
+                                   "change it. --game insert|ludo: the game's own benchmark "
+                                   "(perft, random playouts, a fixed-depth search).")
+    p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
+                   help="the game: yinsh (default), insert or ludo")
     p.set_defaults(func=cmd_bench)
 
     from yinsh import cli_search  # it imports this module, so not at the top

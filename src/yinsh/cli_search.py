@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import time
 from typing import Any, Optional
 
-from yinsh import record
+from yinsh import games, record
 from yinsh.board import Board
 from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
@@ -17,8 +18,7 @@ from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_TH
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
 from yinsh.enums import Color
-from yinsh.openings import OPENINGS
-from yinsh.players import EngineFactory, GreedyPlayer, RandomPlayer
+from yinsh.players import EngineFactory
 
 # analyse ---------------------------------------------------------------------
 
@@ -103,19 +103,21 @@ class TunedEngineFactory:
     0
     """
 
-    def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None) -> None:
+    def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
+                 game: str = games.DEFAULT) -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
+        self.game = game
 
     def __call__(self, seed: int = 0) -> Engine:
         engine = Engine(hash_mb=self.hash_mb)
         if self.params:
-            engine.configure(Board, **self.params)
+            engine.configure(games.get(self.game).board_class, **self.params)
         return engine
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
-                and other.params == self.params)
+                and other.params == self.params and other.game == self.game)
 
     def __hash__(self) -> int:
         return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items()))))
@@ -132,24 +134,26 @@ def _number(text: str) -> float:
         return float(text)
 
 
-def parse_player(spec: str, default_limits: dict[str, Any]) -> Contestant:
+def parse_player(spec: str, default_limits: dict[str, Any],
+                 game: Optional[games.GameKind] = None) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
     and tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``.
     Each tunable is checked (name and range) here, before any game."""
+    game = game or games.get(games.DEFAULT)
+    board_class = game.board_class
     name, _, settings = spec.partition(":")
-    if name in ("random", "greedy"):
+    if name in game.player_classes:
         if settings:
             raise CommandError(f"player {spec!r}: {name} takes no settings")
-        kind = RandomPlayer if name == "random" else GreedyPlayer
-        return Contestant(spec, kind, {})
+        return Contestant(spec, game.player_factory(name), {})
     if name != "engine":
-        raise CommandError(f"unknown player {spec!r} (expected random, greedy or "
+        raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)} or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
     kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size}
-    known = {p.name for p in Engine(hash_mb=0).params(Board)}
+    known = {p.name for p in Engine(hash_mb=0).params(board_class)}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known):
@@ -169,12 +173,13 @@ def parse_player(spec: str, default_limits: dict[str, Any]) -> Contestant:
             raise CommandError(f"player {spec!r}: {key}: not a number: {value!r}") from None
     if params:
         try:
-            Engine(hash_mb=0).configure(Board, **params)
+            Engine(hash_mb=0).configure(board_class, **params)
         except (ValueError, TypeError) as exc:
             raise CommandError(f"player {spec!r}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     limits = options if options else dict(default_limits)
-    factory = TunedEngineFactory(hash_mb, params) if params else EngineFactory(hash_mb)
+    factory = (TunedEngineFactory(hash_mb, params, game.name) if params
+               else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
 
 
@@ -192,12 +197,16 @@ def sprt_bounds(text: str) -> tuple[float, float]:
     return elo0, elo1
 
 
-def game_line(game: GameResult, result: MatchResult) -> str:
+def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKind] = None) -> str:
     """The progress line of a finished game."""
-    final = Board(game.final_position)
-    removed = f"{final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}"
-    line = (f"game {game.number}/{result.planned}: A is {'black' if game.a_side else 'white'}: "
-            f"{game.result} {game.verdict} (rings {removed}, {game.plies} actions)  "
+    kind = kind or games.get(games.DEFAULT)
+    if kind.name == games.DEFAULT:
+        final = Board(game.final_position)
+        detail = f"rings {final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}, "
+    else:
+        detail = ""
+    line = (f"game {game.number}/{result.planned}: A is {kind.sides[game.a_side]}: "
+            f"{game.result} {game.verdict} ({detail}{game.plies} actions)  "
             f"+{result.wins} ={result.draws} -{result.losses}")
     if result.sprt is not None:
         line += f"  LLR {result.llr():.2f}"
@@ -222,28 +231,101 @@ def cmd_match(args: argparse.Namespace) -> None:
     """Plays A against B, colours alternating, and reports the score of A
     (``yinsh.engine.match``). Ctrl-C stops the match and still prints the
     summary of the games played (and writes their record), then exits 130."""
+    kind = game_of(args)
+    if args.variant is not None and args.variant not in kind.variants:
+        raise CommandError(f"--variant {args.variant}: {kind.name} has "
+                           + (" and ".join(kind.variants) or "no variants"))
+    if kind.seated:
+        return cmd_match_seats(args, kind)
+    if args.b is None or args.c is not None:
+        raise CommandError(f"{kind.name} is played by two: give two players, A and B")
+    openings = kind.openings()
+    opening_name = args.openings or kind.default_opening
+    if opening_name not in openings:
+        raise CommandError(f"--openings {opening_name}: {kind.name} has {', '.join(openings)}")
     default_limits = {"depth": args.depth, "time": args.time}
     default_limits = {k: v for k, v in default_limits.items() if v is not None} or {"depth": 3}
-    a = parse_player(args.a, default_limits)
-    b = parse_player(args.b, default_limits)
+    a = parse_player(args.a, default_limits, kind)
+    b = parse_player(args.b, default_limits, kind)
     if args.record is not None:
+        if opening_name != "none" and kind.name != games.DEFAULT:
+            raise CommandError(f"--record: the games of --openings {opening_name} have no start "
+                               f"position a record can give yet; use --openings none")
         check_record_path(args.record)
-    board = Board(variant=args.variant or "standard")
-    result = run_match(a, b, args.games, board=board, opening=OPENINGS[args.openings],
+    board = kind.start_board({"Variant": args.variant} if args.variant else {})
+    extra = () if kind.name == games.DEFAULT else (kind,)     # game_line(game, result[, kind])
+    result = run_match(a, b, args.games, board=board, opening=openings[opening_name],
                        seed=args.seed, workers=args.workers,
                        sprt=SPRT(*args.sprt) if args.sprt else None,
-                       on_game=lambda game, so_far: print(game_line(game, so_far), flush=True))
+                       on_game=lambda game, so_far: print(game_line(game, so_far, *extra), flush=True))
     if result.games or not result.interrupted:
         print(result.summary())
     if args.record is not None:
-        games = game_records(result, board, Event="yinsh match")
+        written = game_records(result, board, Event="yinsh match")
         try:
-            record.write(games, args.record)
+            record.write(written, args.record)
         except OSError as exc:
             raise CommandError(f"cannot write {args.record}: {exc.strerror or exc}") from None
-        print(f"Record: {len(games)} games written to {args.record}")
+        print(f"Record: {len(written)} games written to {args.record}")
     if result.interrupted:
         raise KeyboardInterrupt
+
+
+def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -> tuple[str, Any]:
+    """A seat of a seated match (Ludo): a player name, or ``mcts`` with
+    ``time=S`` or ``nodes=N`` settings; returns ``(spec, factory)``."""
+    name, _, settings = spec.partition(":")
+    if name not in kind.player_classes:
+        raise CommandError(f"unknown player {spec!r} (expected {', '.join(kind.player_classes)}"
+                           f"[:time=S,nodes=N])")
+    factory = kind.player_factory(name)
+    if name != "mcts":
+        if settings:
+            raise CommandError(f"player {spec!r}: {name} takes no settings")
+        return spec, factory
+    limits: dict[str, Any] = {}
+    converters = {"time": positive_float, "nodes": search_nodes}
+    for item in settings.split(",") if settings else ():
+        key, eq, value = item.partition("=")
+        if not eq or key not in converters:
+            raise CommandError(f"player {spec!r}: bad setting {item!r} (expected time=S or nodes=N)")
+        if key in limits:
+            raise CommandError(f"player {spec!r}: {key} is given twice")
+        try:
+            limits[key] = converters[key](value)
+        except argparse.ArgumentTypeError as exc:
+            raise CommandError(f"player {spec!r}: {key}: {exc}") from None
+    if len(limits) > 1:
+        raise CommandError(f"player {spec!r}: give time or nodes, not both")
+    if not limits:
+        limits = {"time": default_time if default_time is not None else 0.1}
+    return spec, factory(limits.get("time"), nodes=limits.get("nodes"))
+
+
+def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
+    """A match of 2..4 seats, rotated over the games (``yinsh.ludo.match``):
+    each seat's first-place rate with its 95% Wilson interval."""
+    from yinsh.ludo import match as seated
+    for option in ("depth", "sprt", "record", "openings"):
+        if getattr(args, option) is not None:
+            raise CommandError(f"--{option} is not an option of a {kind.name} match (it takes "
+                               f"--games, --time, --variant, --seed, --workers)")
+    specs = [s for s in (args.a, args.b, args.c, args.d) if s is not None]
+    if len(specs) < 2:
+        raise CommandError(f"{kind.name} needs 2 to 4 players, one a seat")
+    seats = [parse_seat(s, args.time, kind) for s in specs]
+
+    def progress(g: int, so_far: Any) -> None:
+        order = so_far.places[g]
+        first = f"seat {order[0]} ({so_far.names[order[0]]}) first" if order else "no winner"
+        print(f"game {g + 1}/{args.games}: {first}, {so_far.plies[g]} actions  wins "
+              + " ".join(str(w) for w in so_far.wins), flush=True)
+
+    began = time.perf_counter()
+    result = seated.run(seats, args.games, variant=args.variant or "standard", seed=args.seed,
+                        workers=args.workers, on_game=progress)
+    print(result.summary())
+    print(f"Time: {time.perf_counter() - began:.1f} s")
 
 
 #: The most worker processes ``match --workers`` takes.
@@ -281,18 +363,26 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "engine:nodes=20000, engine:depth=3,hash=32, and search "
                                    "parameters or evaluation weights by name (docs/search.md): "
                                    "engine:depth=3,lmr_depth=0,threat=250.")
-    p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings])")
-    p.add_argument("b", metavar="B", help="the second player")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings]; "
+                                          "ludo: random, heuristic, mcts[:time=S])")
+    p.add_argument("b", metavar="B", nargs="?", help="the second player")
+    p.add_argument("c", metavar="C", nargs="?", help="ludo: the third player")
+    p.add_argument("d", metavar="D", nargs="?", help="ludo: the fourth player")
     p.add_argument("--games", type=int_in(1), default=2, metavar="N", help="games to play (default 2)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--depth", type=search_depth, metavar="D",
                        help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
-    p.add_argument("--openings", choices=["random-placements", "none"], default="random-placements",
-                   help="random-placements (default): the ten placements at random, each opening "
-                        "played with both colours; none: the players place the rings")
-    p.add_argument("--variant", choices=["standard", "blitz"], help="the variant (default standard)")
+    p.add_argument("--openings", choices=["random-placements", "random-layouts", "none"],
+                   help="yinsh: random-placements (default): the ten placements at random, each "
+                        "opening played with both colours; none: the players place the rings. "
+                        "insert: random-layouts (default): a random layout a pair of games "
+                        "(seeded); none: layout 0")
+    p.add_argument("--variant", choices=["standard", "blitz", "places"],
+                   help="the variant (default standard; yinsh: standard, blitz; ludo: standard, places)")
+    p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
+                   help="the game: yinsh (default), insert or ludo (2 to 4 players, seats rotated)")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="seed of the openings and random players")
     p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1, metavar="K",
                    help=f"games played at once in worker processes, 1..{MAX_WORKERS} (default 1); "

@@ -19,9 +19,10 @@ ValueError: unknown game 'chess' (known: yinsh, insert, ludo)
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from types import ModuleType
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 __all__ = ["GameKind", "GAMES", "get", "of_board", "DEFAULT"]
 
@@ -114,6 +115,45 @@ class GameKind:
         """The tags that give start (a board) back through ``start_board``."""
         raise NotImplementedError
 
+    # Matches and play (the command line) -------------------------------------
+
+    #: the sides of a two-player game, in turn order (match's progress lines)
+    sides: tuple[str, ...] = ("white", "black")
+    #: the players by name: their classes in the players module (besides
+    #: ``engine``, which two-player games take)
+    player_classes: dict[str, str] = {"random": "RandomPlayer", "greedy": "GreedyPlayer"}
+    #: whether a match rotates 2..4 seats (``yinsh.ludo.match``) instead of
+    #: pairing two players with colours swapped (``yinsh.engine.match``)
+    seated = False
+    #: the variants a new game takes (empty: none)
+    variants: tuple[str, ...] = ()
+    #: match's openings by name (a function ``opening(board, rng)`` or None) and the default
+    default_opening = "none"
+
+    def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
+        return {"none": None}
+
+    #: bench (``yinsh.bench_games``): perft and search positions as (name,
+    #: start tags, actions, depth), and the random playouts' (games, seed)
+    bench_perft: list[tuple[str, dict[str, str], str, int]] = []
+    bench_search: list[tuple[str, dict[str, str], str, int]] = []
+    bench_playouts = (2000, 2026)
+
+    def random_playouts(self, games: int, seed: int) -> Any:
+        """The seeded random playouts of bench (new games)."""
+        return importlib.import_module(self.board_module + ".playouts").random_playouts(games, seed=seed)
+
+    def bench(self, print_fn: Callable[[str], None]) -> None:
+        """``yinsh bench --game``: the game's fixed benchmark."""
+        from yinsh import bench_games
+        bench_games.run(self, print_fn)
+
+    def player_factory(self, name: str) -> Any:
+        """The class of the player name (``ValueError`` for another name)."""
+        if name not in self.player_classes:
+            raise ValueError(f"unknown player {name!r}")
+        return getattr(self.players, self.player_classes[name])
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
@@ -124,6 +164,8 @@ class YinshGame(GameKind):
     players_module = "yinsh.players"
     svg_module = "yinsh.svg"
     perft_threads = True
+    variants = ("standard", "blitz")
+    default_opening = "random-placements"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
               "Result": "*", "Variant": "standard"}
 
@@ -146,6 +188,14 @@ class YinshGame(GameKind):
         except ValueError as exc:
             raise _TagError(f"bad Variant tag: {exc}") from None
 
+    def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
+        from yinsh.openings import OPENINGS
+        return dict(OPENINGS)
+
+    def bench(self, print_fn: Callable[[str], None]) -> None:
+        from yinsh import bench
+        bench.run(print_fn)
+
     def start_tags(self, start: Any) -> dict[str, str]:
         tags = {}
         if start != self.board_class(variant=start.variant):
@@ -159,6 +209,15 @@ class InsertGame(GameKind):
     board_module = "yinsh.insert"
     players_module = "yinsh.insert.players"
     svg_module = "yinsh.insert.svg"
+    sides = ("white", "red")
+    default_opening = "random-layouts"
+    bench_perft = [("layout 0", {"Layout": "0"}, "", 6), ("layout 17", {"Layout": "17"}, "", 6),
+                   ("layout 4000", {"Layout": "4000"}, "", 6)]
+    bench_search = [("layout 0", {"Layout": "0"}, "", 7), ("layout 17", {"Layout": "17"}, "", 7),
+                    ("layout 4000", {"Layout": "4000"}, "", 7)]
+
+    def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
+        return {"random-layouts": random_layout, "none": None}
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Red": "?",
               "Result": "*", "Game": "insert"}
 
@@ -193,6 +252,14 @@ class LudoGame(GameKind):
     board_module = "yinsh.ludo"
     players_module = "yinsh.ludo.players"
     svg_module = "yinsh.ludo.svg"
+    sides = ("green", "yellow", "blue", "red")
+    player_classes = {"random": "RandomPlayer", "heuristic": "HeuristicPlayer", "mcts": "MctsPlayer"}
+    seated = True
+    variants = ("standard", "places")
+    bench_perft = [("4 players", {}, "", 8), ("2 players", {"Players": "2"}, "", 10),
+                   ("places, 3 players", {"Players": "3", "Variant": "places"}, "", 8)]
+    bench_search = [("2 players, after r6 r3", {"Players": "2"}, "r6 r3", 6),
+                    ("2 players, after r6 r5", {"Players": "2"}, "r6 r5", 6)]
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "Result": "*", "Game": "ludo"}
 
     def is_result(self, text: str) -> bool:
@@ -240,6 +307,13 @@ class LudoGame(GameKind):
         if start != self.board_class(players=len(start.players), variant=start.variant):
             tags["Position"] = start.position()
         return tags
+
+
+def random_layout(board: Any, rng: random.Random) -> None:
+    """Insert's match opening: a new game on the layout of
+    ``insert.Board.random(seed)``, seed drawn from rng (so a match's seed
+    fixes its layouts)."""
+    board._set_layout(type(board).random(rng.randrange(2 ** 64)).layout)
 
 
 class _TagError(ValueError):
