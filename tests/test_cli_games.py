@@ -165,3 +165,47 @@ def test_bench_games(capsys, game, signature):
     assert f"Nodes searched : {signature}\n" in out
     assert "Playouts : 2000\n" in out and out.startswith(f"{game}: perft\n")
     assert run(capsys, "bench", "--game", game)[1].count(f"Nodes searched : {signature}\n") == 1
+
+
+# yinsh play --game insert | ludo ------------------------------------------------------
+
+def play(monkeypatch, capsys, argv, stdin):
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_play_insert_against_a_depth_1_engine_with_undo(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys,
+                            ["play", "--game", "insert", "--layout", "3", "--engine-depth", "1"],
+                            "c3\nmoves\nhint\nb2\nundo\nflip\nquit\nn\n")
+    assert status == 0 and err == ""
+    assert "You play White; the engine plays Red (depth 1)" in out
+    assert "layout 3; white to place (36 allowed)" in out
+    assert "last c3 (|: column c); red to place" in out          # the allowed line in words
+    assert out.count("Engine (Red) plays") == 2                   # after c3 and after b2
+    assert "legal actions: " in out and "Hint: " in out and "for White" in out
+    assert "Took back: b2 " in out
+    assert "drawn one way only" in out and out.rstrip().endswith("Bye.")
+
+
+def test_play_insert_as_red_to_the_end(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys,
+                            ["play", "--game", "insert", "--engine-depth", "1", "--color", "red"],
+                            "hint\nquit\nn\n")
+    assert status == 0 and err == ""
+    assert "You play Red" in out and out.index("Engine (White) plays") < out.index("Red> ")
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--game", "insert", "--color", "black"],
+    ["play", "--color", "red"],
+    ["play", "--game", "insert", "--unicode"],
+    ["play", "--game", "insert", "--players", "2"],
+])
+def test_play_bad_options(monkeypatch, capsys, argv):
+    status, out, err = play(monkeypatch, capsys, argv, "")
+    assert status == 2 and out == "" and err.count("\n") == 1

@@ -27,37 +27,43 @@ import threading
 from types import ModuleType
 from typing import IO, Any, Callable, Optional
 
-from yinsh import diagram, games, record, svg
+from yinsh import games, record, svg
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
                        Parser, positive_float, positive_int, search_depth)
 from yinsh._core import Move
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
-from yinsh.enums import Color, Phase
+from yinsh.enums import Color
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
 DEFAULT_ENGINE_TIME = 1.0
 REPLAY_TIME = 0.2
 
-_PHASE_TEXT = {Phase.PLACE: "place a ring", Phase.MOVE: "move a ring",
-               Phase.REMOVE_ROW: "remove a row", Phase.REMOVE_RING: "remove one of its rings"}
-
 HELP = """Commands:
-  e5  e5-e9  xe5-e9  xa2  pass   an action (a whole turn works too: e5-e9 xe6-e10 xa2)
+  {notation}
   moves                          list the legal actions
   hint                           the engine's suggestion
   undo                           take back your last action (and the engine's replies)
-  flip                           turn the board round
-  save FILE                      write the game to FILE (record format)
+{flip}  save FILE                      write the game to FILE (record format)
   help                           this text
   quit                           leave the game (asks to save an unsaved game)
 Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
-play at once. The diagram marks the last action with [ ] and the markers it flipped
+play at once.{marks}"""
+
+YINSH_MARKS = """ The diagram marks the last action with [ ] and the markers it flipped
 with ( )."""
 
-SCORES = ("Scores are the engine's estimate for the side named: +10000 is one ring "
-          "ahead, 0 even; 'wins in N' is a forced win in N actions.")
+
+def help_text(kind: games.GameKind) -> str:
+    """play's help for a game."""
+    return HELP.format(notation=kind.play_notation,
+                       flip="  flip                           turn the board round\n"
+                       if kind.can_flip else "",
+                       marks=YINSH_MARKS if kind.name == "yinsh" else "")
+
+
+SCORES = games.GAMES["yinsh"].scores_help()
 
 COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
@@ -116,7 +122,7 @@ def side_name(color: Color) -> str:
     return color.label.capitalize()
 
 
-def score_words(analysis: Analysis, side: Color) -> str:
+def score_words(analysis: Analysis, side: Any, note: str = "; 10000 = one ring") -> str:
     """The engine's score for people, saying whose view and what unit:
     ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
     name = side_name(side)
@@ -124,20 +130,12 @@ def score_words(analysis: Analysis, side: Color) -> str:
     if mate is not None:
         n = abs(mate)
         return f"{name} {'wins' if mate > 0 else 'loses'} in {n} action{'' if n == 1 else 's'}"
-    return f"score {analysis.score:+d} for {name}; 10000 = one ring"
+    return f"score {analysis.score:+d} for {name}{note}"
 
 
-def status(board: Board) -> str:
-    """One line: who acts and what, or the result."""
-    outcome = board.outcome()
-    if outcome is not None:
-        if outcome.winner is None:
-            return f"Game over: draw ({outcome.termination.value}), {board.result()}"
-        return (f"Game over: {side_name(outcome.winner)} wins ({outcome.termination.value}), "
-                f"{board.result()}")
-    removed = f"rings removed {board.rings_removed(Color.WHITE)}:{board.rings_removed(Color.BLACK)}"
-    return (f"{side_name(board.turn)} to {_PHASE_TEXT[board.phase]}; {removed}; "
-            f"{board.markers_in_pool()} markers in the pool")
+def status(board: Any) -> str:
+    """One line: who acts and what, or the result (``GameKind.status``)."""
+    return games.of_board(board).status(board)
 
 
 def game_status(board: Any) -> str:
@@ -281,30 +279,31 @@ class Session:
     echoed to ``out``.
     """
 
-    def __init__(self, board: Board, human: Color, opponent: Opponent, inp: IO[str],
-                 out: IO[str], unicode: bool = False, orientation: Optional[Color] = None) -> None:
-        self.human, self.opponent = Color.of(human), opponent
+    def __init__(self, board: Any, human: Any, opponent: Opponent, inp: IO[str],
+                 out: IO[str], unicode: bool = False, orientation: Any = None) -> None:
+        self.kind = games.of_board(board)
+        color = type(board.turn)
+        self.human, self.opponent = color.of(human), opponent
         seats = [Seat(), Seat()]
         seats[self.human.other()] = Seat(opponent.engine, name="yinsh engine", **opponent.limits)
         self.game = session.Session(board, seats, record=record, search=self.think)
         self.inp, self.out, self.unicode = inp, out, unicode
-        self.orientation = self.human if orientation is None else Color.of(orientation)
+        self.orientation = self.human if orientation is None else color.of(orientation)
         interactive = hasattr(inp, "isatty") and inp.isatty()
         self.echo = not interactive
         self.use_input = interactive and inp is sys.stdin and out is sys.stdout
         self.readline = load_readline(self.complete) if self.use_input else None
 
     @property
-    def board(self) -> Board:
-        board: Board = self.game.board
-        return board
+    def board(self) -> Any:
+        return self.game.board
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def show(self) -> None:
-        self.say(diagram.draw(self.board, unicode=self.unicode, orientation=self.orientation))
-        self.say(status(self.board))
+        self.say(self.kind.draw(self.board, unicode=self.unicode, orientation=self.orientation))
+        self.say(self.kind.status(self.board))
 
     def read(self, prompt: str) -> Optional[str]:
         """One input line without its newline, or None at the end of input.
@@ -339,7 +338,7 @@ class Session:
         self.say(f"You play {side_name(self.human)}; the engine plays "
                  f"{side_name(self.human.other())} ({self.opponent.describe()}). "
                  f"Type help for the commands.")
-        self.say(SCORES)
+        self.say(self.kind.scores_help())
         self.show()
         while True:
             event = self.game.step()              # forced actions and the engine's replies
@@ -362,7 +361,7 @@ class Session:
             if not self.command(text):
                 return
 
-    def think(self, seat: Seat, board: Board) -> tuple[Analysis, bool]:
+    def think(self, seat: Seat, board: Any) -> tuple[Analysis, bool]:
         """The session's search hook: the engine thinks in a worker thread
         (Ctrl-C makes it play at once)."""
         name = side_name(board.turn)
@@ -381,7 +380,7 @@ class Session:
                 self.say(f"Interrupted: the engine plays its best action so far "
                          f"(depth {event.analysis.depth}).")
             self.say(f"Engine ({name}) plays {event.move}   "
-                     f"[{score_words(event.analysis, event.side)}]")
+                     f"[{score_words(event.analysis, event.side, self.kind.score_note)}]")
         self.show()
 
     def leave(self) -> bool:
@@ -411,7 +410,7 @@ class Session:
         if word in ("quit", "exit", "q"):
             return not self.leave()
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text(self.kind))
         elif word == "moves":
             moves = [str(m) for m in sorted(self.board.legal_moves)]
             self.say(f"{len(moves)} legal actions: {' '.join(moves)}" if moves else
@@ -421,9 +420,11 @@ class Session:
                 self.say("The game is over.")
             else:
                 analysis, _ = self.opponent.think(self.board)
-                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn)}]")
+                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, self.kind.score_note)}]")
         elif word == "undo":
             self.undo()
+        elif word == "flip" and not self.kind.can_flip:
+            self.say(f"The {self.kind.name} board is drawn one way only.")
         elif word == "flip":
             self.orientation = self.orientation.other()
             self.show()
@@ -498,9 +499,18 @@ def cmd_play(args: argparse.Namespace) -> None:
     """A game against the engine in the terminal. Every option is checked
     (by the parser, the board and the engine's limits) before the game
     starts."""
+    kind = game_of(args)
+    if kind.seated:
+        raise CommandError(f"yinsh play does not play {kind.name} yet")
+    color = args.color or kind.sides[0]
+    if color not in kind.sides:
+        raise CommandError(f"--color {color}: the sides of {kind.name} are "
+                           f"{' and '.join(kind.sides)}")
+    if args.unicode and not kind.can_flip:
+        raise CommandError(f"--unicode is an option of yinsh, not {kind.name}")
     board = board_from_args(args)
-    opponent = Opponent(args.engine_depth, args.engine_time)
-    human = Color.WHITE if args.color == "white" else Color.BLACK
+    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board))
+    human = type(board.turn).of(color)
     Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
 
 
@@ -519,8 +529,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     limit.add_argument("--engine-depth", type=search_depth, metavar="D",
                        help="the engine searches D plies per action instead "
                             f"(1..{MAX_DEPTH})")
-    p.add_argument("--color", choices=["white", "black"], default="white",
-                   help="your side (default white; White places first)")
+    p.add_argument("--color", choices=["white", "black", "red"],
+                   help="your side: white or black (insert: white or red); default white, "
+                        "who acts first")
     add_position_args(p)
     p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
     p.set_defaults(func=cmd_play)
