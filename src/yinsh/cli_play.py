@@ -11,6 +11,10 @@
   it play its best action so far; leaving an unsaved game asks to save it.
   On a terminal, lines are read with ``readline`` (editing, history, Tab
   completion of actions and commands) when Python has it.
+  ``--game insert [--layout N] [--color white|red]``: the same on Insert.
+- ``yinsh play --game ludo [--players N] --seats human,mcts,mcts,random
+  [--seed N]``: Ludo in the terminal, one seat a colour (``Table``); the
+  computer throws the dice for every seat.
 - ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
   board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded game.
 - ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a record (ours or Boardspace SGF) action
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import random
 import sys
 import threading
 from types import ModuleType
@@ -478,6 +483,146 @@ class Session:
         return True
 
 
+# yinsh play --game ludo -------------------------------------------------------------
+
+SEATED_HELP = """Commands:
+  N  or an action (s-3, 21-24, h1-h4)   play the move numbered N, or named
+  moves                                 list the legal moves again
+  board                                 draw the board
+  help                                  this text
+  quit                                  leave the game
+The computer throws the dice for every seat; a single legal move is played for you."""
+
+
+class Table:
+    """A game of 2..4 seats (Ludo) in the terminal: one seat a colour in
+    turn order, each ``None`` (a person, on ``inp``/``out``) or a player
+    with ``best_move(board)``. The dice are thrown with ``dice`` (a
+    ``random.Random``) for every seat and printed; a person sees the
+    numbered legal moves and types a number or a move's text."""
+
+    def __init__(self, board: Any, seats: list[tuple[str, Any]], dice: Any, inp: IO[str],
+                 out: IO[str]) -> None:
+        self.board, self.dice, self.inp, self.out = board, dice, inp, out
+        self.seats = {int(color): seat for color, seat in zip(board.players, seats)}
+        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def name(self, color: Any) -> str:
+        label = self.seats[int(color)][0]
+        return f"{side_name(color)} ({label})"
+
+    def read(self, prompt: str) -> Optional[str]:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.strip()
+        if self.echo:
+            self.say(line)
+        return line
+
+    def run(self) -> bool:
+        """Plays to the end (True) or until the person quits (False)."""
+        board = self.board
+        self.say("Seats: " + ", ".join(self.name(c) for c in board.players)
+                 + ". The computer throws the dice. Type help for the commands.")
+        self.say(str(board))
+        while not board.is_game_over():
+            side = board.turn
+            if board.is_chance():                 # the throws of side in a row: "Green throws 6 3"
+                throws = []
+                while board.is_chance() and not board.is_game_over() and board.turn == side:
+                    throws.append(str(board.throw(self.dice))[1:])
+                self.say(f"{side_name(side)} throws {' '.join(throws)}")
+                continue
+            moves = list(board.legal_moves)
+            label, player = self.seats[int(side)]
+            if len(moves) == 1:
+                self.say(f"{self.name(side)} plays {moves[0]} (the only legal move)")
+                board.push(moves[0])
+                continue
+            if player is None:
+                move = self.ask(moves)
+                if move is None:
+                    self.say("Bye.")
+                    return False
+            else:
+                move = player.best_move(board)
+            self.say(f"{self.name(side)} plays {move}")
+            board.push(move)
+        self.say(str(board))
+        order = [int(c) for c in board.finishing_order]
+        order += [int(c) for c in board.players if int(c) not in order]
+        colors = {int(c): c for c in board.players}
+        self.say(f"Game over, {board.result()}: finishing order "
+                 + ", ".join(f"{k}. {self.name(colors[c])}" for k, c in enumerate(order, 1)))
+        return True
+
+    def ask(self, moves: list[Any]) -> Any:
+        """The person's choice among moves, or None to quit."""
+        self.say(str(self.board))
+        self.list_moves(moves)
+        while True:
+            line = self.read(f"{side_name(self.board.turn)}> ")
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                return None
+            if not line:
+                continue
+            if line.lower() == "help":
+                self.say(SEATED_HELP)
+            elif line.lower() == "moves":
+                self.list_moves(moves)
+            elif line.lower() == "board":
+                self.say(str(self.board))
+            elif line.isdigit():
+                if 1 <= int(line) <= len(moves):
+                    return moves[int(line) - 1]
+                self.say(f"No move {line}: type 1..{len(moves)}.")
+            else:
+                chosen = [m for m in moves if str(m) == line.lower()]
+                if chosen:
+                    return chosen[0]
+                self.say(f"Not a legal move: {line}. The legal moves:")
+                self.list_moves(moves)
+
+    def list_moves(self, moves: list[Any]) -> None:
+        self.say("  ".join(f"{k}) {m}" for k, m in enumerate(moves, 1)))
+
+
+def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
+    """``yinsh play --game ludo --seats ...``: every option is checked before
+    the game starts."""
+    from yinsh.cli_search import parse_seat
+    for option, given in (("--color", args.color), ("--engine-depth", args.engine_depth),
+                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None)):
+        if given is not None:
+            raise CommandError(f"{option} is not an option of {kind.name} play (it takes "
+                               f"--seats, --players, --variant, --seed)")
+    board = board_from_args(args)
+    count = len(board.players)
+    specs = (args.seats or ",".join(["human"] + ["mcts"] * (count - 1))).split(",")
+    if len(specs) != count:
+        raise CommandError(f"--seats gives {len(specs)} seat(s) for {count} players "
+                           f"(one a colour: {', '.join(c.label for c in board.players)})")
+    seats: list[tuple[str, Any]] = []
+    for k, spec in enumerate(specs):
+        spec = spec.strip()
+        if spec == "human":
+            seats.append(("you", None))
+            continue
+        if spec.partition(":")[0] not in kind.player_classes:
+            raise CommandError(f"unknown seat {spec!r} (expected human, "
+                               f"{', '.join(kind.player_classes)}, mcts:time=S)")
+        _, factory = parse_seat(spec, 0.1, kind)
+        seats.append((spec, factory(args.seed * 7919 + k)))
+    Table(board, seats, random.Random(args.seed), sys.stdin, sys.stdout).run()
+
+
 def load_readline(completer: Callable[[str, int], Optional[str]]) -> Optional[ModuleType]:
     """Imports ``readline`` (which then edits the lines ``input()`` reads and
     keeps their history) and sets Tab completion; None where Python has no
@@ -501,7 +646,10 @@ def cmd_play(args: argparse.Namespace) -> None:
     starts."""
     kind = game_of(args)
     if kind.seated:
-        raise CommandError(f"yinsh play does not play {kind.name} yet")
+        cmd_play_seated(args, kind)
+        return
+    if args.seats is not None:
+        raise CommandError(f"--seats is an option of ludo, not {kind.name} (it takes --color)")
     color = args.color or kind.sides[0]
     if color not in kind.sides:
         raise CommandError(f"--color {color}: the sides of {kind.name} are "
@@ -529,6 +677,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     limit.add_argument("--engine-depth", type=search_depth, metavar="D",
                        help="the engine searches D plies per action instead "
                             f"(1..{MAX_DEPTH})")
+    p.add_argument("--seats", metavar="S1,S2,...",
+                   help="ludo: one seat a colour in turn order: human, random, heuristic, "
+                        "mcts[:time=S] (default: human, then mcts)")
+    p.add_argument("--seed", type=nonnegative_int, default=1,
+                   help="ludo: the seed of the dice and the computer seats (default 1)")
     p.add_argument("--color", choices=["white", "black", "red"],
                    help="your side: white or black (insert: white or red); default white, "
                         "who acts first")
