@@ -165,3 +165,96 @@ def test_bench_games(capsys, game, signature):
     assert f"Nodes searched : {signature}\n" in out
     assert "Playouts : 2000\n" in out and out.startswith(f"{game}: perft\n")
     assert run(capsys, "bench", "--game", game)[1].count(f"Nodes searched : {signature}\n") == 1
+
+
+# yinsh play --game insert | ludo ------------------------------------------------------
+
+def play(monkeypatch, capsys, argv, stdin):
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_play_insert_against_a_depth_1_engine_with_undo(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys,
+                            ["play", "--game", "insert", "--layout", "3", "--engine-depth", "1"],
+                            "c3\nmoves\nhint\nb2\nundo\nflip\nquit\nn\n")
+    assert status == 0 and err == ""
+    assert "You play White; the engine plays Red (depth 1)" in out
+    assert "layout 3; white to place (36 allowed)" in out
+    assert "last c3 (|: column c); red to place" in out          # the allowed line in words
+    assert out.count("Engine (Red) plays") == 2                   # after c3 and after b2
+    assert "legal actions: " in out and "Hint: " in out and "for White" in out
+    assert "Took back: b2 " in out
+    assert "drawn one way only" in out and out.rstrip().endswith("Bye.")
+
+
+def test_play_insert_as_red_to_the_end(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys,
+                            ["play", "--game", "insert", "--engine-depth", "1", "--color", "red"],
+                            "hint\nquit\nn\n")
+    assert status == 0 and err == ""
+    assert "You play Red" in out and out.index("Engine (White) plays") < out.index("Red> ")
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--game", "insert", "--color", "black"],
+    ["play", "--color", "red"],
+    ["play", "--game", "insert", "--unicode"],
+    ["play", "--game", "insert", "--players", "2"],
+])
+def test_play_bad_options(monkeypatch, capsys, argv):
+    status, out, err = play(monkeypatch, capsys, argv, "")
+    assert status == 2 and out == "" and err.count("\n") == 1
+
+
+def test_play_ludo_all_computer_seats_to_the_end(monkeypatch, capsys):
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "random,random", "--seed", "4"]
+    status, out, err = play(monkeypatch, capsys, argv, "")
+    assert status == 0 and err == ""
+    assert out.startswith("Seats: Green (random), Blue (random).")
+    assert re.search(r"^Green throws [1-6]( [1-6])*$", out, re.M)
+    assert "Blue (random) plays " in out
+    end = out.rstrip().splitlines()[-1]
+    assert re.fullmatch(r"Game over, [GB]: finishing order 1\. (Green|Blue) \(random\), "
+                        r"2\. (Green|Blue) \(random\)", end)
+    assert play(monkeypatch, capsys, argv, "")[1] == out               # the seed fixes the game
+
+
+def test_play_ludo_a_human_seat_makes_two_moves_then_quits(monkeypatch, capsys):
+    status, out, err = play(monkeypatch, capsys,
+                            ["play", "--game", "ludo", "--players", "2", "--seats",
+                             "human,heuristic", "--seed", "3"], "x\n9\n1\n1\nquit\n")
+    assert status == 0 and err == ""
+    assert "Green (you)" in out and "1) s-" in out
+    assert "Not a legal move: x." in out and "No move 9: type 1..2." in out
+    chosen = re.findall(r"^Green \(you\) plays (\S+)$", out, re.M)
+    assert len(chosen) == 2 and out.count("Green> ") == 5
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_play_ludo_a_move_by_its_text(monkeypatch, capsys):
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "human,random", "--seed", "3"]
+    _, out, _ = play(monkeypatch, capsys, argv, "quit\n")
+    first = re.search(r"1\) (\S+)", out).group(1)
+    _, out, _ = play(monkeypatch, capsys, argv, first + "\nquit\n")
+    assert f"Green (you) plays {first}\n" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--game", "ludo", "--players", "2", "--seats", "human,mcts,mcts"],
+    ["play", "--game", "ludo", "--seats", "human,random"],
+    ["play", "--game", "ludo", "--players", "2", "--seats", "human,robot"],
+    ["play", "--game", "ludo", "--players", "2", "--seats", "human,mcts:time=0"],
+    ["play", "--game", "ludo", "--players", "2", "--seats", "human,random:time=1"],
+    ["play", "--game", "ludo", "--engine-depth", "2"],
+    ["play", "--game", "ludo", "--color", "white"],
+    ["play", "--game", "ludo", "--layout", "3"],
+    ["play", "--game", "insert", "--seats", "human,random"],
+])
+def test_play_ludo_bad_options(monkeypatch, capsys, argv):
+    status, out, err = play(monkeypatch, capsys, argv, "")
+    assert status == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err

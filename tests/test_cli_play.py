@@ -100,7 +100,6 @@ def test_play_undo_takes_back_engine_replies_and_end_of_input_quits(monkeypatch,
     ["play", "--engine-time", "inf"],
     ["play", "--engine-time", "nan"],
     ["play", "--engine-time", "1e999"],
-    ["play", "--color", "red"],
     ["show", "--ply", "x"],
 ])
 def test_bad_options_exit_2(argv, capsys):

@@ -11,6 +11,10 @@
   it play its best action so far; leaving an unsaved game asks to save it.
   On a terminal, lines are read with ``readline`` (editing, history, Tab
   completion of actions and commands) when Python has it.
+  ``--game insert [--layout N] [--color white|red]``: the same on Insert.
+- ``yinsh play --game ludo [--players N] --seats human,mcts,mcts,random
+  [--seed N]``: Ludo in the terminal, one seat a colour (``Table``); the
+  computer throws the dice for every seat.
 - ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
   board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded game.
 - ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a record (ours or Boardspace SGF) action
@@ -22,42 +26,49 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import random
 import sys
 import threading
 from types import ModuleType
 from typing import IO, Any, Callable, Optional
 
-from yinsh import diagram, games, record, svg
+from yinsh import games, record, svg
 from yinsh.board import Board
 from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
                        Parser, positive_float, positive_int, search_depth)
 from yinsh._core import Move
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
-from yinsh.enums import Color, Phase
+from yinsh.enums import Color
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
 DEFAULT_ENGINE_TIME = 1.0
 REPLAY_TIME = 0.2
 
-_PHASE_TEXT = {Phase.PLACE: "place a ring", Phase.MOVE: "move a ring",
-               Phase.REMOVE_ROW: "remove a row", Phase.REMOVE_RING: "remove one of its rings"}
-
 HELP = """Commands:
-  e5  e5-e9  xe5-e9  xa2  pass   an action (a whole turn works too: e5-e9 xe6-e10 xa2)
+  {notation}
   moves                          list the legal actions
   hint                           the engine's suggestion
   undo                           take back your last action (and the engine's replies)
-  flip                           turn the board round
-  save FILE                      write the game to FILE (record format)
+{flip}  save FILE                      write the game to FILE (record format)
   help                           this text
   quit                           leave the game (asks to save an unsaved game)
 Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
-play at once. The diagram marks the last action with [ ] and the markers it flipped
+play at once.{marks}"""
+
+YINSH_MARKS = """ The diagram marks the last action with [ ] and the markers it flipped
 with ( )."""
 
-SCORES = ("Scores are the engine's estimate for the side named: +10000 is one ring "
-          "ahead, 0 even; 'wins in N' is a forced win in N actions.")
+
+def help_text(kind: games.GameKind) -> str:
+    """play's help for a game."""
+    return HELP.format(notation=kind.play_notation,
+                       flip="  flip                           turn the board round\n"
+                       if kind.can_flip else "",
+                       marks=YINSH_MARKS if kind.name == "yinsh" else "")
+
+
+SCORES = games.GAMES["yinsh"].scores_help()
 
 COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
@@ -116,7 +127,7 @@ def side_name(color: Color) -> str:
     return color.label.capitalize()
 
 
-def score_words(analysis: Analysis, side: Color) -> str:
+def score_words(analysis: Analysis, side: Any, note: str = "; 10000 = one ring") -> str:
     """The engine's score for people, saying whose view and what unit:
     ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
     name = side_name(side)
@@ -124,20 +135,12 @@ def score_words(analysis: Analysis, side: Color) -> str:
     if mate is not None:
         n = abs(mate)
         return f"{name} {'wins' if mate > 0 else 'loses'} in {n} action{'' if n == 1 else 's'}"
-    return f"score {analysis.score:+d} for {name}; 10000 = one ring"
+    return f"score {analysis.score:+d} for {name}{note}"
 
 
-def status(board: Board) -> str:
-    """One line: who acts and what, or the result."""
-    outcome = board.outcome()
-    if outcome is not None:
-        if outcome.winner is None:
-            return f"Game over: draw ({outcome.termination.value}), {board.result()}"
-        return (f"Game over: {side_name(outcome.winner)} wins ({outcome.termination.value}), "
-                f"{board.result()}")
-    removed = f"rings removed {board.rings_removed(Color.WHITE)}:{board.rings_removed(Color.BLACK)}"
-    return (f"{side_name(board.turn)} to {_PHASE_TEXT[board.phase]}; {removed}; "
-            f"{board.markers_in_pool()} markers in the pool")
+def status(board: Any) -> str:
+    """One line: who acts and what, or the result (``GameKind.status``)."""
+    return games.of_board(board).status(board)
 
 
 def game_status(board: Any) -> str:
@@ -281,30 +284,31 @@ class Session:
     echoed to ``out``.
     """
 
-    def __init__(self, board: Board, human: Color, opponent: Opponent, inp: IO[str],
-                 out: IO[str], unicode: bool = False, orientation: Optional[Color] = None) -> None:
-        self.human, self.opponent = Color.of(human), opponent
+    def __init__(self, board: Any, human: Any, opponent: Opponent, inp: IO[str],
+                 out: IO[str], unicode: bool = False, orientation: Any = None) -> None:
+        self.kind = games.of_board(board)
+        color = type(board.turn)
+        self.human, self.opponent = color.of(human), opponent
         seats = [Seat(), Seat()]
         seats[self.human.other()] = Seat(opponent.engine, name="yinsh engine", **opponent.limits)
         self.game = session.Session(board, seats, record=record, search=self.think)
         self.inp, self.out, self.unicode = inp, out, unicode
-        self.orientation = self.human if orientation is None else Color.of(orientation)
+        self.orientation = self.human if orientation is None else color.of(orientation)
         interactive = hasattr(inp, "isatty") and inp.isatty()
         self.echo = not interactive
         self.use_input = interactive and inp is sys.stdin and out is sys.stdout
         self.readline = load_readline(self.complete) if self.use_input else None
 
     @property
-    def board(self) -> Board:
-        board: Board = self.game.board
-        return board
+    def board(self) -> Any:
+        return self.game.board
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def show(self) -> None:
-        self.say(diagram.draw(self.board, unicode=self.unicode, orientation=self.orientation))
-        self.say(status(self.board))
+        self.say(self.kind.draw(self.board, unicode=self.unicode, orientation=self.orientation))
+        self.say(self.kind.status(self.board))
 
     def read(self, prompt: str) -> Optional[str]:
         """One input line without its newline, or None at the end of input.
@@ -339,7 +343,7 @@ class Session:
         self.say(f"You play {side_name(self.human)}; the engine plays "
                  f"{side_name(self.human.other())} ({self.opponent.describe()}). "
                  f"Type help for the commands.")
-        self.say(SCORES)
+        self.say(self.kind.scores_help())
         self.show()
         while True:
             event = self.game.step()              # forced actions and the engine's replies
@@ -362,7 +366,7 @@ class Session:
             if not self.command(text):
                 return
 
-    def think(self, seat: Seat, board: Board) -> tuple[Analysis, bool]:
+    def think(self, seat: Seat, board: Any) -> tuple[Analysis, bool]:
         """The session's search hook: the engine thinks in a worker thread
         (Ctrl-C makes it play at once)."""
         name = side_name(board.turn)
@@ -381,7 +385,7 @@ class Session:
                 self.say(f"Interrupted: the engine plays its best action so far "
                          f"(depth {event.analysis.depth}).")
             self.say(f"Engine ({name}) plays {event.move}   "
-                     f"[{score_words(event.analysis, event.side)}]")
+                     f"[{score_words(event.analysis, event.side, self.kind.score_note)}]")
         self.show()
 
     def leave(self) -> bool:
@@ -411,7 +415,7 @@ class Session:
         if word in ("quit", "exit", "q"):
             return not self.leave()
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text(self.kind))
         elif word == "moves":
             moves = [str(m) for m in sorted(self.board.legal_moves)]
             self.say(f"{len(moves)} legal actions: {' '.join(moves)}" if moves else
@@ -421,9 +425,11 @@ class Session:
                 self.say("The game is over.")
             else:
                 analysis, _ = self.opponent.think(self.board)
-                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn)}]")
+                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, self.kind.score_note)}]")
         elif word == "undo":
             self.undo()
+        elif word == "flip" and not self.kind.can_flip:
+            self.say(f"The {self.kind.name} board is drawn one way only.")
         elif word == "flip":
             self.orientation = self.orientation.other()
             self.show()
@@ -477,6 +483,146 @@ class Session:
         return True
 
 
+# yinsh play --game ludo -------------------------------------------------------------
+
+SEATED_HELP = """Commands:
+  N  or an action (s-3, 21-24, h1-h4)   play the move numbered N, or named
+  moves                                 list the legal moves again
+  board                                 draw the board
+  help                                  this text
+  quit                                  leave the game
+The computer throws the dice for every seat; a single legal move is played for you."""
+
+
+class Table:
+    """A game of 2..4 seats (Ludo) in the terminal: one seat a colour in
+    turn order, each ``None`` (a person, on ``inp``/``out``) or a player
+    with ``best_move(board)``. The dice are thrown with ``dice`` (a
+    ``random.Random``) for every seat and printed; a person sees the
+    numbered legal moves and types a number or a move's text."""
+
+    def __init__(self, board: Any, seats: list[tuple[str, Any]], dice: Any, inp: IO[str],
+                 out: IO[str]) -> None:
+        self.board, self.dice, self.inp, self.out = board, dice, inp, out
+        self.seats = {int(color): seat for color, seat in zip(board.players, seats)}
+        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def name(self, color: Any) -> str:
+        label = self.seats[int(color)][0]
+        return f"{side_name(color)} ({label})"
+
+    def read(self, prompt: str) -> Optional[str]:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.strip()
+        if self.echo:
+            self.say(line)
+        return line
+
+    def run(self) -> bool:
+        """Plays to the end (True) or until the person quits (False)."""
+        board = self.board
+        self.say("Seats: " + ", ".join(self.name(c) for c in board.players)
+                 + ". The computer throws the dice. Type help for the commands.")
+        self.say(str(board))
+        while not board.is_game_over():
+            side = board.turn
+            if board.is_chance():                 # the throws of side in a row: "Green throws 6 3"
+                throws = []
+                while board.is_chance() and not board.is_game_over() and board.turn == side:
+                    throws.append(str(board.throw(self.dice))[1:])
+                self.say(f"{side_name(side)} throws {' '.join(throws)}")
+                continue
+            moves = list(board.legal_moves)
+            label, player = self.seats[int(side)]
+            if len(moves) == 1:
+                self.say(f"{self.name(side)} plays {moves[0]} (the only legal move)")
+                board.push(moves[0])
+                continue
+            if player is None:
+                move = self.ask(moves)
+                if move is None:
+                    self.say("Bye.")
+                    return False
+            else:
+                move = player.best_move(board)
+            self.say(f"{self.name(side)} plays {move}")
+            board.push(move)
+        self.say(str(board))
+        order = [int(c) for c in board.finishing_order]
+        order += [int(c) for c in board.players if int(c) not in order]
+        colors = {int(c): c for c in board.players}
+        self.say(f"Game over, {board.result()}: finishing order "
+                 + ", ".join(f"{k}. {self.name(colors[c])}" for k, c in enumerate(order, 1)))
+        return True
+
+    def ask(self, moves: list[Any]) -> Any:
+        """The person's choice among moves, or None to quit."""
+        self.say(str(self.board))
+        self.list_moves(moves)
+        while True:
+            line = self.read(f"{side_name(self.board.turn)}> ")
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                return None
+            if not line:
+                continue
+            if line.lower() == "help":
+                self.say(SEATED_HELP)
+            elif line.lower() == "moves":
+                self.list_moves(moves)
+            elif line.lower() == "board":
+                self.say(str(self.board))
+            elif line.isdigit():
+                if 1 <= int(line) <= len(moves):
+                    return moves[int(line) - 1]
+                self.say(f"No move {line}: type 1..{len(moves)}.")
+            else:
+                chosen = [m for m in moves if str(m) == line.lower()]
+                if chosen:
+                    return chosen[0]
+                self.say(f"Not a legal move: {line}. The legal moves:")
+                self.list_moves(moves)
+
+    def list_moves(self, moves: list[Any]) -> None:
+        self.say("  ".join(f"{k}) {m}" for k, m in enumerate(moves, 1)))
+
+
+def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
+    """``yinsh play --game ludo --seats ...``: every option is checked before
+    the game starts."""
+    from yinsh.cli_search import parse_seat
+    for option, given in (("--color", args.color), ("--engine-depth", args.engine_depth),
+                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None)):
+        if given is not None:
+            raise CommandError(f"{option} is not an option of {kind.name} play (it takes "
+                               f"--seats, --players, --variant, --seed)")
+    board = board_from_args(args)
+    count = len(board.players)
+    specs = (args.seats or ",".join(["human"] + ["mcts"] * (count - 1))).split(",")
+    if len(specs) != count:
+        raise CommandError(f"--seats gives {len(specs)} seat(s) for {count} players "
+                           f"(one a colour: {', '.join(c.label for c in board.players)})")
+    seats: list[tuple[str, Any]] = []
+    for k, spec in enumerate(specs):
+        spec = spec.strip()
+        if spec == "human":
+            seats.append(("you", None))
+            continue
+        if spec.partition(":")[0] not in kind.player_classes:
+            raise CommandError(f"unknown seat {spec!r} (expected human, "
+                               f"{', '.join(kind.player_classes)}, mcts:time=S)")
+        _, factory = parse_seat(spec, 0.1, kind)
+        seats.append((spec, factory(args.seed * 7919 + k)))
+    Table(board, seats, random.Random(args.seed), sys.stdin, sys.stdout).run()
+
+
 def load_readline(completer: Callable[[str, int], Optional[str]]) -> Optional[ModuleType]:
     """Imports ``readline`` (which then edits the lines ``input()`` reads and
     keeps their history) and sets Tab completion; None where Python has no
@@ -498,9 +644,21 @@ def cmd_play(args: argparse.Namespace) -> None:
     """A game against the engine in the terminal. Every option is checked
     (by the parser, the board and the engine's limits) before the game
     starts."""
+    kind = game_of(args)
+    if kind.seated:
+        cmd_play_seated(args, kind)
+        return
+    if args.seats is not None:
+        raise CommandError(f"--seats is an option of ludo, not {kind.name} (it takes --color)")
+    color = args.color or kind.sides[0]
+    if color not in kind.sides:
+        raise CommandError(f"--color {color}: the sides of {kind.name} are "
+                           f"{' and '.join(kind.sides)}")
+    if args.unicode and not kind.can_flip:
+        raise CommandError(f"--unicode is an option of yinsh, not {kind.name}")
     board = board_from_args(args)
-    opponent = Opponent(args.engine_depth, args.engine_time)
-    human = Color.WHITE if args.color == "white" else Color.BLACK
+    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board))
+    human = type(board.turn).of(color)
     Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
 
 
@@ -519,8 +677,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     limit.add_argument("--engine-depth", type=search_depth, metavar="D",
                        help="the engine searches D plies per action instead "
                             f"(1..{MAX_DEPTH})")
-    p.add_argument("--color", choices=["white", "black"], default="white",
-                   help="your side (default white; White places first)")
+    p.add_argument("--seats", metavar="S1,S2,...",
+                   help="ludo: one seat a colour in turn order: human, random, heuristic, "
+                        "mcts[:time=S] (default: human, then mcts)")
+    p.add_argument("--seed", type=nonnegative_int, default=1,
+                   help="ludo: the seed of the dice and the computer seats (default 1)")
+    p.add_argument("--color", choices=["white", "black", "red"],
+                   help="your side: white or black (insert: white or red); default white, "
+                        "who acts first")
     add_position_args(p)
     p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
     p.set_defaults(func=cmd_play)

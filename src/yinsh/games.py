@@ -148,6 +148,38 @@ class GameKind:
         from yinsh import bench_games
         bench_games.run(self, print_fn)
 
+    # The terminal game (``yinsh play``) -------------------------------------
+
+    #: the help's line of action examples
+    play_notation = ""
+    #: what a score of the engine is measured in ('' for no unit worth naming)
+    score_unit = ""
+    #: what follows a score in the engine's replies (e.g. "; 10000 = one ring")
+    score_note = ""
+    #: whether the diagram can be drawn turned round (``flip``)
+    can_flip = False
+
+    def scores_help(self) -> str:
+        """play's opening line on the engine's scores."""
+        unit = f": {self.score_unit}" if self.score_unit else ""
+        return (f"Scores are the engine's estimate for the side named{unit}; 'wins in N' is "
+                f"a forced win in N actions.")
+
+    def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
+        """The diagram of board for play (without the status line)."""
+        lines = str(board).splitlines()
+        return "\n".join(lines[:-1])
+
+    def status(self, board: Any) -> str:
+        """One line for play: who acts and what, or the result with its reason."""
+        outcome = board.outcome()
+        if outcome is not None:
+            how = outcome.termination.value
+            if outcome.winner is None:
+                return f"Game over: draw ({how}), {board.result()}"
+            return f"Game over: {outcome.winner.label.capitalize()} wins ({how}), {board.result()}"
+        return str(str(board).splitlines()[-1])
+
     def player_factory(self, name: str) -> Any:
         """The class of the player name (``ValueError`` for another name)."""
         if name not in self.player_classes:
@@ -168,6 +200,27 @@ class YinshGame(GameKind):
     default_opening = "random-placements"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
               "Result": "*", "Variant": "standard"}
+
+    play_notation = "e5  e5-e9  xe5-e9  xa2  pass   an action (a whole turn works too: e5-e9 xe6-e10 xa2)"
+    score_unit = "+10000 is one ring ahead, 0 even"
+    score_note = "; 10000 = one ring"
+    can_flip = True
+
+    def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
+        from yinsh import diagram
+        return str(diagram.draw(board, unicode=unicode, orientation=orientation))
+
+    def status(self, board: Any) -> str:
+        from yinsh.enums import Color, Phase
+        outcome = board.outcome()
+        if outcome is not None:
+            return super().status(board)
+        phase = {Phase.PLACE: "place a ring", Phase.MOVE: "move a ring",
+                 Phase.REMOVE_ROW: "remove a row",
+                 Phase.REMOVE_RING: "remove one of its rings"}[board.phase]
+        removed = f"rings removed {board.rings_removed(Color.WHITE)}:{board.rings_removed(Color.BLACK)}"
+        return (f"{board.turn.label.capitalize()} to {phase}; {removed}; "
+                f"{board.markers_in_pool()} markers in the pool")
 
     def start_board(self, tags: dict[str, str]) -> Any:
         from yinsh.board import Board
@@ -210,6 +263,7 @@ class InsertGame(GameKind):
     players_module = "yinsh.insert.players"
     svg_module = "yinsh.insert.svg"
     sides = ("white", "red")
+    play_notation = "c3                             an action: the square of your ring"
     default_opening = "random-layouts"
     bench_perft = [("layout 0", {"Layout": "0"}, "", 6), ("layout 17", {"Layout": "17"}, "", 6),
                    ("layout 4000", {"Layout": "4000"}, "", 6)]
