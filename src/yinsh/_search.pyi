@@ -1,63 +1,17 @@
-"""Type stubs of a game's compiled search module.
-
-``yinsh._search`` (Yinsh) and every other game's ``_search`` are rendered by
-setup.py from the templates in yinsh/engine/ (common, alphabeta, mcts
-.pyx.tp) with the game's hooks, so they all have this interface; ``Board``
-stands for the game's board type (Yinsh: ``yinsh.Board``) and action codes
-are the game's integer action codes. See docs/architecture.md.
-"""
-from typing import Any, Callable, Optional, Sequence
-
-from yinsh.engine.info import SearchInfo
-from yinsh.engine.params import Param, Spec
-
-Board = Any
-
-GAME: str
-WIN_SCORE: int
-WIN_THRESHOLD: int
-MAX_SEARCH_DEPTH: int
-DEFAULT_PLAYOUTS: int
-WEIGHT_SPECS: tuple[Spec, ...]
-
-def legal_actions(board: Board) -> list[int]: ...
-def action_to_move(code: int) -> Any: ...
-def evaluate_board(board: Board, player: Optional[int] = None) -> int: ...
-def one_ply_scores(board: Board) -> list[tuple[int, int]]: ...
-def perft(board: Board, depth: int) -> int: ...
-
-class AlphaBeta:
-    """Alpha-beta with a transposition table shared by Lazy SMP threads."""
-
-    hash_mb: int
-    threads: int
-    def __init__(self, hash_mb: int = 16, threads: int = 1) -> None: ...
-    def params(self) -> list[Param]: ...
-    def configure(self, **values: float) -> None: ...
-    def stop(self) -> None: ...
-    def clear_stop(self) -> None: ...
-    def clear(self) -> None: ...
-    def hashfull(self) -> int: ...
-    def search(self, board: Board, max_depth: int = 64, time_limit: float = 0.0,
-               node_limit: int = 0, multipv: int = 1, searchmoves: Optional[Sequence[int]] = None,
-               callback: Optional[Callable[[SearchInfo], None]] = None,
-               reuse: bool = False) -> SearchInfo: ...
-
-class Mcts:
-    """UCT / PUCT Monte Carlo tree search, one thread, tree reuse."""
-
-    threads: int
-    seed: int
-    tree_mb: int
-    @property
-    def tree_size(self) -> int: ...
-    def __init__(self, threads: int = 1, seed: int = 0, tree_mb: int = 64) -> None: ...
-    def params(self) -> list[Param]: ...
-    def configure(self, **values: float) -> None: ...
-    def stop(self) -> None: ...
-    def clear_stop(self) -> None: ...
-    def clear(self) -> None: ...
-    def search(self, board: Board, max_depth: int = 64, time_limit: float = 0.0,
-               node_limit: int = 0, multipv: int = 1, searchmoves: Optional[Sequence[int]] = None,
-               callback: Optional[Callable[[SearchInfo], None]] = None,
-               reuse: bool = False) -> SearchInfo: ...
+"""Type stubs of Yinsh's compiled search module: the interface every
+game's search has (yinsh/engine/_search_api.pyi)."""
+from yinsh.engine._search_api import (
+    GAME as GAME,
+    WIN_SCORE as WIN_SCORE,
+    WIN_THRESHOLD as WIN_THRESHOLD,
+    MAX_SEARCH_DEPTH as MAX_SEARCH_DEPTH,
+    DEFAULT_PLAYOUTS as DEFAULT_PLAYOUTS,
+    WEIGHT_SPECS as WEIGHT_SPECS,
+    legal_actions as legal_actions,
+    action_to_move as action_to_move,
+    evaluate_board as evaluate_board,
+    one_ply_scores as one_ply_scores,
+    perft as perft,
+    AlphaBeta as AlphaBeta,
+    Mcts as Mcts,
+)
