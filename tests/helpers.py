@@ -79,3 +79,11 @@ def random_board(seed: int, plies: int, variant: str = "standard") -> yinsh.Boar
             break
         b.push(rng.choice(moves))
     return b
+
+
+def sigint_default() -> None:
+    """``preexec_fn`` of a child that a test sends Ctrl-C: SIGINT back to
+    its default action, even when the test runner was started with SIGINT
+    ignored (a background job of a shell)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -13,13 +13,14 @@ import yinsh
 from yinsh import record
 from yinsh.cli import main
 from yinsh.engine import MAX_DEPTH
+from helpers import sigint_default
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
 
 
 def yinsh_process(*args, **kwargs) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "yinsh", *args], **kwargs)
+    return subprocess.Popen([sys.executable, "-m", "yinsh", *args], preexec_fn=sigint_default, **kwargs)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from yinsh.cli import CommandError, main
 from yinsh.cli_play import Opponent, Session
 from yinsh.engine import MAX_DEPTH
 
-from helpers import position
+from helpers import position, sigint_default
 
 # White to move in blitz with four white markers e2..e5 and a ring on e6:
 # e6-e7 leaves the fifth marker, xe2-e6 and a ring removal win.
@@ -183,7 +183,8 @@ def test_play_ctrl_c_in_a_real_process(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "yinsh", "play", "--engine-time", "60",
                              "--color", "black"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+                            preexec_fn=sigint_default)
     lines: "queue.Queue[str]" = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     seen = []

@@ -14,6 +14,7 @@ from yinsh.cli import main
 from yinsh.engine.match import (SPRT, Contestant, MatchResult, elo, expected_score, game_records,
                                 run_match, score_interval, sprt_llr)
 from yinsh.openings import random_placements
+from helpers import sigint_default
 
 GREEDY = Contestant("greedy", yinsh.players.GreedyPlayer)
 RANDOM = Contestant("random", yinsh.players.RandomPlayer)
@@ -264,7 +265,8 @@ def test_cli_match_with_workers_ctrl_c_in_a_real_process(tmp_path):
     path = tmp_path / "m.txt"
     proc = subprocess.Popen([sys.executable, "-m", "yinsh", "match", "random", "random", "--games",
                              "100000", "--variant", "blitz", "--workers", "2", "--record", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=sigint_default)
     first = proc.stdout.readline()
     assert first.startswith("game 1/100000")
     proc.send_signal(signal.SIGINT)
