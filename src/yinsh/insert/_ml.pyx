@@ -24,6 +24,8 @@ import os
 
 import numpy as np
 
+from yinsh.arrays import check_out
+
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
 cdef enum:
@@ -150,22 +152,6 @@ cdef int check_perspective(object perspective) except -2:
     if perspective == "red":
         return 1
     raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
-
-
-cdef object check_out(object out, tuple shape, object dtype):
-    """out itself if it is a writable C-contiguous numpy array of this shape
-    and dtype, else raises; a new zeroed array when out is None."""
-    if out is None:
-        return np.zeros(shape, dtype=dtype)
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy array, not {type(out).__name__}")
-    if out.dtype != dtype:
-        raise ValueError(f"out must have dtype {np.dtype(dtype).name}, not {out.dtype.name}")
-    if out.shape != shape:
-        raise ValueError(f"out must have shape {shape}, not {out.shape}")
-    if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be a writable C-contiguous array")
-    return out
 
 
 cdef int check_board(object board) except -1:

@@ -8,6 +8,8 @@ import os
 
 import numpy as np
 
+from yinsh.arrays import check_out
+
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
@@ -127,19 +129,6 @@ cdef int check_viewer(const LudoPos* p, object perspective) except -2:
     if not (p.players >> c) & 1:
         raise ValueError(f"perspective {Color(c)} is not in play")
     return c
-
-
-cdef object check_out(object out, tuple shape, object dtype):
-    if out is None:
-        return np.empty(shape, dtype=dtype)
-    if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy array, not {type(out).__name__}")
-    if out.dtype != dtype or out.shape != shape:
-        raise ValueError(f"out must be a {np.dtype(dtype).name} array of shape {shape}, "
-                         f"not {out.dtype.name} {out.shape}")
-    if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be C-contiguous and writable")
-    return out
 
 
 def legal_action_mask(CoreBoard board not None):
