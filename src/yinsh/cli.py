@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_search.register(sub)
     from yinsh import cli_play  # likewise
     cli_play.register(sub)
+    from yinsh.web import server          # yinsh serve (the web page)
+    server.register(sub)
     return parser
 
 

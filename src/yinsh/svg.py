@@ -26,6 +26,9 @@ picture back:
 ``removed white`` / ``removed black`` a ring in the side panel; the taken ones
                                     have ``data-taken="1"``
 ``pool``                            the marker pool count (``data-count``)
+``target``                          with ``targets=True``: a transparent disc
+                                    over every point, on top of the rest, for
+                                    a page to catch clicks (``data-point``)
 ==================================  ==========================================
 
 >>> import yinsh
@@ -152,7 +155,7 @@ def _escape(text: str) -> str:
 def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
           coordinates: bool = True, last_move: bool = True,
           highlight: Union[None, Highlight, Iterable[Highlight]] = None,
-          orientation: object = Color.WHITE) -> str:
+          orientation: object = Color.WHITE, targets: bool = False) -> str:
     """The SVG picture of board, as a string.
 
     - ``size``: the width in pixels (the height follows the board's shape).
@@ -167,6 +170,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     - ``orientation``: the side at the bottom, ``yinsh.WHITE`` (row 1 at the
       bottom) or ``yinsh.BLACK`` (the board turned half round); ``"white"``
       and ``"black"`` work too.
+    - ``targets``: a transparent disc (``class="target"``) over every point,
+      so a page can tell which point a click or tap meant.
 
     Raises ``ValueError`` for a bad size, orientation or highlight.
 
@@ -179,6 +184,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     (10, 1)
     >>> 'class="last-move" data-move="e5-e9"' in picture
     True
+    >>> yinsh.svg.board(b, targets=True).count('class="target"')
+    85
     """
     if not isinstance(board, _core.CoreBoard):
         raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
@@ -248,6 +255,13 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
 
     _draw_panel(svg, width, removed, rings_to_win, 51 - bin(markers_w).count("1")
                 - bin(markers_b).count("1"), Color(state[4]), state[5] == 4, board)
+    if targets:
+        svg.open("g", class_="targets", fill="#000000", fill_opacity=0)
+        for p in geometry.POINTS:
+            x, y = xy(p)
+            svg.add("circle", class_="target", data_point=_core.point_name(p), cx=x, cy=y,
+                    r=0.48 * U)
+        svg.close("g")
     svg.close("svg")
     return "\n".join(svg.parts) + "\n"
 

@@ -263,6 +263,12 @@ class Session:
             return False
         return not self.auto_forced or self.board.legal_moves.count() != 1
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` would take something back (a person's action or a
+        resignation)."""
+        return self.resigned is not None or bool(self._chosen)
+
     def result(self) -> str:
         """The board's result (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, ``"*"``), or
         the result of a resignation (two sides: the other side wins)."""

@@ -22,6 +22,9 @@ Every element says what it is with its ``class`` and names its square with
 ``flipped``                         a ring the last action flipped
 ``highlight``                       a highlighted square
 ``status``                          the side to place, or the result
+``target``                          with ``targets=True``: a transparent
+                                    square on top of the rest, for a page to
+                                    catch clicks (``data-square``)
 ==================================  ==========================================
 
 >>> from yinsh import insert
@@ -129,7 +132,8 @@ def _squares(items: Union[None, Square, "_core.Move", Iterable[object]]) -> list
 
 def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
           coordinates: bool = True, last_move: bool = True, allowed: bool = True,
-          highlight: Union[None, Square, "_core.Move", Iterable[object]] = None) -> str:
+          highlight: Union[None, Square, "_core.Move", Iterable[object]] = None,
+          targets: bool = False) -> str:
     """The SVG picture of an Insert board, as a string.
 
     - ``size``: the width in pixels (the height follows).
@@ -142,6 +146,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
       empty squares of the last ring's line).
     - ``highlight``: squares (numbers, names, ``Move`` objects, or a string
       of names separated by spaces) drawn with a green frame.
+    - ``targets``: a transparent square (``class="target"``) over every
+      square, so a page can tell which square a click or tap meant.
 
     Raises ``ValueError`` for a bad size or highlight, ``TypeError`` for a
     board that is not an Insert board.
@@ -152,6 +158,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
     >>> picture = insert.svg.board(b, highlight="f6")
     >>> 'class="flipped" data-square="a1"' in picture, picture.count('class="ring red"')
     (True, 6)
+    >>> insert.svg.board(b, targets=True).count('class="target"')
+    36
     """
     if not isinstance(board, _core.CoreBoard):
         raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
@@ -259,6 +267,13 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
         status = f"{Color(turn).label.capitalize()} to place ({15 - count // 2} rings in supply)"
     svg.add("text", status, class_="status", x=MARGIN, y=MARGIN * 1.5 + 6 * U + STATUS / 2,
             fill=COLORS["label"], font_family=FONT, font_size=0.3 * U, dominant_baseline="central")
+    if targets:
+        svg.open("g", class_="targets", fill="#000000", fill_opacity=0)
+        for sq in range(36):
+            x, y = corner(sq)
+            svg.add("rect", class_="target", data_square=_core.square_name(sq), x=x, y=y,
+                    width=U, height=U)
+        svg.close("g")
     svg.close("svg")
     return "\n".join(svg.parts) + "\n"
 

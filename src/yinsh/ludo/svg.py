@@ -24,6 +24,12 @@ attributes:
 ``last-move``                    an outline of the last move's source or
                                  target (``data-place``)
 ``status``                       the line saying whose turn it is
+``arrow``                        a highlighted move, from its source to its
+                                 target (``data-move``)
+``target``                       with ``targets=True``: a transparent shape
+                                 over each place the side to act can name
+                                 (``data-place``: ``s``, a field, ``h1``..
+                                 ``h5``, ``f``), for a page to catch clicks
 ===============================  ===========================================
 
 >>> from yinsh import ludo
@@ -36,9 +42,10 @@ True
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Iterable, Optional, Union
 from xml.sax.saxutils import escape
 
+from yinsh.ludo._core import Move
 from yinsh.ludo.diagram import status
 from yinsh.ludo.enums import Color
 from yinsh.ludo.geometry import CORNER_XY, FINISH_XY, HOME_XY, SIZE, SLOTS_XY, TRACK_XY
@@ -68,6 +75,7 @@ COLORS = {
 BACKGROUND = "#fbf8ef"
 LINE = "#6b5a45"
 LAST = "#111111"
+ARROW = "#2a5fd2"
 
 
 def _num(x: float) -> str:
@@ -147,11 +155,67 @@ def _box(xy: tuple[int, int], w: int = 1, h: int = 1) -> list[tuple[float, float
     return [(x, y), (x + w * U, y), (x + w * U, y + h * U), (x, y + h * U)]
 
 
-def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True) -> str:
+def _shape(color: Color, place: str) -> list[tuple[float, float]]:
+    """The outline of place (``s``, a field, ``h1``..``h5``, ``f``) of color's pieces."""
+    if place == "s":
+        x, y = CORNER_XY[color]
+        return _box((x + 1, y + 1), 4, 4)
+    if place == "f":
+        return _finish_triangle(color)
+    if place[0] == "h":
+        return _box(HOME_XY[color][int(place[1:]) - 1])
+    return _box(TRACK_XY[int(place)])
+
+
+def _middle(xs: list[tuple[float, float]]) -> tuple[float, float]:
+    return sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)
+
+
+def _arrow(color: Color, move: Move) -> str:
+    """A blue arrow from move's source to its target (color moves)."""
+    (x1, y1), (x2, y2) = _middle(_shape(color, move.source)), _middle(_shape(color, move.target))
+    dx, dy = x2 - x1, y2 - y1
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / n, dy / n
+    h = 0.35 * U
+    head = [(x2, y2), (x2 - ux * h - uy * h * 0.6, y2 - uy * h + ux * h * 0.6),
+            (x2 - ux * h + uy * h * 0.6, y2 - uy * h - ux * h * 0.6)]
+    points = " ".join(f"{_num(x)},{_num(y)}" for x, y in head)
+    return (f'<g class="arrow" data-move="{move}" fill="{ARROW}" stroke="{ARROW}" opacity="0.8">'
+            f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2 - ux * h)}" y2="{_num(y2 - uy * h)}" '
+            f'stroke-width="6" stroke-linecap="round"/><polygon points="{points}"/></g>')
+
+
+def _targets(color: Color) -> list[str]:
+    places = ["s", *(str(f) for f in range(len(TRACK_XY))), "h1", "h2", "h3", "h4", "h5", "f"]
+    out = ['<g class="targets" fill="#000000" fill-opacity="0">']
+    for place in places:
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in _shape(color, place))
+        out.append(f'<polygon class="target" data-place="{place}" points="{points}"/>')
+    out.append("</g>")
+    return out
+
+
+def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
+          highlight: Optional[Iterable[Union[str, Move]]] = None, targets: bool = False) -> str:
     """The SVG picture of b, size pixels wide (16..10000).
 
+    ``highlight``: moves of the side to act (``Move`` or text such as
+    ``"s-3"``), drawn as arrows from source to target. ``targets``: a
+    transparent shape over every place the side to act can name, so a page
+    can tell which place a click meant (none when no side is to act).
+
     Raises ``TypeError`` for a non-int size or a b that is not a Ludo
-    board, ``ValueError`` for a size out of range.
+    board, ``ValueError`` for a size out of range or a highlight that is not
+    a move of the side to act (``InvalidMoveError``, ``IllegalMoveError``).
+
+    >>> from yinsh import ludo
+    >>> b = ludo.Board()
+    >>> for text in "r6 r3".split():
+    ...     _ = b.push_str(text)
+    >>> picture = board(b, highlight=["s-3"], targets=True)
+    >>> picture.count('class="arrow" data-move="s-3"'), picture.count('class="target"')
+    (1, 59)
     """
     from yinsh.ludo.board import Board
     if not isinstance(b, Board):
@@ -160,6 +224,9 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True) -> str:
         raise TypeError(f"size must be an int, not {type(size).__name__}")
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f"size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}")
+    if isinstance(highlight, (str, Move)):
+        highlight = [highlight]
+    arrows = [b.parse_move(m) if isinstance(m, str) else m for m in highlight or ()]
     width = 2 * MARGIN + SIZE * U
     height = width + PANEL
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
@@ -222,14 +289,9 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True) -> str:
     mover, source, target = _last_move(b) if last_move else (None, None, None)
     if mover is not None:
         for place in (source or "", target or ""):
-            if place == "s":
-                out.append(_outline(_box((CORNER_XY[mover][0] + 1, CORNER_XY[mover][1] + 1), 4, 4), "s"))
-            elif place == "f":
-                out.append(_outline(_finish_triangle(mover), "f"))
-            elif place[0] == "h":
-                out.append(_outline(_box(HOME_XY[mover][int(place[1:]) - 1]), place))
-            else:
-                out.append(_outline(_box(TRACK_XY[int(place)]), place))
+            out.append(_outline(_shape(mover, place), place))
+    if b.turn is not None:
+        out += [_arrow(b.turn, move) for move in arrows if not move.is_throw()]
 
     # status and dice
     y0 = MARGIN + SIZE * U + 0.25 * U
@@ -242,5 +304,7 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True) -> str:
                f'{escape(status(b))}</text>')
     for i, value in enumerate(b.dice):
         out.append(_die(width - MARGIN - (3 - i) * 1.3 * U, y0, value, 1.1 * U))
+    if targets and b.turn is not None and not b.is_game_over():
+        out += _targets(b.turn)
     out.append("</svg>")
     return "\n".join(out)

@@ -1,0 +1,25 @@
+"""The web page: play and analyse Yinsh, Insert and Ludo in a browser.
+
+``yinsh serve`` starts it (``yinsh.web.server.serve``); ``create_app()`` is
+the ASGI application (Starlette), for any ASGI server. The parts:
+``games`` (each game as the page drives it), ``sessions`` (the games the
+server holds), ``engines`` (bounded searches in worker threads),
+``analysis`` (live analysis over a WebSocket), ``inputs`` (request checks),
+``app`` (the routes), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
+page: HTML, plain JavaScript modules, CSS; no build step). docs/web.md
+describes the page and the API.
+
+Needs the ``web`` extra: ``pip install "yinsh[web]"``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["create_app"]
+
+
+def create_app(*args: Any, **kwargs: Any) -> Any:
+    """``yinsh.web.app.create_app`` (imported on use, so ``import yinsh.web``
+    works without the web extra)."""
+    from yinsh.web.app import create_app as make
+    return make(*args, **kwargs)

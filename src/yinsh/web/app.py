@@ -1,0 +1,192 @@
+"""The web server's routes: ``create_app()`` is the Starlette application.
+
+=========================================  =====================================
+route                                      what
+=========================================  =====================================
+``GET /``                                  the page (``static/index.html``)
+``GET /static/...``                        its modules, styles and icon
+``GET /api/games``                         the games and their options, bounds
+``POST /api/games``                        a new game, or an imported one
+``GET /api/games/{id}``                    the game's state (after a reload)
+``POST /api/games/{id}/play``              a person's action ``{"move": "e5"}``
+``POST /api/games/{id}/throw``             a person throws the die (Ludo)
+``POST /api/games/{id}/step``              the engine to act plays
+``POST /api/games/{id}/undo``              back to the person's last action
+``POST /api/games/{id}/resign``            the person gives up
+``GET /api/games/{id}/board?ply=N``        the picture after N actions
+``GET /api/games/{id}/record``             the record, as a download
+``WS /api/games/{id}/analysis``            live analysis (``yinsh.web.analysis``)
+=========================================  =====================================
+
+Every answer is JSON (the record: text); an error is ``{"error": text}``
+with 400 (a bad request or action), 404 (no such game), 413 (too large),
+503 (the engine is busy) or 500 (the engine failed).
+
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app())
+>>> state = client.post("/api/games", json={"game": "yinsh", "seats": [None, None]}).json()
+>>> client.post(f"/api/games/{state['id']}/play", json={"move": "e5"}).json()["ply"]
+1
+>>> client.post(f"/api/games/{state['id']}/play", json={"move": "e5"}).json()
+{'error': 'e5: e5 already holds a ring'}
+"""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from yinsh.web import engines, games as _games
+from yinsh.web.analysis import analysis_socket
+from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, integer, parse_body, seats, text
+from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
+
+__all__ = ["create_app", "STATIC"]
+
+#: The page's files.
+STATIC = Path(__file__).parent / "static"
+
+Handler = Callable[[Request], Awaitable[Any]]
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    return parse_body(data)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """handler's value as JSON, its errors as ``{"error": ...}``."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            value = await handler(request)
+        except TooLarge as exc:
+            return _error(413, str(exc))
+        except UnknownSessionError as exc:
+            return _error(404, str(exc))
+        except engines.BusyError as exc:
+            return _error(503, str(exc))
+        except ValueError as exc:                  # bad input, illegal action, bad record
+            return _error(400, str(exc))
+        except (RuntimeError, MemoryError) as exc:  # the engine failed
+            return _error(500, f"the engine failed: {exc}")
+        return value if isinstance(value, Response) else JSONResponse(value)
+    return endpoint
+
+
+def create_app(store: SessionStore | None = None) -> Starlette:
+    """The application; store holds its games (a new one by default)."""
+    store = store if store is not None else SessionStore()
+
+    def game_of(request: Request) -> GameSession:
+        return store.get(request.path_params["game_id"])
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def catalogue(request: Request) -> dict[str, Any]:
+        return {"games": {
+                    "yinsh": {"title": "Yinsh", "variants": ["standard", "blitz"], "sides": ["White", "Black"]},
+                    "insert": {"title": "Insert", "layouts": _games.LAYOUTS, "sides": ["White", "Red"]},
+                    "ludo": {"title": "Ludo", "variants": ["standard", "places"],
+                             "players": [2, 3, 4], "sides": ["Green", "Yellow", "Blue", "Red"]}},
+                "engine": {"min_time": engines.MIN_MOVE_TIME, "max_time": engines.MAX_MOVE_TIME,
+                           "max_multipv": engines.MAX_MULTIPV,
+                           "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
+
+    async def new_game(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        if "import" in body:
+            imported = text(body, "import")
+            chosen = body.get("seats")
+            if chosen is not None:          # the count is checked against the game's seats
+                chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
+            return store.add(import_game(imported, chosen)).state()
+        web_game = _games.get(body.get("game"))
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise BadRequest("options must be an object")
+        board = web_game.new_board(options)
+        count = len(web_game.seats(board))
+        chosen = seats(body.get("seats", [None] * count), count)
+        auto_throw = body.get("auto_throw", False)
+        if not isinstance(auto_throw, bool):
+            raise BadRequest("auto_throw must be true or false")
+        return store.add(GameSession(board, chosen, auto_throw=auto_throw)).state()
+
+    async def show(request: Request) -> dict[str, Any]:
+        return game_of(request).state()
+
+    def changing(change: Callable[[GameSession, dict[str, Any]], dict[str, Any]],
+                 in_thread: bool = False) -> Handler:
+        async def handler(request: Request) -> dict[str, Any]:
+            game = game_of(request)
+            body = await _body(request)
+            async with game.lock:
+                if in_thread:
+                    return await anyio.to_thread.run_sync(change, game, body)
+                return change(game, body)
+        return handler
+
+    async def board_at(request: Request) -> dict[str, Any]:
+        game = game_of(request)
+        ply = integer(request.query_params.get("ply", str(game.board.ply)), "ply", 0, game.board.ply)
+        board = game.board_at(ply)
+        return {"ply": ply, "position": board.position(),
+                "svg": game.game.svg(board, [], False)}
+
+    async def download(request: Request) -> Response:
+        game = game_of(request)
+        name = f"{game.game.name}-game.txt"
+        return PlainTextResponse(game.record_text(), headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def socket(websocket: WebSocket) -> None:
+        await analysis_socket(websocket, store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        engines.SLOTS.closed = False
+        yield
+        engines.SLOTS.stop_all()                  # Ctrl-C: running searches end at once
+
+    api = "/api/games/{game_id}"
+    routes = [
+        Route("/", page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/api/games", _answer(catalogue), methods=["GET"]),
+        Route("/api/games", _answer(new_game), methods=["POST"]),
+        Route(api, _answer(show), methods=["GET"]),
+        Route(api + "/play", _answer(changing(lambda g, b: g.play(text(b, "move", 200)))),
+              methods=["POST"]),
+        Route(api + "/throw", _answer(changing(lambda g, b: g.throw())), methods=["POST"]),
+        Route(api + "/step", _answer(changing(lambda g, b: g.step(), in_thread=True)),
+              methods=["POST"]),
+        Route(api + "/undo", _answer(changing(lambda g, b: g.undo())), methods=["POST"]),
+        Route(api + "/resign", _answer(changing(lambda g, b: g.resign())), methods=["POST"]),
+        Route(api + "/board", _answer(board_at), methods=["GET"]),
+        Route(api + "/record", _answer(download), methods=["GET"]),
+        WebSocketRoute(api + "/analysis", socket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.store = store
+    return app
+

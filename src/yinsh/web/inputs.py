@@ -1,0 +1,86 @@
+"""What a client sends, checked before anything else sees it.
+
+Bodies are JSON objects of at most ``MAX_BODY`` bytes; every field has its
+type and bounds checked here, and texts (actions, records, positions) go
+to the library's own parsers afterwards. A bad request raises
+``BadRequest`` (the page shows its text).
+
+>>> seats([None, 0.5], 2)
+[None, 0.5]
+>>> seats([None, "x"], 2)
+Traceback (most recent call last):
+yinsh.web.inputs.BadRequest: a seat is null (a person) or an engine's seconds an action, not 'x'
+>>> text({"move": "e5"}, "move", 200)
+'e5'
+"""
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Optional
+
+__all__ = ["BadRequest", "TooLarge", "parse_body", "text", "seats", "integer", "MAX_BODY",
+           "MAX_TEXT"]
+
+MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
+MAX_TEXT = 48 * 1024          # characters of a pasted record or position
+
+
+class BadRequest(ValueError):
+    """A request the server does not take (status 400)."""
+
+
+class TooLarge(BadRequest):
+    """A request body over ``MAX_BODY`` (status 413)."""
+
+
+def parse_body(data: bytes) -> dict[str, Any]:
+    """The JSON object of a body (``BadRequest``, ``TooLarge``)."""
+    if len(data) > MAX_BODY:
+        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    if not data.strip():
+        return {}
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        raise BadRequest("the request is not JSON") from None
+    if not isinstance(value, dict):
+        raise BadRequest("the request must be a JSON object")
+    return value
+
+
+def text(body: dict[str, Any], name: str, limit: int = MAX_TEXT, default: Optional[str] = None) -> str:
+    """The string field name (at most limit characters)."""
+    value = body.get(name, default)
+    if not isinstance(value, str):
+        raise BadRequest(f"{name} must be a string")
+    if len(value) > limit:
+        raise BadRequest(f"{name} is too long (at most {limit} characters)")
+    return value
+
+
+def integer(value: object, name: str, lo: int, hi: int) -> int:
+    """value as an int in lo..hi (a string of digits works too)."""
+    if isinstance(value, str) and value.isdigit() and len(value) <= 9:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise BadRequest(f"{name} must be a whole number from {lo} to {hi}")
+    return value
+
+
+def seats(value: object, count: int) -> list[Optional[float]]:
+    """The seats of a new game: count items, each None (a person) or a
+    positive number (an engine's seconds an action, bounded later)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise BadRequest(f"seats must be a list of {count} items")
+    out: list[Optional[float]] = []
+    for item in value:
+        if item is None:
+            out.append(None)
+        elif (isinstance(item, (int, float)) and not isinstance(item, bool)
+              and math.isfinite(item) and item > 0):
+            out.append(float(item))
+        else:
+            raise BadRequest(f"a seat is null (a person) or an engine's seconds an action, "
+                             f"not {str(item)[:20]!r}")
+    return out

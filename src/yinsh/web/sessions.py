@@ -1,0 +1,298 @@
+"""The games the server holds: one ``GameSession`` per game, kept in a
+``SessionStore`` under an unguessable id.
+
+A ``GameSession`` is a ``yinsh.engine.session.Session`` (the seats, the
+person's actions, the engine's replies, undo, resign) with what the page
+adds: the die throws of Ludo, the forced actions played at once, and the
+JSON the page draws (``state()``). Its methods change the game only when
+they succeed (a rejected action raises the library's ``ValueError`` and
+leaves everything as it was).
+
+>>> from yinsh.web.games import WEB_GAMES
+>>> store = SessionStore()
+>>> game = store.add(GameSession(WEB_GAMES["insert"].new_board({"layout": 7}), [None, None]))
+>>> len(game.id) >= 22 and store.get(game.id) is game
+True
+>>> game.play("c3")["moves"][0]["text"]
+'c3'
+>>> game.play("c3")
+Traceback (most recent call last):
+yinsh.errors.IllegalMoveError: c3: the square is taken (a white ring is on it)
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime
+import io
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from typing import Any, Optional, Sequence
+
+from yinsh import record
+from yinsh.engine.session import NotYourTurnError, Seat, Session
+from yinsh.errors import IllegalMoveError
+from yinsh.web import games as _games
+from yinsh.web.engines import EnginePlayer
+
+__all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS", "IDLE_SECONDS"]
+
+MAX_SESSIONS = 5000          # the oldest idle game goes when a new one would pass this
+IDLE_SECONDS = 24 * 3600     # a game untouched this long is forgotten
+
+
+class UnknownSessionError(LookupError):
+    """No game has this id (never had, or it was forgotten)."""
+
+
+class GameSession:
+    """A game on the server (see the module). seats: for each side taking
+    part, in ``board.players`` order (Ludo) or side order, ``None`` for a
+    person or an engine's seconds an action. auto_throw: the page throws
+    the die for people too (Ludo)."""
+
+    def __init__(self, board: Any, seats: Sequence[Optional[float]], *,
+                 auto_throw: bool = False) -> None:
+        self.id = secrets.token_urlsafe(18)
+        self.game = _games.of_board(board)
+        sides = self.game.seats(board)
+        if len(seats) != len(sides):
+            raise _games.OptionError(f"this game has {len(sides)} seats, not {len(seats)}")
+        by_side = [Seat()] * len(self.game.side_names(board))
+        for side, seconds in zip(sides, seats):
+            by_side[side] = Seat() if seconds is None else Seat(EnginePlayer(seconds))
+        self.session = Session(board, by_side, record=record)
+        self.auto_throw = bool(auto_throw)
+        self.rng = random.Random(secrets.randbits(64))
+        self.lock = asyncio.Lock()          # one request at a time changes the game
+        self.thread_lock = threading.Lock()
+        self.touched = time.monotonic()
+        self.settle()
+
+    # The game ----------------------------------------------------------------
+
+    @property
+    def board(self) -> Any:
+        return self.session.board
+
+    def is_over(self) -> bool:
+        return bool(self.session.is_over())
+
+    def _seat(self) -> Seat:
+        return self.session.seat()
+
+    def engine_to_act(self) -> bool:
+        """Whether an engine seat is to choose an action (``step`` plays it)."""
+        return (not self.is_over() and not self.game.needs_throw(self.board)
+                and not self._seat().is_human)
+
+    def settle(self) -> None:
+        """Plays what needs nobody: forced actions, and the throws of engine
+        seats (of every seat with auto_throw)."""
+        session, board = self.session, self.board
+        while not self.is_over():
+            if self.game.needs_throw(board):
+                if not (self.auto_throw or not self._seat().is_human):
+                    return
+                self.game.throw(board, self.rng)
+            elif board.legal_moves.count() == 1:
+                session.step()
+            else:
+                return
+
+    def play(self, text: str) -> dict[str, Any]:
+        """A person's action (text in the game's notation)."""
+        if self.game.needs_throw(self.board):
+            raise IllegalMoveError(f"{str(self.board.turn).capitalize()} must throw the die first")
+        self.session.play(text)
+        self.settle()
+        return self.state()
+
+    def throw(self) -> dict[str, Any]:
+        """The side to act (a person) throws the die (Ludo)."""
+        if not self.game.needs_throw(self.board):
+            raise IllegalMoveError("there is no die to throw now")
+        if not self._seat().is_human:
+            raise NotYourTurnError(f"{str(self.board.turn).capitalize()} is played by the engine")
+        self.game.throw(self.board, self.rng)
+        self.settle()
+        return self.state()
+
+    def step(self) -> dict[str, Any]:
+        """The engine seat to act searches and plays (in the caller's thread)."""
+        if not self.engine_to_act():
+            raise IllegalMoveError("it is not an engine's turn")
+        self.session.step()
+        self.settle()
+        return self.state()
+
+    def undo(self) -> dict[str, Any]:
+        """Back to before the last action a person chose (with the engine's
+        replies after it)."""
+        if not self.session.can_undo:
+            raise IllegalMoveError("there is no action of a person to take back")
+        self.session.undo()
+        return self.state()
+
+    def resign(self) -> dict[str, Any]:
+        """The person to act (else the only person) gives up."""
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        board, seats = self.board, self.session.seats
+        humans = [s for s in self.game.seats(board) if seats[s].is_human]
+        if not humans:
+            raise IllegalMoveError("no person plays in this game")
+        side = board.turn if seats[int(board.turn)].is_human else humans[0]
+        self.session.resign(side)
+        return self.state()
+
+    # Views -------------------------------------------------------------------
+
+    def board_at(self, ply: int) -> Any:
+        """A copy of the board after ply actions (``ValueError`` outside 0..ply)."""
+        board = self.board
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= board.ply:
+            raise ValueError(f"ply must be between 0 and {board.ply}")
+        view = board.copy()
+        while view.ply > ply:
+            view.pop()
+        return view
+
+    def result(self) -> dict[str, str]:
+        """The result: ``code`` (record), ``winner`` and ``reason`` in words."""
+        session, board, names = self.session, self.board, self.game.side_names(self.board)
+        if session.resigned is not None:
+            loser = names[int(session.resigned)]
+            if self.game.name == "ludo":
+                return {"code": "*", "winner": f"{loser} resigned", "reason": "resignation"}
+            others = [n for i, n in enumerate(names) if i != int(session.resigned)]
+            return {"code": session.result(), "winner": f"{others[0]} wins",
+                    "reason": f"{loser} resigned"}
+        if not board.is_game_over():
+            return {"code": "*", "winner": "", "reason": ""}
+        return {"code": board.result(), "winner": self.game.winner_words(board),
+                "reason": self.game.reason(board)}
+
+    def moves(self) -> list[dict[str, Any]]:
+        """The actions so far: ply (after it), side name and text."""
+        board = self.board_at(0)
+        names = self.game.side_names(board)
+        out = []
+        for move in self.board.move_stack:
+            out.append({"ply": board.ply + 1, "side": names[int(board.turn)], "text": str(move)})
+            board.push(move)
+        return out
+
+    def record_text(self) -> str:
+        """The game in the library's record format."""
+        board = self.board
+        sides = self.game.seats(board)
+        names = self.game.side_names(board)
+        tags = {names[s]: self.session.seats[s].name for s in sides}
+        tags.update(Event="Casual game", Site="yinsh serve",
+                    Date=datetime.date.today().strftime("%Y.%m.%d"))
+        if self.session.resigned is not None:
+            tags.update(Result=self.result()["code"], Termination="resignation")
+        return record.write(record.Game.from_board(board, **tags))
+
+    def state(self, *, targets: bool = True) -> dict[str, Any]:
+        """What the page draws: the picture, the actions, whose turn and
+        what to do in words, the moves and the result."""
+        board, game, session = self.board, self.game, self.session
+        names = game.side_names(board)
+        over = self.is_over()
+        human = not over and self._seat().is_human
+        choices = game.choices(board) if human else []
+        result = self.result()
+        if over:
+            prompt = f"Game over: {result['winner']}" + (
+                f" ({result['reason']})" if result["reason"] else "")
+        elif self.engine_to_act():
+            prompt = f"{names[int(board.turn)]} (engine) is thinking"
+        else:
+            prompt = game.prompt(board)
+        return {
+            "id": self.id, "game": game.name, "title": game.title, "target": game.target,
+            "ply": board.ply, "position": board.position(),
+            "turn": None if over else names[int(board.turn)],
+            "seats": [{"side": names[s], "human": session.seats[s].is_human,
+                       "name": session.seats[s].name} for s in game.seats(board)],
+            "prompt": prompt, "over": over, "result": result,
+            "choices": [c.as_json() for c in choices],
+            "buttons": {"pass": any(not c.paths for c in choices),
+                        "throw": human and game.needs_throw(board)},
+            "engine_to_act": self.engine_to_act(),
+            "can_undo": session.can_undo,
+            "moves": self.moves(),
+            "svg": game.svg(board, [], targets and human and not game.needs_throw(board)),
+        }
+
+    def touch(self) -> None:
+        self.touched = time.monotonic()
+
+
+def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None) -> GameSession:
+    """A game from pasted text: a record (the library's format or a
+    Boardspace SGF) or a position string of any game. Raises ``ValueError``
+    saying why none of them fits."""
+    text = text.strip()
+    if not text:
+        raise ValueError("nothing to import: paste a record or a position string")
+    try:
+        games = record.reads(text)
+    except ValueError as exc:
+        problems = [f"as a record: {exc}"]
+    else:
+        if not games:
+            raise ValueError("the record holds no game")
+        start = games[0].start_board()
+        game = _games.of_board(start)
+        imported = GameSession(start, seats or [None] * len(game.seats(start)))
+        imported.session.load(io.StringIO(text))
+        imported.settle()
+        return imported
+    for game in _games.WEB_GAMES.values():
+        try:
+            board = game.board_from_position(text)
+        except ValueError as exc:
+            problems.append(f"as a {game.title} position: {exc}")
+            continue
+        return GameSession(board, seats or [None] * len(game.seats(board)))
+    raise ValueError("neither a record nor a position string (" + "; ".join(problems) + ")")
+
+
+class SessionStore:
+    """The games by id, at most ``limit``; the least recently used go first,
+    and games idle for ``idle`` seconds are forgotten."""
+
+    def __init__(self, limit: int = MAX_SESSIONS, idle: float = IDLE_SECONDS) -> None:
+        self._games: OrderedDict[str, GameSession] = OrderedDict()
+        self._lock = threading.Lock()
+        self.limit, self.idle = limit, idle
+
+    def add(self, game: GameSession) -> GameSession:
+        with self._lock:
+            now = time.monotonic()
+            while self._games:
+                oldest = next(iter(self._games.values()))
+                if len(self._games) < self.limit and now - oldest.touched < self.idle:
+                    break
+                del self._games[oldest.id]
+            self._games[game.id] = game
+        return game
+
+    def get(self, game_id: object) -> GameSession:
+        """The game of game_id (``UnknownSessionError``)."""
+        with self._lock:
+            game = self._games.get(game_id) if isinstance(game_id, str) else None
+            if game is None or time.monotonic() - game.touched >= self.idle:
+                raise UnknownSessionError("no such game on the server (it may have expired): "
+                                          "start a new one")
+            self._games.move_to_end(game_id)  # type: ignore[arg-type]
+            game.touch()
+            return game
+
+    def __len__(self) -> int:
+        return len(self._games)

@@ -1,0 +1,52 @@
+// Talking to the server: JSON requests whose errors become readable messages.
+
+export class ApiError extends Error {}
+
+const GONE = "The server cannot be reached: is `yinsh serve` still running? Reload the page once it is.";
+
+export async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(GONE);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (err) {
+    throw new ApiError(response.ok ? "The server's answer was not understood." : GONE);
+  }
+  if (!response.ok) {
+    throw new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`);
+  }
+  return data;
+}
+
+export const api = {
+  catalogue: () => request("GET", "/api/games"),
+  create: (body) => request("POST", "/api/games", body),
+  state: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
+  play: (id, move) => request("POST", `/api/games/${encodeURIComponent(id)}/play`, { move }),
+  act: (id, what) => request("POST", `/api/games/${encodeURIComponent(id)}/${what}`, {}),
+  board: (id, ply) => request("GET", `/api/games/${encodeURIComponent(id)}/board?ply=${ply}`),
+  recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  async record(id) {
+    let response;
+    try {
+      response = await fetch(this.recordUrl(id));
+    } catch (err) {
+      throw new ApiError(GONE);
+    }
+    if (!response.ok) throw new ApiError("The record could not be made.");
+    return response.text();
+  },
+  socketUrl: (id) => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/analysis`;
+  },
+};
