@@ -43,6 +43,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(2048)               # connections wait until the server runs
     except OSError:
         sock.close()
         raise

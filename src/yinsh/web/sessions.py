@@ -25,6 +25,7 @@ import asyncio
 import datetime
 import io
 import random
+import re
 import secrets
 import threading
 import time
@@ -240,10 +241,13 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None) ->
     text = text.strip()
     if not text:
         raise ValueError("nothing to import: paste a record or a position string")
+    looks_recorded = text[0] in "[(" or re.match(r"\d+\.", text) is not None
     try:
         games = record.reads(text)
     except ValueError as exc:
-        problems = [f"as a record: {exc}"]
+        if looks_recorded:
+            raise ValueError(f"not a record: {exc}") from None
+        problems = []
     else:
         if not games:
             raise ValueError("the record holds no game")
