@@ -36,6 +36,7 @@ function showMessage(text) {
 async function guarded(work) {
   if (page.busy) return;
   page.busy = true;
+  document.body.dataset.busy = "1";
   try {
     showMessage("");
     await work();
@@ -43,6 +44,7 @@ async function guarded(work) {
     showMessage(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);
   } finally {
     page.busy = false;
+    document.body.dataset.busy = "0";
     renderButtons();
     if (page.state) lightTargets();
   }
@@ -173,6 +175,7 @@ function setState(state) {
 async function runEngine() {
   if (page.engineLoop) return;
   page.engineLoop = true;
+  document.body.dataset.engine = "1";
   renderButtons();
   showThinking(true);
   try {
@@ -191,6 +194,7 @@ async function runEngine() {
     }
   } finally {
     page.engineLoop = false;
+    document.body.dataset.engine = "0";
     showThinking(analysis.running);
     renderButtons();
   }
