@@ -66,9 +66,12 @@ function lightTargets() {
   const attr = `data-${s.target}`;
   const live = page.view === null && !page.busy;
   const next = live ? lit(s.choices, page.prefix) : new Set();
-  for (const el of $("board").querySelectorAll(".target")) {
+  const board = $("board");
+  const taken = new Set([...board.querySelectorAll(`:is(.ring, .marker, .piece)[${attr}]`)].map((el) => el.getAttribute(attr)));
+  for (const el of board.querySelectorAll(".target")) {
     const key = el.getAttribute(attr);
     el.classList.toggle("lit", next.has(key));
+    el.classList.toggle("empty", !taken.has(key));
     el.classList.toggle("selected", live && page.prefix.includes(key));
   }
 }
