@@ -172,7 +172,8 @@ def _middle(xs: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def _arrow(color: Color, move: Move) -> str:
-    """A blue arrow from move's source to its target (color moves)."""
+    """A blue arrow from move's source to its target (color moves; not a throw)."""
+    assert move.source is not None and move.target is not None
     (x1, y1), (x2, y2) = _middle(_shape(color, move.source)), _middle(_shape(color, move.target))
     dx, dy = x2 - x1, y2 - y1
     n = (dx * dx + dy * dy) ** 0.5 or 1.0

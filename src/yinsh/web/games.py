@@ -182,11 +182,11 @@ class YinshWeb(WebGame):
         outcome = board.outcome()
         if outcome is None:
             return ""
-        return {"rings": f"{outcome.winner and str(outcome.winner).capitalize()} removed "
-                         f"{board.rings_to_win} ring{'s' if board.rings_to_win > 1 else ''}",
-                "marker_pool": "the markers ran out",
-                "blocked": "no side could move"}.get(outcome.termination.value,
-                                                     outcome.termination.value)
+        how = str(outcome.termination.value)
+        if how == "rings":
+            rings = board.rings_to_win
+            return f"{str(outcome.winner).capitalize()} removed {rings} ring{'s' if rings > 1 else ''}"
+        return {"marker_pool": "the markers ran out", "blocked": "no side could move"}.get(how, how)
 
 
 class InsertWeb(WebGame):
@@ -214,8 +214,8 @@ class InsertWeb(WebGame):
         outcome = board.outcome()
         if outcome is None:
             return ""
-        return {"five": "five in a row", "groups": "the larger groups"}.get(
-            outcome.termination.value, outcome.termination.value)
+        how = str(outcome.termination.value)
+        return {"five": "five in a row", "groups": "the larger groups"}.get(how, how)
 
 
 class LudoWeb(WebGame):

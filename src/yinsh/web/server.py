@@ -4,8 +4,8 @@
 free port), prints it, then serves until Ctrl-C (SIGINT) or SIGTERM: the
 server stops taking requests, running engine searches are stopped, open
 connections are closed, and ``KeyboardInterrupt`` is raised for Ctrl-C so
-that the command line exits with 130, as every ``yinsh`` command does
-(SIGTERM: exit 0).
+that the command line exits with 130, as every ``yinsh`` command does. After
+SIGTERM the process ends by that signal once stopped (status 143 = 128 + 15).
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def url_of(host: str, port: int) -> str:
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
           print_fn: Callable[[str], None] = print) -> None:
     """Serves the page until Ctrl-C (then raises ``KeyboardInterrupt``) or
-    SIGTERM (returns). Raises ``ImportError`` without the web extra and
+    SIGTERM (the process ends by it). Raises ``ImportError`` without the web extra and
     ``OSError`` when the address cannot be bound."""
     import uvicorn
 
