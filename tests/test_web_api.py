@@ -280,7 +280,8 @@ def test_analysis_of_a_throw_is_refused_and_unknown_games_close(client):
     state = new(client, game="ludo", options={"players": 2})
     with client.websocket_connect(f"/api/games/{state['id']}/analysis") as ws:
         ws.send_json({"type": "start"})
-        assert "throw" in ws.receive_json()["error"]
+        assert ws.receive_json() == {"type": "idle", "ply": 0,
+                                     "reason": "Nothing to analyse: Green throws the die next."}
     with client.websocket_connect("/api/games/none/analysis") as ws:
         assert "no such game" in ws.receive_json()["error"]
 

@@ -6,9 +6,11 @@ game's position after N actions (K best actions, 1..``MAX_MULTIPV``) and
 server answers with ``{"type": "info", ...}`` after each finished
 iteration (depth, nodes, the lines with their scores and actions, and the
 board drawn with the best actions as arrows), ``{"type": "done"}`` when the
-search ended, and ``{"type": "error", "error": text}``. A search runs until
-stopped, for at most ``MAX_ANALYSIS_TIME`` seconds, in a slot of
-``yinsh.web.engines.SLOTS``.
+search ended, ``{"type": "idle", "reason": text}`` when the position has
+nothing to analyse (a finished game, a throw to come), and ``{"type":
+"error", "error": text}``. A search runs until
+stopped, for at most ``MAX_ANALYSIS_TIME`` seconds, in one of the application's search slots
+(``yinsh.web.engines.SearchSlots``).
 """
 from __future__ import annotations
 
@@ -47,9 +49,10 @@ def info_json(game: WebGame, board: Any, found: Analysis) -> dict[str, Any]:
 class _Search:
     """One analysis: a worker thread that holds a slot and feeds a queue."""
 
-    def __init__(self, game: WebGame, board: Any, multipv: int,
+    def __init__(self, game: WebGame, board: Any, multipv: int, slots: engines.SearchSlots,
                  loop: asyncio.AbstractEventLoop) -> None:
         self.game, self.board, self.multipv, self.loop = game, board, multipv, loop
+        self.slots = slots
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._stopped = threading.Event()
         self._handle: Any = None
@@ -68,7 +71,7 @@ class _Search:
     def _work(self) -> None:
         try:
             engine = engines.new_engine(self.board)
-            with engines.SLOTS.slot(self, wait=5.0):
+            with self.slots.slot(self, wait=5.0):
                 limit = Limit(time=engines.MAX_ANALYSIS_TIME)
                 with engine.analysis(self.board, limit, multipv=self.multipv) as handle:
                     self._handle = handle
@@ -91,7 +94,8 @@ async def _forward(websocket: WebSocket, search: _Search) -> None:
             return
 
 
-async def analysis_socket(websocket: WebSocket, store: SessionStore) -> None:
+async def analysis_socket(websocket: WebSocket, store: SessionStore,
+                          slots: engines.SearchSlots) -> None:
     """Serves one page's analysis socket (see the module)."""
     await websocket.accept()
     try:
@@ -132,13 +136,15 @@ async def analysis_socket(websocket: WebSocket, store: SessionStore) -> None:
                                               game.board.ply))
                 multipv = integer(message.get("multipv", 1), "multipv", 1, engines.MAX_MULTIPV)
                 problem = game.game.search_problem(board)
-                if problem is not None:
-                    raise BadRequest(f"nothing to analyse here: {problem}")
             except ValueError as exc:
                 await websocket.send_json({"type": "error", "error": str(exc)})
                 continue
             await halt()
-            search = _Search(game.game, board, multipv, asyncio.get_running_loop())
+            if problem is not None:
+                await websocket.send_json({"type": "idle", "ply": board.ply,
+                                           "reason": f"Nothing to analyse: {problem}."})
+                continue
+            search = _Search(game.game, board, multipv, slots, asyncio.get_running_loop())
             forward = asyncio.create_task(_forward(websocket, search))
     except WebSocketDisconnect:
         pass

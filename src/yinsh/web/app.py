@@ -93,8 +93,11 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
 
 
 def create_app(store: SessionStore | None = None) -> Starlette:
-    """The application; store holds its games (a new one by default)."""
+    """The application; store holds its games (a new one by default). Its
+    engine searches share slots of their own (``engines.SearchSlots``),
+    stopped when the application shuts down."""
     store = store if store is not None else SessionStore()
+    slots = engines.SearchSlots()
 
     def game_of(request: Request) -> GameSession:
         return store.get(request.path_params["game_id"])
@@ -103,11 +106,10 @@ def create_app(store: SessionStore | None = None) -> Starlette:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def catalogue(request: Request) -> dict[str, Any]:
-        return {"games": {
-                    "yinsh": {"title": "Yinsh", "variants": ["standard", "blitz"], "sides": ["White", "Black"]},
-                    "insert": {"title": "Insert", "layouts": _games.LAYOUTS, "sides": ["White", "Red"]},
-                    "ludo": {"title": "Ludo", "variants": ["standard", "places"],
-                             "players": [2, 3, 4], "sides": ["Green", "Yellow", "Blue", "Red"]}},
+        return {"games": {name: {"title": game.title, "sides": [s.capitalize() for s in game.kind.sides],
+                                 "variants": list(game.kind.variants)}
+                          for name, game in _games.WEB_GAMES.items()},
+                "insert_layouts": _games.LAYOUTS, "ludo_players": [2, 3, 4],
                 "engine": {"min_time": engines.MIN_MOVE_TIME, "max_time": engines.MAX_MOVE_TIME,
                            "max_multipv": engines.MAX_MULTIPV,
                            "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
@@ -119,7 +121,7 @@ def create_app(store: SessionStore | None = None) -> Starlette:
             chosen = body.get("seats")
             if chosen is not None:          # the count is checked against the game's seats
                 chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
-            return store.add(import_game(imported, chosen)).state()
+            return store.add(import_game(imported, chosen, slots)).state()
         web_game = _games.get(body.get("game"))
         options = body.get("options", {})
         if not isinstance(options, dict):
@@ -130,7 +132,7 @@ def create_app(store: SessionStore | None = None) -> Starlette:
         auto_throw = body.get("auto_throw", False)
         if not isinstance(auto_throw, bool):
             raise BadRequest("auto_throw must be true or false")
-        return store.add(GameSession(board, chosen, auto_throw=auto_throw)).state()
+        return store.add(GameSession(board, chosen, auto_throw=auto_throw, slots=slots)).state()
 
     async def show(request: Request) -> dict[str, Any]:
         return game_of(request).state()
@@ -160,13 +162,12 @@ def create_app(store: SessionStore | None = None) -> Starlette:
             "Content-Disposition": f'attachment; filename="{name}"'})
 
     async def socket(websocket: WebSocket) -> None:
-        await analysis_socket(websocket, store)
+        await analysis_socket(websocket, store, slots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        engines.SLOTS.closed = False
         yield
-        engines.SLOTS.stop_all()                  # Ctrl-C: running searches end at once
+        slots.stop_all()                          # Ctrl-C: running searches end at once
 
     api = "/api/games/{game_id}"
     routes = [

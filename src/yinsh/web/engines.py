@@ -1,7 +1,7 @@
 """The engine as the server runs it: bounded searches in worker threads.
 
 Every search the page asks for (an engine seat's action, a live analysis)
-takes one of ``MAX_SEARCHES`` slots, so however many sessions ask, no more
+takes one of the application's ``MAX_SEARCHES`` slots (``SearchSlots``), so however many sessions ask, no more
 searches run at once; a search that cannot get a slot within ``WAIT``
 seconds fails with ``BusyError``. Hash size, threads and time are fixed or
 bounded here, never taken from a client: ``HASH_MB`` MB and one thread per
@@ -80,7 +80,7 @@ class SearchSlots:
             item.stop()
 
 
-#: The server's slots.
+#: The slots of sessions made outside an application (``create_app`` makes its own).
 SLOTS = SearchSlots()
 
 

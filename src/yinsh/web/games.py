@@ -107,10 +107,16 @@ class WebGame:
         side = str(board.turn).capitalize()
         return f"{side} to act"
 
+    #: the end reasons in words, by termination (``{winner}``: the winner's name)
+    reasons: dict[str, str] = {}
+
     def reason(self, board: Any) -> str:
         """Why a finished game ended, in words."""
         outcome = board.outcome()
-        return "" if outcome is None else str(outcome.termination.value)
+        if outcome is None:
+            return ""
+        how = str(outcome.termination.value)
+        return self.reasons.get(how, how).format(winner=str(outcome.winner).capitalize())
 
     def winner_words(self, board: Any) -> str:
         outcome = board.outcome()
@@ -141,8 +147,9 @@ class WebGame:
 class YinshWeb(WebGame):
     name, title, target = "yinsh", "Yinsh", "point"
     scale = 10000                                   # one ring
-    PROMPTS = {"place": "place a ring", "move": "move a ring (click a ring, then its destination)",
-               "remove_row": "remove a row of five markers (click one end, then the other)",
+    reasons = {"rings": "{winner} removed the rings needed", "marker_pool": "the markers ran out",
+               "blocked": "no side could move"}
+    PROMPTS = {"place": "place a ring", "move": "move a ring", "remove_row": "remove a row of five markers",
                "remove_ring": "remove one of their rings"}
 
     def new_board(self, options: Mapping[str, Any]) -> Any:
@@ -173,24 +180,12 @@ class YinshWeb(WebGame):
         return super().svg(board, highlight, targets)
 
     def prompt(self, board: Any) -> str:
-        side = str(board.turn).capitalize()
-        if board.legal_moves.count() == 1 and str(next(iter(board.legal_moves))) == "pass":
-            return f"{side} cannot move a ring and must pass"
-        return f"{side} to {self.PROMPTS[board.phase.value].split(' (')[0]}"
-
-    def reason(self, board: Any) -> str:
-        outcome = board.outcome()
-        if outcome is None:
-            return ""
-        how = str(outcome.termination.value)
-        if how == "rings":
-            rings = board.rings_to_win
-            return f"{str(outcome.winner).capitalize()} removed {rings} ring{'s' if rings > 1 else ''}"
-        return {"marker_pool": "the markers ran out", "blocked": "no side could move"}.get(how, how)
+        return f"{str(board.turn).capitalize()} to {self.PROMPTS[board.phase.value]}"
 
 
 class InsertWeb(WebGame):
     name, title, target = "insert", "Insert", "square"
+    reasons = {"five": "five in a row", "groups": "the larger groups"}
 
     def new_board(self, options: Mapping[str, Any]) -> Any:
         layout = options.get("layout", "random")
@@ -209,13 +204,6 @@ class InsertWeb(WebGame):
         if board.ply == 0:
             return f"{side} to place a ring anywhere"
         return f"{side} to place a ring on the lit line"
-
-    def reason(self, board: Any) -> str:
-        outcome = board.outcome()
-        if outcome is None:
-            return ""
-        how = str(outcome.termination.value)
-        return {"five": "five in a row", "groups": "the larger groups"}.get(how, how)
 
 
 class LudoWeb(WebGame):
@@ -252,6 +240,11 @@ class LudoWeb(WebGame):
 
     def throw(self, board: Any, rng: random.Random) -> Any:
         return board.throw(rng)
+
+    def search_problem(self, board: Any) -> Optional[str]:
+        if self.needs_throw(board):
+            return f"{str(board.turn).capitalize()} throws the die next"
+        return super().search_problem(board)
 
     def svg(self, board: Any, highlight: list[str], targets: bool) -> str:
         from yinsh.ludo import svg

@@ -36,7 +36,7 @@ from yinsh import record
 from yinsh.engine.session import NotYourTurnError, Seat, Session
 from yinsh.errors import IllegalMoveError
 from yinsh.web import games as _games
-from yinsh.web.engines import EnginePlayer
+from yinsh.web.engines import SLOTS, EnginePlayer, SearchSlots
 
 __all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS", "IDLE_SECONDS"]
 
@@ -52,10 +52,10 @@ class GameSession:
     """A game on the server (see the module). seats: for each side taking
     part, in ``board.players`` order (Ludo) or side order, ``None`` for a
     person or an engine's seconds an action. auto_throw: the page throws
-    the die for people too (Ludo)."""
+    the die for people too (Ludo). slots: where the engine seats search."""
 
     def __init__(self, board: Any, seats: Sequence[Optional[float]], *,
-                 auto_throw: bool = False) -> None:
+                 auto_throw: bool = False, slots: SearchSlots = SLOTS) -> None:
         self.id = secrets.token_urlsafe(18)
         self.game = _games.of_board(board)
         sides = self.game.seats(board)
@@ -63,12 +63,11 @@ class GameSession:
             raise _games.OptionError(f"this game has {len(sides)} seats, not {len(seats)}")
         by_side = [Seat()] * len(self.game.side_names(board))
         for side, seconds in zip(sides, seats):
-            by_side[side] = Seat() if seconds is None else Seat(EnginePlayer(seconds))
+            by_side[side] = Seat() if seconds is None else Seat(EnginePlayer(seconds, slots))
         self.session = Session(board, by_side, record=record)
         self.auto_throw = bool(auto_throw)
         self.rng = random.Random(secrets.randbits(64))
         self.lock = asyncio.Lock()          # one request at a time changes the game
-        self.thread_lock = threading.Lock()
         self.touched = time.monotonic()
         self.settle()
 
@@ -234,7 +233,8 @@ class GameSession:
         self.touched = time.monotonic()
 
 
-def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None) -> GameSession:
+def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
+                slots: SearchSlots = SLOTS) -> GameSession:
     """A game from pasted text: a record (the library's format or a
     Boardspace SGF) or a position string of any game. Raises ``ValueError``
     saying why none of them fits."""
@@ -253,7 +253,7 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None) ->
             raise ValueError("the record holds no game")
         start = games[0].start_board()
         game = _games.of_board(start)
-        imported = GameSession(start, seats or [None] * len(game.seats(start)))
+        imported = GameSession(start, seats or [None] * len(game.seats(start)), slots=slots)
         imported.session.load(io.StringIO(text))
         imported.settle()
         return imported
@@ -263,7 +263,7 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None) ->
         except ValueError as exc:
             problems.append(f"as a {game.title} position: {exc}")
             continue
-        return GameSession(board, seats or [None] * len(game.seats(board)))
+        return GameSession(board, seats or [None] * len(game.seats(board)), slots=slots)
     raise ValueError("neither a record nor a position string (" + "; ".join(problems) + ")")
 
 

@@ -3,8 +3,9 @@
 import { api } from "./api.js";
 
 export class Analysis {
-  constructor({ onInfo, onState, onError }) {
+  constructor({ onInfo, onIdle, onState, onError }) {
     this.onInfo = onInfo;
+    this.onIdle = onIdle;
     this.onState = onState;
     this.onError = onError;
     this.enabled = false;
@@ -44,6 +45,9 @@ export class Analysis {
         this.onInfo(data);
       } else if (data.type === "done") {
         this.setRunning(false);
+      } else if (data.type === "idle") {
+        this.setRunning(false);
+        this.onIdle(data);
       } else if (data.type === "error") {
         this.setRunning(false);
         this.onError(data.error);

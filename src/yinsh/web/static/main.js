@@ -21,6 +21,7 @@ const page = {
 
 const analysis = new Analysis({
   onInfo: showInfo,
+  onIdle: showIdle,
   onState: showThinking,
   onError: (text) => showMessage(text),
 });
@@ -313,6 +314,13 @@ function showInfo(info) {
   $("analysis-info").textContent = `depth ${info.depth} · ${info.nodes.toLocaleString()} nodes · ${info.time} s · ${info.turn} to act`;
 }
 
+function showIdle(idle) {
+  if (!page.state || idle.ply !== shownPly()) return;
+  $("eval").textContent = "";
+  $("lines").innerHTML = "";
+  $("analysis-info").textContent = idle.reason;
+}
+
 function setAnalysis(on) {
   $("analysis-body").hidden = !on;
   $("evalbar").hidden = !on;
@@ -321,7 +329,10 @@ function setAnalysis(on) {
   $("analysis-info").textContent = "";
   analysis.enable(on, Number($("multipv").value));
   if (on && page.state) analysis.position(page.state.id, shownPly());
-  if (!on && page.state) setBoard(page.view === null ? page.state.svg : $("board").innerHTML);
+  if (!on && page.state) {
+    if (page.view === null) setBoard(page.state.svg);
+    else goTo(page.view);
+  }
 }
 
 // New game and import --------------------------------------------------------------
