@@ -277,10 +277,12 @@ function showThinking(on) {
 }
 
 function fromView(score, mate, turn) {
-  // A score from the side to act, seen from the chosen side (two sides only).
+  // A score from the side to act, seen from the chosen side. With more than
+  // two sides a score says nothing of the others: it stays the side to act's.
   const view = $("view-side").value;
-  const sides = page.state.seats.length;
-  if (view === "side to act" || view === turn || sides !== 2) return { score, mate, side: view === "side to act" || sides !== 2 ? turn : view };
+  if (view === "side to act" || view === turn || page.state.seats.length !== 2) {
+    return { score, mate, side: turn };
+  }
   return { score: -score, mate: mate === null ? null : -mate, side: view };
 }
 
