@@ -40,7 +40,7 @@ RENDER_MODES = ["ansi", "rgb_array"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class BoardGameEnv(AECEnv[str, Observation, int]):
+class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
     """An AEC environment of one game; the modules ``yinsh_v0`` etc. name
     the game and its options. ``board`` is the live board (read it, do not
     change it)."""

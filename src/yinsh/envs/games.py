@@ -29,6 +29,9 @@ import numpy.typing as npt
 
 import yinsh
 from yinsh import insert, ludo
+from yinsh.insert.actions import NUM_ACTIONS as INSERT_ACTIONS
+from yinsh.insert.actions import action_to_move as insert_action
+from yinsh.insert.board import Board as InsertBoard
 from yinsh.engine.api import Engine
 
 __all__ = ["Game", "GAMES", "YINSH", "INSERT", "LUDO", "seat_names"]
@@ -57,6 +60,8 @@ class Game:
     #: ``returns(board)``: each seat's return (+1 win, -1 loss, 0 draw or playing;
     #: Ludo by finishing place).
     returns: Callable[[Board], list[float]]
+    #: ``action_text(board, action)``: the notation of an action id here.
+    action_text: Callable[[Board, int], str]
     #: ``svg(board)``: the library's SVG picture.
     svg: Callable[[Board], str]
     #: ``opponent(name, seed)``: the library's player of that name.
@@ -65,6 +70,9 @@ class Game:
     #: Ludo has none in principle (captures send pieces back), so its value is
     #: a bound no game comes near (random games take about 700).
     max_game_length: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self                         # a constant table: OpenSpiel's clones share it
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The defaults updated with options; ``TypeError`` for an option the
@@ -119,6 +127,13 @@ def _opponent(by_name: Callable[[str, int], Any], algorithm: str) -> Callable[[s
     return make
 
 
+def _ludo_action_text(board: Board, action: int) -> str:
+    try:
+        return str(board.action_to_move(action))
+    except ValueError:                      # not an action of this position
+        return f"action {action}"
+
+
 _YINSH_SEATS = (yinsh.WHITE, yinsh.BLACK)
 _INSERT_SEATS = (insert.WHITE, insert.RED)
 
@@ -128,14 +143,14 @@ _INSERT_SEATS = (insert.WHITE, insert.RED)
 # 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
 YINSH = Game("yinsh", yinsh.NUM_ACTIONS, (17, 11, 11), {"variant": "standard"}, False,
              lambda options: yinsh.Board(variant=options["variant"]), lambda board: _YINSH_SEATS,
-             _two_player_returns, yinsh.svg.board, _opponent(yinsh.players.by_name, "alphabeta"), 174)
+             _two_player_returns, lambda board, a: str(yinsh.action_to_move(a)), yinsh.svg.board, _opponent(yinsh.players.by_name, "alphabeta"), 174)
 # Insert: one ring a turn, and the game ends when the 30th is down.
-INSERT = Game("insert", insert.NUM_ACTIONS, (10, 6, 6), {"layout": 0}, False,
-              lambda options: insert.Board(layout=options["layout"]), lambda board: _INSERT_SEATS,
-              _two_player_returns, insert.svg.board, _opponent(insert.players.by_name, "alphabeta"), 30)
+INSERT = Game("insert", INSERT_ACTIONS, (10, 6, 6), {"layout": 0}, False,
+              lambda options: InsertBoard(layout=options["layout"]), lambda board: _INSERT_SEATS,
+              _two_player_returns, lambda board, a: str(insert_action(a)), insert.svg.board, _opponent(insert.players.by_name, "alphabeta"), 30)
 LUDO = Game("ludo", ludo.NUM_ACTIONS, (ludo.NUM_PLANES, 58), {"players": 4, "variant": "standard"}, True,
             lambda options: ludo.Board(players=options["players"], variant=options["variant"]),
-            lambda board: tuple(board.players), _ludo_returns, ludo.svg.board,
+            lambda board: tuple(board.players), _ludo_returns, _ludo_action_text, ludo.svg.board,
             _opponent(ludo.players.by_name, "mcts"), 100_000)
 
 #: The games by name.

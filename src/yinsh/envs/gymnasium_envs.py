@@ -36,14 +36,13 @@ from typing import Any, Optional, SupportsFloat, Union
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 
 from yinsh.envs.games import INSERT, LUDO, YINSH, Game
 
 __all__ = ["BoardGameEnv", "YinshEnv", "InsertEnv", "LudoEnv", "ENV_IDS"]
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]
 
 
 class BoardGameEnv(gymnasium.Env[Observation, np.int64]):

@@ -12,7 +12,7 @@ Rewards at the end by finishing place (+1 first .. -1 last).
 >>> env.possible_agents, env.agent_selection
 (['player_0', 'player_1'], 'player_0')
 >>> env.unwrapped.board.dice                       # thrown by reset(seed=3)
-(6, 1)
+(6, 4)
 """
 from __future__ import annotations
 
