@@ -74,6 +74,9 @@ class Game:
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self                         # a constant table: OpenSpiel's clones share it
 
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        return _game_named, (self.name,)    # pickled by name (its functions are lambdas)
+
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The defaults updated with options; ``TypeError`` for an option the
         game does not have (the board checks the values)."""
@@ -155,6 +158,10 @@ LUDO = Game("ludo", ludo.NUM_ACTIONS, (ludo.NUM_PLANES, 58), {"players": 4, "var
 
 #: The games by name.
 GAMES: dict[str, Game] = {game.name: game for game in (YINSH, INSERT, LUDO)}
+
+
+def _game_named(name: str) -> Game:
+    return GAMES[name]
 
 
 def seat_names(n: int) -> Sequence[str]:

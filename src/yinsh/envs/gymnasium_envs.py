@@ -90,8 +90,8 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: Union[int, np.integer[Any]]
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        if self.board.is_game_over():
-            raise RuntimeError("step() after the episode ended: call reset()")
+        if self._opponent is None or self.board.is_game_over():
+            raise RuntimeError("step() before reset() or after the episode ended: call reset()")
         action = operator.index(action)
         if not (0 <= action < self.game.num_actions) or not self.board.legal_action_mask()[action]:
             return self._observation(), -1.0, True, False, {"illegal_action": True}
