@@ -59,6 +59,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self._colors = game.seats(self.board)
         self.possible_agents = list(seat_names(len(self._colors)))
         self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._agent_of = dict(zip(self._colors, self.possible_agents))
         self._perspectives = [color.name.lower() for color in self._colors]
         box = spaces.Box(0.0, 1.0, game.plane_shape, np.float32)
         mask = spaces.Box(0, 1, (game.num_actions,), np.int8)
@@ -75,13 +76,13 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Observation:
-        seat = self._seat_of[agent]
-        planes = self.board.planes(None, self._perspectives[seat])
-        if agent == self.agent_selection and not self.board.is_game_over():
-            mask = self.board.legal_action_mask().view(np.int8)
-        else:
-            mask = self._no_mask.copy()
-        return {"observation": planes, "action_mask": mask}
+        board = self.board
+        if agent == self.agent_selection and not board.is_game_over():
+            # The agent is the side to act: the same planes, by the fastest path.
+            return {"observation": board.planes(None, "side_to_act"),
+                    "action_mask": board.legal_action_mask().view(np.int8)}
+        return {"observation": board.planes(None, self._perspectives[self._seat_of[agent]]),
+                "action_mask": self._no_mask.copy()}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         if seed is not None:
@@ -94,7 +95,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._throw()
-        self.agent_selection = self.possible_agents[self._seat_to_act()]
+        self.agent_selection = self._agent_to_act()
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -110,7 +111,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
                 self.rewards[a] = returns[self._seat_of[a]]
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self._seat_to_act()]
+            self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
         if self.render_mode is not None:
             self.render()
@@ -137,10 +138,9 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
             while self.board.is_chance():
                 self.board.throw(self.np_random)
 
-    def _seat_to_act(self) -> int:
-        seat = self.game.to_act(self.board)
-        assert seat is not None, "a game in play has a seat to act after the throws"
-        return seat
+    def _agent_to_act(self) -> str:
+        """The side to act's agent (after the throws, a game in play has one)."""
+        return self._agent_of[self.board.turn]
 
 
 def wrap(env: BoardGameEnv) -> Any:
