@@ -286,3 +286,12 @@ def test_import_yinsh_needs_no_rl_package():
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_guide_docs_rl_md():
+    import doctest
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+    failures, attempted = doctest.testfile(str(path), module_relative=False,
+                                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert attempted > 0 and failures == 0

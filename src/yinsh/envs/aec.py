@@ -113,8 +113,6 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         else:
             self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
-        if self.render_mode is not None:
-            self.render()
 
     def render(self) -> Any:
         """The text diagram (``"ansi"``) or the SVG picture as a ``uint8``
