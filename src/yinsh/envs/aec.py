@@ -59,7 +59,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self._colors = game.seats(self.board)
         self.possible_agents = list(seat_names(len(self._colors)))
         self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._agent_of = dict(zip(self._colors, self.possible_agents))
+        self._agent_of: dict[Any, str] = dict(zip(self._colors, self.possible_agents))
         self._perspectives = [color.name.lower() for color in self._colors]
         box = spaces.Box(0.0, 1.0, game.plane_shape, np.float32)
         mask = spaces.Box(0, 1, (game.num_actions,), np.int8)

@@ -24,9 +24,6 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-import numpy as np
-import numpy.typing as npt
-
 import yinsh
 from yinsh import insert, ludo
 from yinsh.insert.actions import NUM_ACTIONS as INSERT_ACTIONS
@@ -98,13 +95,6 @@ class Game:
         return seat
 
     @staticmethod
-    def planes(board: Board, color: Any, out: Optional[npt.NDArray[np.float32]] = None
-               ) -> npt.NDArray[np.float32]:
-        """The library's planes of board from the view of the seat of ``color``."""
-        result: npt.NDArray[np.float32] = board.planes(out, color.name.lower())
-        return result
-
-    @staticmethod
     def push(board: Board, action: object) -> None:
         """Plays the action id (``operator.index``: a float is a ``TypeError``);
         the library's errors (``IllegalMoveError``, ...) leave the board unchanged."""
@@ -144,17 +134,28 @@ _INSERT_SEATS = (insert.WHITE, insert.RED)
 # most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at most
 # 76 ring moves; a pass is followed by a ring move or ends the game, so at most
 # 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
-YINSH = Game("yinsh", yinsh.NUM_ACTIONS, (17, 11, 11), {"variant": "standard"}, False,
-             lambda options: yinsh.Board(variant=options["variant"]), lambda board: _YINSH_SEATS,
-             _two_player_returns, lambda board, a: str(yinsh.action_to_move(a)), yinsh.svg.board, _opponent(yinsh.players.by_name, "alphabeta"), 174)
+YINSH = Game(
+    name="yinsh", num_actions=yinsh.NUM_ACTIONS, plane_shape=(17, 11, 11),
+    defaults={"variant": "standard"}, has_chance=False,
+    make_board=lambda options: yinsh.Board(variant=options["variant"]),
+    seats=lambda board: _YINSH_SEATS, returns=_two_player_returns,
+    action_text=lambda board, action: str(yinsh.action_to_move(action)), svg=yinsh.svg.board,
+    opponent=_opponent(yinsh.players.by_name, "alphabeta"), max_game_length=174)
 # Insert: one ring a turn, and the game ends when the 30th is down.
-INSERT = Game("insert", INSERT_ACTIONS, (10, 6, 6), {"layout": 0}, False,
-              lambda options: InsertBoard(layout=options["layout"]), lambda board: _INSERT_SEATS,
-              _two_player_returns, lambda board, a: str(insert_action(a)), insert.svg.board, _opponent(insert.players.by_name, "alphabeta"), 30)
-LUDO = Game("ludo", ludo.NUM_ACTIONS, (ludo.NUM_PLANES, 58), {"players": 4, "variant": "standard"}, True,
-            lambda options: ludo.Board(players=options["players"], variant=options["variant"]),
-            lambda board: tuple(board.players), _ludo_returns, _ludo_action_text, ludo.svg.board,
-            _opponent(ludo.players.by_name, "mcts"), 100_000)
+INSERT = Game(
+    name="insert", num_actions=INSERT_ACTIONS, plane_shape=(10, 6, 6),
+    defaults={"layout": 0}, has_chance=False,
+    make_board=lambda options: InsertBoard(layout=options["layout"]),
+    seats=lambda board: _INSERT_SEATS, returns=_two_player_returns,
+    action_text=lambda board, action: str(insert_action(action)), svg=insert.svg.board,
+    opponent=_opponent(insert.players.by_name, "alphabeta"), max_game_length=30)
+LUDO = Game(
+    name="ludo", num_actions=ludo.NUM_ACTIONS, plane_shape=(ludo.NUM_PLANES, 58),
+    defaults={"players": 4, "variant": "standard"}, has_chance=True,
+    make_board=lambda options: ludo.Board(players=options["players"], variant=options["variant"]),
+    seats=lambda board: tuple(board.players), returns=_ludo_returns,
+    action_text=_ludo_action_text, svg=ludo.svg.board,
+    opponent=_opponent(ludo.players.by_name, "mcts"), max_game_length=100_000)
 
 #: The games by name.
 GAMES: dict[str, Game] = {game.name: game for game in (YINSH, INSERT, LUDO)}
