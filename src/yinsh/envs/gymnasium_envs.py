@@ -15,8 +15,8 @@ can import it itself: ``gymnasium.make("yinsh.envs.gymnasium_envs:yinsh/Yinsh-v0
   environment's generator at every ``reset``.
 - ``seat``: the agent's seat in turn order (0 moves first).
 - Reward at the end: +1 / -1 / 0, Ludo by finishing place; an illegal action
-  ends the episode with -1 (``info["illegal_action"]`` is True) and leaves
-  the board as it was. Episodes always end (``terminated``); nothing truncates.
+  ends the episode with -1 (``info["illegal_action"]`` is True,
+  ``info["error"]`` the library's reason) and leaves the board as it was. Episodes always end (``terminated``); nothing truncates.
 - Ludo's dice are thrown by the environment's generator.
 
 >>> import gymnasium
@@ -31,7 +31,6 @@ can import it itself: ``gymnasium.make("yinsh.envs.gymnasium_envs:yinsh/Yinsh-v0
 """
 from __future__ import annotations
 
-import operator
 from typing import Any, Optional, SupportsFloat, Union
 
 import gymnasium
@@ -92,10 +91,10 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._opponent is None or self.board.is_game_over():
             raise RuntimeError("step() before reset() or after the episode ended: call reset()")
-        action = operator.index(action)
-        if not (0 <= action < self.game.num_actions) or not self.board.legal_action_mask()[action]:
-            return self._observation(), -1.0, True, False, {"illegal_action": True}
-        self.game.push(self.board, action)
+        try:
+            self.game.push(self.board, action)
+        except ValueError as exc:           # the library's errors: the board is unchanged
+            return self._observation(), -1.0, True, False, {"illegal_action": True, "error": str(exc)}
         self._play_others()
         over = self.board.is_game_over()
         reward = self.game.returns(self.board)[self.seat] if over else 0.0
