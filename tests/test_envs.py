@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 import yinsh
-from yinsh import insert, ludo
 
 pytest.importorskip("pettingzoo")
 gymnasium = pytest.importorskip("gymnasium")
@@ -20,7 +19,8 @@ pyspiel = pytest.importorskip("pyspiel")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from yinsh.envs import gymnasium_envs, insert_v0, ludo_v0, openspiel_games, yinsh_v0  # noqa: E402
+from yinsh.envs import gymnasium_envs, insert_v0, ludo_v0, yinsh_v0  # noqa: E402
+from yinsh.envs import openspiel_games  # noqa: E402,F401  (registers the games with pyspiel)
 from yinsh.envs.games import GAMES  # noqa: E402
 
 # module, options: every game, and each option that changes the shape of play.

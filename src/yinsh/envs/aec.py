@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -33,10 +32,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from yinsh.envs.games import Game, seat_names
+from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
 __all__ = ["BoardGameEnv", "wrap", "RENDER_MODES"]
 
-RENDER_MODES = ["ansi", "rgb_array"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
@@ -49,9 +48,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
 
     def __init__(self, game: Game, options: dict[str, Any], render_mode: Optional[str] = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, "
-                             f"not {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = game
         self.render_mode = render_mode
         self._options = game.options(options)
@@ -61,12 +58,8 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._agent_of: dict[Any, str] = dict(zip(self._colors, self.possible_agents))
         self._perspectives = [color.name.lower() for color in self._colors]
-        box = spaces.Box(0.0, 1.0, game.plane_shape, np.float32)
-        mask = spaces.Box(0, 1, (game.num_actions,), np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask})
-                                   for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(game) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(game.num_actions) for a in self.possible_agents}
-        self._no_mask = np.zeros(game.num_actions, np.int8)
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -76,13 +69,8 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Observation:
-        board = self.board
-        if agent == self.agent_selection and not board.is_game_over():
-            # The agent is the side to act: the same planes, by the fastest path.
-            return {"observation": board.planes(None, "side_to_act"),
-                    "action_mask": board.legal_action_mask().view(np.int8)}
-        return {"observation": board.planes(None, self._perspectives[self._seat_of[agent]]),
-                "action_mask": self._no_mask.copy()}
+        acts = agent == self.agent_selection and not self.board.is_game_over()
+        return observation(self.game, self.board, self._perspectives[self._seat_of[agent]], acts)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         if seed is not None:
@@ -118,14 +106,7 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         """The text diagram (``"ansi"``) or the SVG picture as a ``uint8``
         ``(height, width, 3)`` array (``"rgb_array"``); None (with a warning)
         without a render mode."""
-        if self.render_mode is None:
-            from gymnasium import logger
-            logger.warn("render() without a render_mode: pass render_mode='ansi' or 'rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return str(self.board)
-        from yinsh.envs.raster import svg_to_rgb
-        return svg_to_rgb(self.game.svg(self.board))
+        return render(self.game, self.board, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -26,10 +26,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 import yinsh
 from yinsh import insert, ludo
+from yinsh.engine.api import Engine
 from yinsh.insert.actions import NUM_ACTIONS as INSERT_ACTIONS
 from yinsh.insert.actions import action_to_move as insert_action
 from yinsh.insert.board import Board as InsertBoard
-from yinsh.engine.api import Engine
 
 __all__ = ["Game", "GAMES", "YINSH", "INSERT", "LUDO", "seat_names"]
 

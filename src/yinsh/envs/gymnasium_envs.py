@@ -38,6 +38,7 @@ import numpy as np
 from gymnasium import spaces
 
 from yinsh.envs.games import INSERT, LUDO, YINSH, Game
+from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
 __all__ = ["BoardGameEnv", "YinshEnv", "InsertEnv", "LudoEnv", "ENV_IDS"]
 
@@ -48,12 +49,11 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a game against ``opponent`` (the module docstring).
     ``board`` is the live board (read it, do not change it)."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(self, game: Game, opponent: Any = "random", seat: int = 0,
                  render_mode: Optional[str] = None, **options: Any) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         if not (isinstance(opponent, str) or callable(getattr(opponent, "best_move", None))):
             raise TypeError("opponent must be a player name or have best_move(board), "
                             f"not {type(opponent).__name__}")
@@ -72,9 +72,7 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
         self._opponent_spec = opponent
         self._opponent: Any = None
         self._perspective = self._colors[seat].name.lower()
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, game.plane_shape, np.float32),
-            "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8)})
+        self.observation_space = observation_space(game)
         self.action_space = spaces.Discrete(game.num_actions)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
@@ -103,21 +101,10 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> Any:
         """The text diagram (``"ansi"``) or the picture as ``uint8``
         ``(height, width, 3)`` (``"rgb_array"``); None without a render mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'rgb_array'")
-            return None
-        if self.render_mode == "ansi":
-            return str(self.board)
-        from yinsh.envs.raster import svg_to_rgb
-        return svg_to_rgb(self.game.svg(self.board))
+        return render(self.game, self.board, self.render_mode)
 
     def _observation(self) -> Observation:
-        planes = self.board.planes(None, self._perspective)
-        if self.board.is_game_over():
-            mask = np.zeros(self.game.num_actions, np.int8)
-        else:
-            mask = self.board.legal_action_mask().view(np.int8)
-        return {"observation": planes, "action_mask": mask}
+        return observation(self.game, self.board, self._perspective, not self.board.is_game_over())
 
     def _play_others(self) -> None:
         """Throws (Ludo) and the opponent's moves up to the agent's turn or the end."""
