@@ -12,6 +12,7 @@ never needs them.
 - OpenSpiel games: ``yinsh.envs.openspiel_games`` (importing it registers
   ``python_yinsh``, ``python_insert`` and ``python_ludo`` with ``pyspiel``).
 
-``yinsh.envs.games`` is the per-game table they share and
+``yinsh.envs.games`` is the per-game table they share, ``yinsh.envs.spaces``
+the observations and pictures of the PettingZoo and Gymnasium environments, and
 ``yinsh.envs.raster`` draws the ``rgb_array`` pictures.
 """
