@@ -6,9 +6,10 @@ import pytest
 
 from yinsh import insert
 from yinsh.insert import svg
+from yinsh.envs.raster import png_to_array
 
 from insert_helpers import H, names, position, random_board
-from test_svg import decode_png, render_png
+from test_svg import render_png
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -104,7 +105,7 @@ def test_renders_to_a_non_trivial_png():
     board = random_board(4, 14)
     size = 160
     text = svg.board(board, size=size)
-    image = decode_png(render_png(text))
+    image = png_to_array(render_png(text))
     height, width = image.shape[:2]
     assert width == size and height > size
     rgb = image[:, :, :3]

@@ -5,10 +5,11 @@ import pytest
 
 from yinsh import ludo
 from yinsh.ludo import svg
+from yinsh.envs.raster import png_to_array
 from yinsh.ludo.geometry import CORNER_XY, FINISH_XY, HOME_XY, SLOTS_XY, TRACK_XY
 
 from ludo_helpers import NEW4, after, random_board, random_game
-from test_svg import decode_png, render_png
+from test_svg import render_png
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -107,7 +108,7 @@ def test_bad_arguments(kwargs, error):
 def test_renders_to_a_non_trivial_png():
     board = random_game(3)
     text = svg.board(board, size=150)
-    image = decode_png(render_png(text))
+    image = png_to_array(render_png(text))
     height, width = image.shape[:2]
     assert width == 150 and height > 150
     rgb = image[:, :, :3]

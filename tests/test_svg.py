@@ -1,12 +1,12 @@
 """yinsh.svg: the picture is valid XML and draws exactly the position."""
 import xml.etree.ElementTree as ET
-import zlib
 
 import numpy as np
 import pytest
 
 import yinsh
 from yinsh import svg
+from yinsh.envs.raster import png_to_array
 
 from helpers import board as make_board
 from helpers import names, random_board
@@ -175,57 +175,12 @@ def render_png(text):
         pytest.skip("no SVG renderer: pip install resvg-py (or cairosvg with the cairo library)")
 
 
-def decode_png(data):
-    """An RGBA (or RGB) array of an 8-bit non-interlaced PNG."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length = int.from_bytes(data[pos:pos + 4], "big")
-        kind = data[pos + 4:pos + 8]
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height = int.from_bytes(header[:4], "big"), int.from_bytes(header[4:8], "big")
-    depth, color_type, interlace = header[8], header[9], header[12]
-    assert depth == 8 and interlace == 0 and color_type in (2, 6)
-    bpp = 4 if color_type == 6 else 3
-    raw = np.frombuffer(zlib.decompress(idat), dtype=np.uint8).reshape(height, 1 + width * bpp)
-    out = np.zeros((height, width * bpp), dtype=np.int32)
-    prev = np.zeros(width * bpp, dtype=np.int32)
-    for y in range(height):
-        f, line = raw[y, 0], raw[y, 1:].astype(np.int32)
-        cur = np.zeros(width * bpp, dtype=np.int32)
-        for x in range(width * bpp):
-            a = cur[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 0:
-                pred = 0
-            elif f == 1:
-                pred = a
-            elif f == 2:
-                pred = b
-            elif f == 3:
-                pred = (a + b) // 2
-            else:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
-            cur[x] = (line[x] + pred) & 0xFF
-        out[y] = cur
-        prev = cur
-    return out.reshape(height, width, bpp)
-
-
 def test_renders_to_a_non_trivial_png():
     board = make_board("e2 f7", "d6 h8", white_markers="e4 g5", black_markers="e3 e5")
     board.push_str("e2-e6")
     size = 160
     text = svg.board(board, size=size, highlight=["f6-f2"])
-    image = decode_png(render_png(text))
+    image = png_to_array(render_png(text))
     height, width = image.shape[:2]
     assert width == size and height > size * 0.7
     rgb = image[:, :, :3]
