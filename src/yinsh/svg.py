@@ -59,7 +59,7 @@ U = 40.0                      # distance between neighbouring points, in picture
 RING_R = 0.40 * U
 MARKER_R = 0.26 * U
 MARGIN = 0.9 * U
-PANEL = 3.2 * U               # width of the side panel
+PANEL = 3.5 * U               # width of the side panel
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 SMALL = 0.7                   # scale of the rings in the side panel
 
@@ -392,7 +392,7 @@ def _draw_highlight(svg: _Svg, xy: _XY, kind: str, value: Union[int, _core.Move]
 
 def _draw_panel(svg: _Svg, width: float, removed: tuple[int, int], rings_to_win: int,
                 pool: int, turn: Color, over: bool, board: "Board") -> None:
-    x0 = width - PANEL + 0.2 * U
+    x0 = width - PANEL + 0.5 * U             # clear of the rings on column k
     svg.open("g", class_="panel", font_family=FONT, font_size=0.34 * U,
              fill=COLORS["label"])
     y = MARGIN + 0.4 * U
