@@ -265,6 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_search.register(sub)
     from yinsh import cli_play  # likewise
     cli_play.register(sub)
+    from yinsh import cli_distributed  # likewise
+    cli_distributed.register(sub)
     return parser
 
 

@@ -39,6 +39,7 @@ DEFAULT_NODES = 800
 DEFAULT_DEPTH = 2
 
 _ENGINES: dict[EngineSpec, Engine] = {}
+_METAVARS = {"depth": "D", "nodes": "N", "hash": "MB", "temp": "T", "lines": "K"}
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,11 @@ class EngineSpec:
         for item in settings.split(",") if settings else ():
             key, eq, raw = item.partition("=")
             if not eq or key not in keys or key in values:
-                why = f"{key} is given twice" if key in values else (
-                    f"bad setting {item!r} ({algorithm} takes "
-                    + ", ".join(f"{k}={'N' if k != 'temp' else 'T'}".replace("hash=N", "hash=MB")
-                                for k in keys) + "; a time limit would make the games depend on "
-                                                 "the machine)")
+                takes = ", ".join(f"{k}={_METAVARS[k]}" for k in keys)
+                why = (f"{key} is given twice" if key in values else
+                       f"bad setting {item!r} ({algorithm} takes {takes}"
+                       + ("; a time limit would make the games depend on the machine)"
+                          if key == "time" else ")"))
                 raise ValueError(f"engine {text!r}: {why}")
             kind, lo, hi = keys[key]
             try:
