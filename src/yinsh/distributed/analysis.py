@@ -74,11 +74,11 @@ def analyse_game(game: Any, engine: str, *, blunder: int = DEFAULT_BLUNDER) -> l
     for ply, move in enumerate(game.actions):
         chance = getattr(board, "is_chance", None)
         if chance is None or not chance():
-            best = searcher.analyse(board, **spec.limits())
+            best = searcher.analyse(board, spec.limit())
             if best.best_move == move:
                 played = best
             else:
-                played = searcher.analyse(board, searchmoves=[move], **spec.limits())
+                played = searcher.analyse(board, spec.limit(), searchmoves=[move])
             drop = best.score - played.score
             lines.append({"type": "action", "ply": ply, "side": _side(board), "move": str(move),
                           "best": str(best.best_move), "score": best.score,
@@ -123,14 +123,15 @@ def analyse_games(paths: Sequence[PathLike], out: PathLike, engine: str, *,
     folder = target + ".parts"
     os.makedirs(folder, exist_ok=True)
     units: list[_Unit] = []
-    for path in map(os.fspath, paths):
+    files = [os.fspath(p) for p in paths]
+    for path in files:
         for number, game in enumerate(record.read(path), 1):
             problem = game.game.search_problem(game.game.start_board(game.tags), spec.algorithm)
             if problem is not None and "throw" not in problem:
                 raise ValueError(f"{path}, game {number}: {problem}")
             units.append(_Unit(str(spec), blunder, path, number, game, len(units), folder))
     settings = {"engine": str(spec), "blunder": blunder,
-                "files": [[p, sha256_of(p)] for p in map(os.fspath, paths)]}
+                "files": [[p, sha256_of(p)] for p in files]}
     manifest = Manifest.open(os.path.join(folder, "manifest.json"), settings)
     report = run_job(_analyse_unit, units, manifest, workers=workers, ray=ray, progress=progress,
                      label="games", total_games=len(units))

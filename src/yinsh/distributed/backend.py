@@ -39,7 +39,7 @@ import signal
 import traceback
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Optional, Sequence
 
 __all__ = ["run_items", "in_order", "ray_module", "MAX_WORKERS"]
 
@@ -71,7 +71,7 @@ def run_items(fn: Callable[[Any], Any], items: Sequence[Any], *, workers: int = 
     return _in_processes(fn, items, min(workers, len(items)), retries, context)
 
 
-def in_order(finished: Iterable[tuple[int, Any]]) -> Iterator[Any]:
+def in_order(finished: Iterable[tuple[int, Any]]) -> Generator[Any, None, None]:
     """The results of ``run_items`` in the order of its items (each as soon
     as it and all before it have finished). Closing it closes ``finished``."""
     waiting: dict[int, Any] = {}

@@ -14,8 +14,8 @@ before each search, so each search is the same wherever it runs).
 >>> spec = EngineSpec.parse("alphabeta:depth=2,temp=50")
 >>> spec
 EngineSpec(algorithm='alphabeta', depth=2, nodes=None, hash_mb=16, temperature=50.0, lines=256)
->>> spec.limits()
-{'depth': 2}
+>>> spec.limit()
+Limit(depth=2)
 >>> str(EngineSpec.parse("mcts"))
 'mcts:nodes=800,hash=16'
 >>> EngineSpec.parse("mcts:time=1")
@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, Engine
+from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, Engine, Limit
 
 __all__ = ["EngineSpec"]
 
@@ -92,9 +92,9 @@ class EngineSpec:
         return cls("alphabeta", depth, values.get("nodes"), values.get("hash", 16),
                    float(values.get("temp", 100.0)), values.get("lines", MAX_MULTIPV))
 
-    def limits(self) -> dict[str, int]:
-        """The search limits of each analysis."""
-        return {k: v for k, v in (("depth", self.depth), ("nodes", self.nodes)) if v is not None}
+    def limit(self) -> Limit:
+        """The search limit of each analysis."""
+        return Limit(depth=self.depth, nodes=self.nodes)
 
     def engine(self) -> Engine:
         """This process's engine of the spec (made on first use, then reused)."""
@@ -104,7 +104,8 @@ class EngineSpec:
         return found
 
     def __str__(self) -> str:
-        parts = [f"{k}={v}" for k, v in self.limits().items()] + [f"hash={self.hash_mb}"]
+        limits = (("depth", self.depth), ("nodes", self.nodes))
+        parts = [f"{k}={v}" for k, v in limits if v is not None] + [f"hash={self.hash_mb}"]
         if self.algorithm == "alphabeta":
             parts += [f"temp={self.temperature:g}", f"lines={self.lines}"]
         return f"{self.algorithm}:{','.join(parts)}"

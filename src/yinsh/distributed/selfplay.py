@@ -163,7 +163,8 @@ def _policy(analysis: Any, spec: EngineSpec, ids: dict[str, int], size: int) -> 
             policy[ids[str(line.best_move)]] = math.exp((line.score - best) / spec.temperature)
     if policy.sum() <= 0:                          # no visits at all: the best move
         policy[ids[str(analysis.best_move)]] = 1
-    return (policy / policy.sum()).astype(np.float32)
+    normalised: np.ndarray = (policy / policy.sum()).astype(np.float32)
+    return normalised
 
 
 def _final_result(board: Any, players: list[int]) -> list[float]:
@@ -203,7 +204,7 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
                 action = int(legal[0])
             else:
                 lines = 1 if spec.algorithm == "mcts" else min(spec.lines, len(legal))
-                analysis = engine.analyse(board, multipv=lines, **spec.limits())
+                analysis = engine.analyse(board, spec.limit(), multipv=lines)
                 policy = _policy(analysis, spec, ids, size)
                 if chosen < settings.sample_plies:
                     action = int(np.searchsorted(np.cumsum(policy, dtype=np.float64),
@@ -258,7 +259,7 @@ def _play_unit(payload: tuple[Settings, int, str]) -> dict[str, Any]:
         "game_results": results,
     }
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, **arrays)
+    np.savez_compressed(buffer, **arrays)   # type: ignore[arg-type]  # numpy's stub types **kwds badly
     return write_unit(folder, _shard_name(unit), buffer.getvalue(), games=len(ids),
                       positions=int(sum(n)), first_game=first)
 
