@@ -188,3 +188,11 @@ def test_engine_spec_round_trips():
     for text in ("alphabeta:depth=3,hash=4,temp=25,lines=8", "mcts:nodes=100,hash=1"):
         spec = EngineSpec.parse(text)
         assert EngineSpec.parse(str(spec)) == spec
+
+
+def test_guide_docs_scaling_md():
+    import doctest
+    path = os.path.join(os.path.dirname(__file__), "..", "docs", "scaling.md")
+    failures, attempted = doctest.testfile(path, module_relative=False,
+                                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert attempted > 0 and failures == 0
