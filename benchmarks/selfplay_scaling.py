@@ -2,9 +2,12 @@
 
 For each game: the same job (same seeds) with each worker count, in a fresh
 folder; prints games/s, positions/s written, the speed-up over the first
-worker count, and the shard bytes per 1,000 positions. The shards of every
-run must be the same bytes (checked: the result does not depend on the
-workers).
+worker count, the shard bytes per 1,000 positions, the CPU seconds per game
+(this process and its worker processes; not Ray's) and the load average.
+On a machine shared with other jobs the speed-up shows the CPU share the
+job got; CPU seconds per game equal for 1 and 2 workers mean the workers
+add no work of their own. The shards of every run must be the same bytes
+(checked: the result does not depend on the workers).
 
     python benchmarks/selfplay_scaling.py [--games 64] [--workers 1 2] [--ray local]
         [--game yinsh insert ludo] [--engine yinsh=alphabeta:depth=2 ...]
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import tempfile
 import time
 
@@ -26,6 +30,11 @@ ENGINES = {"yinsh": "alphabeta:depth=2", "insert": "alphabeta:depth=3", "ludo": 
 def _hashes(out: str) -> list[str]:
     with open(os.path.join(out, "manifest.json")) as f:
         return [u["sha256"] for u in json.load(f)["units"].values()]
+
+
+def _cpu() -> float:
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
 def main() -> None:
@@ -43,10 +52,10 @@ def main() -> None:
         hashes = None
         for workers in args.workers:
             with tempfile.TemporaryDirectory() as out:
-                began = time.perf_counter()
+                began, cpu = time.perf_counter(), _cpu()
                 report = selfplay(game, args.games, engines[game], out, workers=workers, ray=args.ray,
                                   games_per_shard=args.games_per_shard)
-                seconds = time.perf_counter() - began
+                seconds, cpu = time.perf_counter() - began, _cpu() - cpu
                 size = sum(os.path.getsize(os.path.join(out, f)) for f in os.listdir(out)
                            if f.endswith(".npz"))
                 if hashes is None:
@@ -57,7 +66,8 @@ def main() -> None:
             print(f"{game} ({engines[game]}) workers {workers}: {report.games} games, "
                   f"{report.positions} positions in {seconds:.1f} s: {rate:.2f} games/s "
                   f"({rate / base:.2f}x), {report.positions / seconds:.0f} positions/s, "
-                  f"{size / report.positions * 1000 / 1e6:.2f} MB per 1,000 positions", flush=True)
+                  f"{size / report.positions * 1000 / 1e6:.2f} MB per 1,000 positions, "
+                  f"{cpu / report.games:.3f} CPU s/game, load {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":

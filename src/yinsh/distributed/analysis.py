@@ -126,9 +126,10 @@ def analyse_games(paths: Sequence[PathLike], out: PathLike, engine: str, *,
     files = [os.fspath(p) for p in paths]
     for path in files:
         for number, game in enumerate(record.read(path), 1):
-            problem = game.game.search_problem(game.game.start_board(game.tags), spec.algorithm)
-            if problem is not None and "throw" not in problem:
-                raise ValueError(f"{path}, game {number}: {problem}")
+            sides = len(getattr(game.board, "players", (0, 1)))
+            if sides > 2 and spec.algorithm != "mcts":
+                raise ValueError(f"{path}, game {number}: the alpha-beta plays two-player games; "
+                                 f"for {sides} players use an mcts engine")
             units.append(_Unit(str(spec), blunder, path, number, game, len(units), folder))
     settings = {"engine": str(spec), "blunder": blunder,
                 "files": [[p, sha256_of(p)] for p in files]}
