@@ -168,7 +168,7 @@ def test_analyse_games_scores_every_action_and_resumes(tmp_path):
     (["selfplay", "--games", "2", "--out", "x", "--engine", "mcts:depth=2"], "mcts takes nodes"),
     (["selfplay", "--games", "2", "--out", "x", "--engine", "alphabeta:time=1"], "a time limit"),
     (["selfplay", "--games", "2", "--out", "x", "--workers", "0"], "--workers"),
-    (["selfplay", "--games", "2", "--game", "ludo", "--out", "{tmp}/l"], "use an mcts engine"),
+    (["selfplay", "--games", "2", "--game", "ludo", "--engine", "alphabeta:depth=1", "--out", "{tmp}/l"], "use an mcts engine"),
     (["selfplay", "--games", "2", "--game", "insert", "--players", "3", "--out", "{tmp}/i"],
      "a game of two"),
     (["analyse-games", "{tmp}/missing.txt", "--out", "{tmp}/o"], "No such file"),

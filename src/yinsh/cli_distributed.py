@@ -46,8 +46,10 @@ def _interrupted(what: str) -> None:
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
     """Plays self-play games and writes the training shards (``yinsh.distributed.selfplay``)."""
+    engine = args.engine or ("mcts:nodes=400" if args.kind == "ludo" and (args.players or 4) > 2
+                             else "alphabeta:depth=2")
     try:
-        report = selfplay(args.kind, args.games, args.engine, args.out, seed=args.seed,
+        report = selfplay(args.kind, args.games, engine, args.out, seed=args.seed,
                           players=args.players, variant=args.variant,
                           games_per_shard=args.games_per_shard, sample_plies=args.sample_plies,
                           max_actions=args.max_actions, workers=args.workers, ray=args.ray,
@@ -103,10 +105,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
                    help="the game: yinsh (default), insert or ludo")
     p.add_argument("--games", type=int_in(1), required=True, metavar="N", help="games to play")
-    p.add_argument("--engine", type=engine_spec, default="alphabeta:depth=2", metavar="SPEC",
+    p.add_argument("--engine", type=engine_spec, metavar="SPEC",
                    help="alphabeta[:depth=D,nodes=N,hash=MB,temp=T,lines=K] (policy target: softmax "
                         "of root scores / T) or mcts[:nodes=N,hash=MB] (policy target: root visit "
-                        "counts); default alphabeta:depth=2")
+                        "counts); default alphabeta:depth=2 (ludo with 3 or 4 players: "
+                        "mcts:nodes=400)")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder of the shards")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="the job's seed (default 1)")
     p.add_argument("--players", type=int_in(2, 4), metavar="N", help="ludo: players, 2..4 (default 4)")

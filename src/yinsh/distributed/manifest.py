@@ -37,6 +37,8 @@ __all__ = ["Manifest", "ManifestError", "write_atomic", "write_unit", "sha256_of
 
 #: The manifest's format (a reader refuses others).
 FORMAT = 1
+#: The start of the name of a file being written.
+TEMPORARY = ".tmp-"
 
 
 class ManifestError(ValueError):
@@ -47,8 +49,9 @@ def write_atomic(path: str, data: bytes) -> None:
     """Writes data to path all at once: a temporary file beside it, flushed
     to the disk, then renamed over path (atomic on POSIX filesystems)."""
     folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix="-" + os.path.basename(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMPORARY, suffix="-" + os.path.basename(path))
     try:
+        os.fchmod(fd, 0o644)                 # as open() would make it (mkstemp: 0600)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -97,9 +100,17 @@ class Manifest:
     def open(cls, path: str, settings: dict[str, Any]) -> Manifest:
         """The manifest at path when it is this job's (the same settings),
         keeping only the units whose file is still there with its size; a
-        new one when there is none. Raises ``ManifestError`` for a manifest
+        new one when there is none. The temporary files a stopped run left
+        in the folder are removed. Raises ``ManifestError`` for a manifest
         of other settings or an unreadable one."""
         settings = json.loads(json.dumps(settings))          # as it reads back
+        folder = os.path.dirname(path) or "."
+        for name in os.listdir(folder):
+            if name.startswith(TEMPORARY):
+                try:
+                    os.unlink(os.path.join(folder, name))
+                except OSError:
+                    pass
         if not os.path.exists(path):
             return cls(path, settings, {})
         try:
@@ -116,7 +127,6 @@ class Manifest:
                 raise ManifestError(f"{path} belongs to another job: {key} is {old.get(key)!r} there, "
                                     f"{settings.get(key)!r} here (use another folder, or the same "
                                     f"settings to resume)")
-        folder = os.path.dirname(path) or "."
         kept = {k: v for k, v in units.items()
                 if _size(os.path.join(folder, v["file"])) == v["bytes"]}
         return cls(path, settings, kept, bool(data.get("complete")) and len(kept) == len(units))
