@@ -196,3 +196,12 @@ def test_guide_docs_scaling_md():
     failures, attempted = doctest.testfile(path, module_relative=False,
                                            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert attempted > 0 and failures == 0
+
+
+def test_analyse_games_reads_boardspace_sgf(tmp_path):
+    path = os.path.join(os.path.dirname(__file__), "data", "boardspace", "Y-DrMih-Dumbot-2026-02-23-1415.sgf")
+    report, summaries = analyse_games([path], tmp_path / "sgf.jsonl", "alphabeta:depth=1", workers=1)
+    played = record.read(path)[0].actions
+    lines = [json.loads(x) for x in (tmp_path / "sgf.jsonl").read_text().splitlines()]
+    assert [x["move"] for x in lines if x["type"] == "action"] == [str(m) for m in played]
+    assert summaries[0]["actions"] == len(played) and summaries[0]["file"] == path
