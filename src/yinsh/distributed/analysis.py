@@ -96,7 +96,7 @@ def _summary(lines: list[dict[str, Any]], file: str, number: int) -> dict[str, A
 
 
 def _analyse_unit(unit: _Unit) -> dict[str, Any]:
-    lines = [{"file": unit.file, "game": unit.number, **x}
+    lines = [{"type": x.pop("type"), "file": unit.file, "game": unit.number, **x}
              for x in analyse_game(unit.game, unit.engine, blunder=unit.blunder)]
     lines.append(_summary(lines, unit.file, unit.number))
     text = "".join(json.dumps(x) + "\n" for x in lines)
