@@ -14,11 +14,12 @@ has the guide.
 """
 from __future__ import annotations
 
+from yinsh.distributed.analysis import analyse_game, analyse_games
 from yinsh.distributed.backend import run_items
 from yinsh.distributed.engines import EngineSpec
 from yinsh.distributed.job import JobReport
 from yinsh.distributed.manifest import ManifestError
 from yinsh.distributed.selfplay import iter_shards, load_shards, selfplay
 
-__all__ = ["EngineSpec", "JobReport", "ManifestError", "iter_shards", "load_shards", "run_items",
-           "selfplay"]
+__all__ = ["EngineSpec", "JobReport", "ManifestError", "analyse_game", "analyse_games", "iter_shards",
+           "load_shards", "run_items", "selfplay"]
