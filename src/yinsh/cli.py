@@ -267,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_play.register(sub)
     from yinsh.web import server          # yinsh serve (the web page)
     server.register(sub)
+    from yinsh import cli_distributed  # yinsh selfplay, analyse-games
+    cli_distributed.register(sub)
     return parser
 
 

@@ -255,7 +255,7 @@ def cmd_match(args: argparse.Namespace) -> None:
     board = kind.start_board({"Variant": args.variant} if args.variant else {})
     extra = () if kind.name == games.DEFAULT else (kind,)     # game_line(game, result[, kind])
     result = run_match(a, b, args.games, board=board, opening=openings[opening_name],
-                       seed=args.seed, workers=args.workers,
+                       seed=args.seed, workers=args.workers, ray=args.ray,
                        sprt=SPRT(*args.sprt) if args.sprt else None,
                        on_game=lambda game, so_far: print(game_line(game, so_far, *extra), flush=True))
     if result.games or not result.interrupted:
@@ -309,7 +309,7 @@ def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
     for option in ("depth", "sprt", "record", "openings"):
         if getattr(args, option) is not None:
             raise CommandError(f"--{option} is not an option of a {kind.name} match (it takes "
-                               f"--games, --time, --variant, --seed, --workers)")
+                               f"--games, --time, --variant, --seed, --workers, --ray)")
     specs = [s for s in (args.a, args.b, args.c, args.d) if s is not None]
     if len(specs) < 2:
         raise CommandError(f"{kind.name} needs 2 to 4 players, one a seat")
@@ -323,7 +323,7 @@ def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
 
     began = time.perf_counter()
     result = seated.run(seats, args.games, variant=args.variant or "standard", seed=args.seed,
-                        workers=args.workers, on_game=progress)
+                        workers=args.workers, ray=args.ray, on_game=progress)
     print(result.summary())
     print(f"Time: {time.perf_counter() - began:.1f} s")
 
@@ -387,6 +387,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1, metavar="K",
                    help=f"games played at once in worker processes, 1..{MAX_WORKERS} (default 1); "
                         "the results are those of one worker")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="play the games as Ray tasks: 'local' starts Ray on this machine, an "
+                        "address joins a cluster (pip install 'yinsh[cluster]'; docs/scaling.md)")
     p.add_argument("--sprt", type=sprt_bounds, metavar="ELO0,ELO1",
                    help="stop when a sequential probability ratio test (alpha = beta = 0.05) "
                         "decides between A-B = ELO0 and A-B = ELO1 Elo; prints the LLR")

@@ -15,10 +15,11 @@ against contestant B from the start position ``board`` and returns a
   (from 0) of pair k = i // 2 draws its opening from
   ``random.Random(seed * 1_000_003 + k)`` and makes its players with
   ``a.make(seed + i)`` and ``b.make(seed + i + 7919)``.
-- ``workers=K`` plays K games at a time in worker processes (the contestants
-  and the opening must pickle: classes and module-level functions do,
-  lambdas do not; the start board travels as its position string). The
-  results are those of the serial run, in game order.
+- ``workers=K`` plays K games at a time in worker processes, ``ray=...``
+  as Ray tasks (``yinsh.distributed.backend``; the contestants and the
+  opening must pickle: classes and module-level functions do, lambdas do
+  not; the start board travels as its position string). The results are
+  those of the serial run, in game order.
 - ``on_game(game, result)`` is called after each game, in game order (a
   progress line); ``sprt=SPRT(elo0, elo1)`` stops the match once the test
   decides; Ctrl-C (``KeyboardInterrupt``) stops it too, and the games
@@ -47,16 +48,12 @@ Score (A): 1.000 (95% interval 0.342-1.000)
 from __future__ import annotations
 
 import math
-import multiprocessing
-import pickle
-import queue
 import random
-import signal
 import time
-import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Optional
 
+from yinsh.distributed.backend import in_order, run_items
 from yinsh.engine.hooks import game_module, side_names
 
 __all__ = ["Contestant", "GameResult", "MatchResult", "SPRT", "run_match", "game_records",
@@ -422,96 +419,21 @@ def _play_game(spec: _GameSpec) -> GameResult:
                       len(stack), board.position(), tuple(stack) if spec.keep_moves else None)
 
 
-def _worker(tasks: Any, results: Any) -> None:
-    """A worker process: plays the games it is given until it gets ``None``.
-    Ctrl-C is left to the parent, which ends the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for spec in iter(tasks.get, None):
-        try:
-            results.put((spec.index, _play_game(spec), None))
-        except BaseException as exc:  # sent to the parent, which raises it
-            exc.add_note("".join(traceback.format_exception(exc)).rstrip()
-                         + f"\n(in the worker process playing game {spec.index + 1})")
-            try:
-                pickle.dumps(exc)
-            except Exception:
-                exc = RuntimeError("\n".join(getattr(exc, "__notes__", [repr(exc)])))
-            results.put((spec.index, None, exc))
-
-
-def _in_workers(specs: Iterator[_GameSpec], workers: int, context: Optional[str]) -> Iterator[GameResult]:
-    """The results of specs played by ``workers`` processes, in game order;
-    at most 2 * workers games are handed out beyond the one awaited. A worker
-    that dies (one that cannot even start, say) raises ``RuntimeError``
-    instead of leaving the match waiting. Closing the generator, or an
-    exception in it, ends the processes."""
-    ctx = multiprocessing.get_context(context)
-    tasks, results = ctx.Queue(), ctx.Queue()
-    # typeshed declares Process only on the concrete contexts, not on the
-    # BaseContext that get_context(str) is typed to return; every context it
-    # returns has it.
-    processes = [ctx.Process(target=_worker, args=(tasks, results), name=f"match-worker-{i + 1}",  # type: ignore[attr-defined]
-                             daemon=True) for i in range(workers)]
-    for process in processes:
-        process.start()
-    try:
-        sent = awaited = 0
-        finished: dict[int, GameResult] = {}
-
-        def fill() -> None:
-            nonlocal sent
-            while sent - awaited < 2 * workers:
-                spec = next(specs, None)
-                if spec is None:
-                    return
-                tasks.put(spec)
-                sent += 1
-
-        fill()
-        while awaited < sent:
-            while awaited not in finished:
-                try:
-                    index, game, error = results.get(timeout=0.1)   # short waits: Ctrl-C gets through
-                except queue.Empty:
-                    dead = [p for p in processes if p.exitcode is not None]
-                    if dead:
-                        raise RuntimeError(
-                            f"a match worker process ended (exit code {dead[0].exitcode}); with the "
-                            f"{ctx.get_start_method()!r} start method the main module must be "
-                            f"importable (a file, not standard input) and start the match under "
-                            f"if __name__ == '__main__'") from None
-                    continue
-                if error is not None:
-                    raise error
-                finished[index] = game
-            game = finished.pop(awaited)
-            awaited += 1
-            fill()
-            yield game
-    finally:
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join()
-        tasks.cancel_join_thread()          # games never handed out are dropped
-        tasks.close()
-        results.close()
-
-
 def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
               opening: Optional[Callable[[Any, random.Random], None]] = None, seed: int = 1,
               workers: int = 1, sprt: Optional[SPRT] = None,
               on_game: Optional[Callable[[GameResult, MatchResult], None]] = None,
               keep_moves: bool = True, max_actions: int = 2000,
-              context: Optional[str] = "spawn") -> MatchResult:
+              context: Optional[str] = "spawn", ray: Optional[str] = None) -> MatchResult:
     """Plays ``games`` games of A against B from ``board`` (copied for each
     game; not changed) and returns the ``MatchResult`` (see the module).
 
     ``opening(board, rng)``: the opening of each pair of games; ``seed``:
     the seed of the openings and players; ``workers``: games played at once
     in worker processes (``context``: the multiprocessing start method,
-    ``"spawn"`` by default); ``sprt``: stop when the test decides;
+    ``"spawn"`` by default; a worker process that dies has its games
+    played again); ``ray``: play the games as Ray tasks instead (``"local"``
+    or a cluster's address, ``yinsh.distributed.backend``); ``sprt``: stop when the test decides;
     ``on_game(game, result)``: called after each game, in order;
     ``keep_moves``: keep each game's actions; ``max_actions``: the players'
     actions after which an unfinished game counts as a draw.
@@ -526,9 +448,8 @@ def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
             raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
     result = MatchResult(a.name, b.name, games, sprt=sprt)
     start = _Start(board.copy())
-    specs = (_GameSpec(i, a, b, start, opening, seed, max_actions, keep_moves) for i in range(games))
-    workers = min(workers, games)
-    played = map(_play_game, specs) if workers == 1 else _in_workers(specs, workers, context)
+    specs = [_GameSpec(i, a, b, start, opening, seed, max_actions, keep_moves) for i in range(games)]
+    played = in_order(run_items(_play_game, specs, workers=workers, ray=ray, context=context))
     began = time.perf_counter()
     try:
         for game in played:

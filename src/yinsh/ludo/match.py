@@ -12,8 +12,8 @@
   moves first once).
 - The dice: game g throws with ``random.Random(seed * 1_000_003 + g)``; a
   forced move (one valid move) is played without asking the player.
-- ``workers=K`` plays K games at a time in worker processes (the factories
-  must pickle); the results are those of the serial run, in game order.
+- ``workers=K`` plays K games at a time in worker processes, ``ray=...`` as
+  Ray tasks (the factories must pickle); the results are those of the serial run, in game order.
 
 ``MatchResult`` holds each game's finishing order by seat and gives each
 seat's wins (first places) with a 95% Wilson interval, and the same pooled
@@ -30,11 +30,11 @@ by seat name (``by_name``: e.g. three seats named ``random``).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
+from yinsh.distributed.backend import in_order, run_items
 from yinsh.ludo.board import PLAYER_COUNTS, VARIANTS, Board
 
 __all__ = ["MatchResult", "run", "wilson"]
@@ -153,11 +153,13 @@ def _play_star(args: tuple[Any, ...]) -> tuple[list[int], int]:
 
 
 def run(seats: Sequence[Seat], games: int, *, players: Optional[int] = None, variant: str = "standard",
-        seed: int = 0, workers: int = 1,
+        seed: int = 0, workers: int = 1, ray: Optional[str] = None,
         on_game: Optional[Callable[[int, MatchResult], None]] = None) -> MatchResult:
     """Plays ``games`` games between seats (see the module docstring) and
     returns the ``MatchResult``. ``players`` defaults to ``len(seats)`` and
     must equal it. ``on_game(g, result)`` is called after each game.
+    ``workers`` / ``ray``: where the games run (``yinsh.distributed.backend``:
+    local worker processes, or Ray tasks with ``"local"`` or an address).
 
     Raises ``ValueError`` for 0 or more than 4 seats, a player count that
     differs, a negative number of games or workers below 1, an unknown
@@ -177,12 +179,7 @@ def run(seats: Sequence[Seat], games: int, *, players: Optional[int] = None, var
     result = MatchResult([n for n, _ in named], players, variant)
     factories = [f for _, f in named]
     tasks = [(factories, players, variant, seed, g) for g in range(games)]
-    if workers == 1:
-        outcomes: Any = map(_play_star, tasks)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(workers)
-        outcomes = pool.imap(_play_star, tasks)
+    outcomes = in_order(run_items(_play_star, tasks, workers=workers, ray=ray))
     try:
         for g, (order, plies) in enumerate(outcomes):
             result.places.append(order)
@@ -190,6 +187,5 @@ def run(seats: Sequence[Seat], games: int, *, players: Optional[int] = None, var
             if on_game is not None:
                 on_game(g, result)
     finally:
-        if pool is not None:
-            pool.terminate()
+        outcomes.close()                  # ends the worker processes
     return result
