@@ -20,7 +20,7 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from yinsh import _core, diagram, geometry
+from yinsh import _core, _ml, diagram, geometry
 from yinsh.enums import Color, Phase, Termination
 from yinsh.errors import InvalidPositionError
 from yinsh.position import format_position, parse_position
@@ -236,7 +236,6 @@ class Board(_core.CoreBoard):
         >>> Board().legal_actions()[:3]
         array([0, 1, 2])
         """
-        from yinsh import _ml
         return _ml.legal_actions(self)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
@@ -246,7 +245,6 @@ class Board(_core.CoreBoard):
         >>> int(Board().legal_action_mask().sum())
         85
         """
-        from yinsh import _ml
         return _ml.legal_action_mask(self)
 
     def push_action(self, action: int) -> None:
@@ -262,7 +260,6 @@ class Board(_core.CoreBoard):
         >>> board.move_stack
         [Move.from_str('e5')]
         """
-        from yinsh import _ml
         _ml.push_action(self, action)
 
     def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
@@ -280,7 +277,6 @@ class Board(_core.CoreBoard):
         >>> Board().planes().shape
         (17, 11, 11)
         """
-        from yinsh import _ml
         return _ml.planes(self, out, perspective)
 
 

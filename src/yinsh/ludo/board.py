@@ -22,7 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from yinsh.errors import IllegalMoveError, InvalidPositionError
-from yinsh.ludo import _core, diagram
+from yinsh.ludo import _core, _ml, diagram
 from yinsh.ludo._core import Move
 from yinsh.ludo.enums import Color, Phase
 from yinsh.ludo.position import NO_TURN, VARIANTS, format_position, parse_position
@@ -278,7 +278,6 @@ class Board(_core.CoreBoard):
         >>> np.flatnonzero(Board().legal_action_mask()).tolist()
         [0, 1, 2, 3, 4, 5]
         """
-        from yinsh.ludo import _ml
         return _ml.legal_action_mask(self)
 
     def planes(self, out: "Optional[numpy.ndarray]" = None,
@@ -296,13 +295,11 @@ class Board(_core.CoreBoard):
         >>> p.shape, float(p[3, 42]), float(p[3, 57])
         ((17, 58), 1.0, 0.75)
         """
-        from yinsh.ludo import _ml
         return _ml.planes(self, out, perspective)
 
     def rewards(self) -> "numpy.ndarray":
         """Each colour's return (``returns()``) as ``float32`` (4,), by
         colour (Green, Yellow, Blue, Red); 0 for colours not in play."""
-        from yinsh.ludo import _ml
         return _ml.rewards(self)
 
     # Text -------------------------------------------------------------------
