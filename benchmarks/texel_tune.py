@@ -23,8 +23,10 @@ import numpy as np
 import yinsh
 from yinsh import record
 
-TERMS = ("ring", "threat", "flip", "three", "marker", "mobility", "tempo")
-WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board) if not p.name.startswith(("order_", "value_"))]
+TERMS = ("ring", "threat", "flip", "three", "marker", "tempo")   # movement mobility stays 0 (slow, and 0 measured best)
+SEARCH = {p.name for p in yinsh.Engine(hash_mb=0).params()}
+WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)
+           if p.name not in SEARCH and not p.name.startswith(("order_", "value_"))]
 
 
 def term_searchers() -> list:
