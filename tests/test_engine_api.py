@@ -307,7 +307,7 @@ def test_params_and_configure_check_names_and_ranges():
     names = [p.name for p in engine.params()]
     assert names[:3] == ["lmr_depth", "lmr_ply", "lmr_move"] and "threat" not in names
     p = {p.name: p for p in engine.params(yinsh.Board)}["threat"]
-    assert (p.value, p.default) == (1863, 1863) and p.lo < 0 < p.hi and p.doc
+    assert (p.value, p.default) == (300, 300) and p.lo < 0 < p.hi and p.doc
     engine.configure(lmr_depth=0, soft_time=0.5)
     engine.configure(yinsh.Board(), threat=250)
     got = {p.name: p.value for p in engine.params(yinsh.Board)}

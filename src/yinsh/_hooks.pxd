@@ -22,6 +22,7 @@ cdef enum:
     MAX_ACTIONS = MAX_MOVES
     PLAYERS = 2
     HAS_CHANCE = 0
+    LATE_MOVE_PRUNING = 1        # lmp_depth: docs/search.md, Strength
     # history slots: placements and ring removals by point, ring moves and
     # row removals by (from, to), and the pass
     HIST_MOVE = NUM_CELLS
@@ -49,13 +50,13 @@ ctypedef struct Weights:
 cdef inline Weights default_weights() noexcept nogil:
     cdef Weights w
     w.ring = 10000
-    w.threat = 1863                           # logistic fit (docs/search.md, Strength)
-    w.flip = 191
-    w.three = -122
-    w.marker = 546
+    w.threat = 300
+    w.flip = 120
+    w.three = 15
+    w.marker = 20
     w.mobility = 0
     w.placing = 4
-    w.tempo = 3626
+    w.tempo = 1500
     w.order_row = 1 << 28
     w.order_block = 1 << 24
     w.order_flip = 512

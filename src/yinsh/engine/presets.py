@@ -28,12 +28,6 @@ PRESETS: dict[str, dict[str, Number]] = {
         "soft_time": 0.45,
         "partial_move": 0,
         "lmp_depth": 0,
-        "aspiration_window": 300,
-        "threat": 300,
-        "flip": 120,
-        "three": 15,
-        "marker": 20,
-        "tempo": 1500,
     },
 }
 
