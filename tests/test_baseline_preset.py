@@ -61,3 +61,11 @@ def test_match_players_take_the_preset():
                           ("engine:preset=baseline,preset=baseline", "twice")):
         with pytest.raises(CommandError, match=message):
             parse_player(spec, {})
+
+
+def test_match_players_may_keep_their_tables():
+    assert parse_player("engine:keep=1", {}).make(0).keep_tables is True
+    assert parse_player("baseline:keep=0", {}).make(0).keep_tables is False
+    assert parse_player("engine", {}).make(0).keep_tables is False
+    with pytest.raises(CommandError, match="keep: must be between 0 and 1"):
+        parse_player("engine:keep=2", {})

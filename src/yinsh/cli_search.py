@@ -169,7 +169,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB or a parameter: {', '.join(sorted(known))})")
+                               f"nodes=N, hash=MB, keep=0|1, preset=NAME or a parameter: {', '.join(sorted(known))})")
         if key in options or key in params:
             raise CommandError(f"player {spec!r}: {key} is given twice")
         if key == "preset":
@@ -383,8 +383,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "optional settings: engine:depth=4, engine:time=0.1, "
                                    "engine:nodes=20000, engine:depth=3,hash=32, and search "
                                    "parameters or evaluation weights by name (docs/search.md): "
-                                   "engine:depth=3,lmr_depth=0,threat=250.")
-    p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings]; "
+                                   "engine:depth=3,lmr_depth=0,threat=250; keep=1 keeps the tables "
+                                   "from move to move; preset=NAME starts from a preset: "
+                                   "engine:preset=baseline, or baseline alone, is the frozen engine "
+                                   "of the tag engine-baseline.")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, engine[:settings]; "
                                           "ludo: random, heuristic, mcts[:time=S])")
     p.add_argument("b", metavar="B", nargs="?", help="the second player")
     p.add_argument("c", metavar="C", nargs="?", help="ludo: the third player")

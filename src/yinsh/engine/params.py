@@ -58,8 +58,6 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("lmr_move", 3, 1, 255, "the first reduced move (index in the ordered list)"),
     Spec("lmr2_move", 6, 1, 255, "reduce by two plies from this move on (off the principal variation)"),
     Spec("lmr2_depth", 4, 1, 64, "reduce by two plies at this remaining depth or more"),
-    Spec("lmp_depth", 1, 0, 64, "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
-    Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
     Spec("aspiration", 1, 0, 1, "aspiration windows: 1 on, 0 off"),
     Spec("aspiration_depth", 4, 1, 64, "the first iteration searched with an aspiration window"),
     Spec("aspiration_window", 300, 1, 1_000_000, "half width of the first window around the last score"),
@@ -73,6 +71,8 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("order_killer", 1 << 26, 2, 1 << 29, "ordering score of the first killer (the second: one less)"),
     Spec("history_max", 1 << 20, 1, 1 << 28, "history scores are halved when one exceeds this"),
     Spec("helper_offset", 1, 0, 4, "threads: odd helper threads search this many plies deeper"),
+    Spec("lmp_depth", 1, 0, 64, "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
+    Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
 )
 
 # The MCTS (fields of MctsParams in engine/params.pxd).
