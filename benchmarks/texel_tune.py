@@ -23,7 +23,8 @@ import numpy as np
 import yinsh
 from yinsh import record
 
-TERMS = ("ring", "threat", "flip", "three", "marker", "tempo")   # movement mobility stays 0 (slow, and 0 measured best)
+# movement mobility stays 0 (slow to compute, and 0 measured best)
+TERMS = ("ring", "threat", "flip", "three", "marker", "tempo")
 SEARCH = {p.name for p in yinsh.Engine(hash_mb=0).params()}
 WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)
            if p.name not in SEARCH and not p.name.startswith(("order_", "value_"))]

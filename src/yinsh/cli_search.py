@@ -169,7 +169,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB, keep=0|1, preset=NAME or a parameter: {', '.join(sorted(known))})")
+                               f"nodes=N, hash=MB, keep=0|1, preset=NAME or a parameter: "
+                               f"{', '.join(sorted(known))})")
         if key in options or key in params:
             raise CommandError(f"player {spec!r}: {key} is given twice")
         if key == "preset":

@@ -71,7 +71,8 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("order_killer", 1 << 26, 2, 1 << 29, "ordering score of the first killer (the second: one less)"),
     Spec("history_max", 1 << 20, 1, 1 << 28, "history scores are halved when one exceeds this"),
     Spec("helper_offset", 1, 0, 4, "threads: odd helper threads search this many plies deeper"),
-    Spec("lmp_depth", 1, 0, 64, "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
+    Spec("lmp_depth", 1, 0, 64,
+         "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
     Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
 )
 
