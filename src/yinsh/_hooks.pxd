@@ -22,6 +22,7 @@ cdef enum:
     MAX_ACTIONS = MAX_MOVES
     PLAYERS = 2
     HAS_CHANCE = 0
+    LATE_MOVE_PRUNING = 1        # lmp_depth: docs/search.md, Strength
     # history slots: placements and ring removals by point, ring moves and
     # row removals by (from, to), and the pass
     HIST_MOVE = NUM_CELLS

@@ -15,6 +15,7 @@ from yinsh.board import Board
 from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine
+from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
 from yinsh.enums import Color
@@ -104,26 +105,29 @@ class TunedEngineFactory:
     """
 
     def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
-                 game: str = games.DEFAULT) -> None:
+                 game: str = games.DEFAULT, keep_tables: bool = False) -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
         self.game = game
+        self.keep_tables = keep_tables
 
     def __call__(self, seed: int = 0) -> Engine:
-        engine = Engine(hash_mb=self.hash_mb)
+        engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables)
         if self.params:
             engine.configure(games.get(self.game).board_class, **self.params)
         return engine
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
-                and other.params == self.params and other.game == self.game)
+                and other.params == self.params and other.game == self.game
+                and other.keep_tables == self.keep_tables)
 
     def __hash__(self) -> int:
-        return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items()))))
+        return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items())), self.keep_tables))
 
     def __repr__(self) -> str:
-        return f"TunedEngineFactory({self.hash_mb}, {self.params!r})"
+        keep = ", keep_tables=True" if self.keep_tables else ""
+        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep})"
 
 
 def _number(text: str) -> float:
@@ -138,29 +142,45 @@ def parse_player(spec: str, default_limits: dict[str, Any],
                  game: Optional[games.GameKind] = None) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
-    and tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``.
+    tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``,
+    and a preset of tunables (``yinsh.engine.presets``) that the others given
+    override: ``engine:preset=baseline`` (``baseline`` alone is the same).
     Each tunable is checked (name and range) here, before any game."""
     game = game or games.get(games.DEFAULT)
     board_class = game.board_class
     name, _, settings = spec.partition(":")
+    if name in PRESETS and name not in game.player_classes:
+        name, settings = "engine", ",".join(filter(None, (f"preset={name}", settings)))
     if name in game.player_classes:
         if settings:
             raise CommandError(f"player {spec!r}: {name} takes no settings")
         return Contestant(spec, game.player_factory(name), {})
     if name != "engine":
-        raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)} or "
-                           "engine[:depth=D,time=S,nodes=N,hash=MB,PARAM=VALUE])")
+        raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
+                           f"{', '.join(PRESETS)} or "
+                           "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
-    kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size}
+    base: dict[str, Any] = {}
+    kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size,
+             "keep": int_in(0, 1)}
     known = {p.name for p in Engine(hash_mb=0).params(board_class)}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
-        if not eq or not (key in kinds or key in known):
+        if not eq or not (key in kinds or key in known or key == "preset"):
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB or a parameter: {', '.join(sorted(known))})")
+                               f"nodes=N, hash=MB, keep=0|1, preset=NAME or a parameter: "
+                               f"{', '.join(sorted(known))})")
         if key in options or key in params:
             raise CommandError(f"player {spec!r}: {key} is given twice")
+        if key == "preset":
+            if base:
+                raise CommandError(f"player {spec!r}: preset is given twice")
+            try:
+                base = preset(value)
+            except ValueError as exc:
+                raise CommandError(f"player {spec!r}: {exc}") from None
+            continue
         if key in kinds:
             try:
                 options[key] = kinds[key](value)
@@ -171,14 +191,16 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             params[key] = _number(value)
         except ValueError:
             raise CommandError(f"player {spec!r}: {key}: not a number: {value!r}") from None
+    params = {**base, **params}
     if params:
         try:
             Engine(hash_mb=0).configure(board_class, **params)
         except (ValueError, TypeError) as exc:
             raise CommandError(f"player {spec!r}: {exc}") from None
     hash_mb = options.pop("hash", 16)
+    keep = bool(options.pop("keep", 0))
     limits = options if options else dict(default_limits)
-    factory = (TunedEngineFactory(hash_mb, params, game.name) if params
+    factory = (TunedEngineFactory(hash_mb, params, game.name, keep) if params or keep
                else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
 
@@ -362,8 +384,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "optional settings: engine:depth=4, engine:time=0.1, "
                                    "engine:nodes=20000, engine:depth=3,hash=32, and search "
                                    "parameters or evaluation weights by name (docs/search.md): "
-                                   "engine:depth=3,lmr_depth=0,threat=250.")
-    p.add_argument("a", metavar="A", help="the first player (random, greedy, engine[:settings]; "
+                                   "engine:depth=3,lmr_depth=0,threat=250; keep=1 keeps the tables "
+                                   "from move to move; preset=NAME starts from a preset: "
+                                   "engine:preset=baseline, or baseline alone, is the frozen engine "
+                                   "of the tag engine-baseline.")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, engine[:settings]; "
                                           "ludo: random, heuristic, mcts[:time=S])")
     p.add_argument("b", metavar="B", nargs="?", help="the second player")
     p.add_argument("c", metavar="C", nargs="?", help="ludo: the third player")

@@ -9,12 +9,15 @@ ctypedef struct AbParams:
     int lmr_move                 # ... from this move on (index in the ordered list)
     int lmr2_move                # reduce two plies from this move on, off the PV ...
     int lmr2_depth               # ... at this remaining depth or more
+    int lmp_depth                # late-move pruning at this remaining depth or less (0: never)
+    int lmp_moves                # ... searching this many moves per remaining ply
     int aspiration               # 1: aspiration windows
     int aspiration_depth         # the first iteration with a window
     int aspiration_window        # its half width
     int aspiration_widen         # a failed window widens by this factor
     int aspiration_max           # a window wider than this becomes the full window
     double soft_time             # no new iteration after this fraction of the time limit
+    int partial_move             # 1: out of time inside an iteration, play its best move so far
     int poll_nodes               # nodes between clock / Ctrl-C polls (a power of two)
     int order_hash               # ordering: the table's move
     int order_killer             # ordering: first killer (second: one less)

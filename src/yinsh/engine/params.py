@@ -63,12 +63,17 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("aspiration_window", 300, 1, 1_000_000, "half width of the first window around the last score"),
     Spec("aspiration_widen", 4, 2, 64, "a failed window widens by this factor"),
     Spec("aspiration_max", 20000, 1, 1_000_000, "a window wider than this becomes the full window"),
-    Spec("soft_time", 0.45, 0.01, 1.0, "with a time limit, no iteration starts after this fraction of it"),
+    Spec("soft_time", 0.6, 0.01, 1.0, "with a time limit, no iteration starts after this fraction of it"),
+    Spec("partial_move", 1, 0, 1,
+         "out of time inside an iteration: 1 plays its best move found so far, 0 the last finished one's"),
     Spec("poll_nodes", 1024, 1, 1 << 20, "nodes between polls of the clock and of Ctrl-C", pow2=True),
     Spec("order_hash", 1 << 30, 1, 1 << 30, "ordering score of the table's move"),
     Spec("order_killer", 1 << 26, 2, 1 << 29, "ordering score of the first killer (the second: one less)"),
     Spec("history_max", 1 << 20, 1, 1 << 28, "history scores are halved when one exceeds this"),
     Spec("helper_offset", 1, 0, 4, "threads: odd helper threads search this many plies deeper"),
+    Spec("lmp_depth", 1, 0, 64,
+         "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
+    Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
 )
 
 # The MCTS (fields of MctsParams in engine/params.pxd).

@@ -29,6 +29,7 @@ cdef enum:
     MAX_ACTIONS = NUM_SQUARES
     PLAYERS = 2
     HAS_CHANCE = 0
+    LATE_MOVE_PRUNING = 0        # not measured for Insert
     HISTORY_SIZE = NUM_SQUARES   # by square number
 
 # Evaluation and ordering weights (docs/insert.md, "Evaluation").

@@ -40,6 +40,7 @@ cdef enum:
     MAX_ACTIONS = 8
     PLAYERS = 4
     HAS_CHANCE = 1
+    LATE_MOVE_PRUNING = 0        # not measured for Ludo
     HISTORY_SIZE = 64            # the core's action ids are below 64
 
 ctypedef struct Weights:

@@ -18,6 +18,7 @@ cdef enum:
     MAX_ACTIONS = 4
     PLAYERS = 4
     HAS_CHANCE = 1
+    LATE_MOVE_PRUNING = 0
     HISTORY_SIZE = 16            # action codes are below 16
     STEP = 0
     GAMBLE = 1
