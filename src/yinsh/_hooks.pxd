@@ -23,8 +23,6 @@ cdef enum:
     PLAYERS = 2
     HAS_CHANCE = 0
     LATE_MOVE_PRUNING = 1        # lmp_depth: docs/search.md, Strength
-    ROW_EXTENSIONS = 1           # extend_rows: docs/search.md, Strength
-    COUNTER_MOVES = 1            # order_counter: docs/search.md, Strength
     # history slots: placements and ring removals by point, ring moves and
     # row removals by (from, to), and the pass
     HIST_MOVE = NUM_CELLS

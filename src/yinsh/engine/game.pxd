@@ -27,15 +27,9 @@
 #                             (1 < PLAYERS <= MAX_PLAYERS below).
 #   enum HISTORY_SIZE         history_index() is in 0 .. HISTORY_SIZE-1.
 #   enum HAS_CHANCE           1 if states can have the chance actor, else 0
-#                             (lets the C compiler drop the chance code).
 #   enum LATE_MOVE_PRUNING    1 if the alpha-beta may prune late moves (the
-#                             lmp_depth and futility_margin parameters), 0
-#                             if it never does.
-#   enum ROW_EXTENSIONS       1 if the alpha-beta may search search_on()
-#                             states (and, with extend_rows 2, the actions
-#                             leading to them) without using depth, 0 if not.
-#   enum COUNTER_MOVES        1 if the alpha-beta may order by counter moves
-#                             (the order_counter parameter), 0 if not.
+#                             lmp_depth parameter), 0 if it never does
+#                             (lets the C compiler drop the chance code).
 #
 # Rules (cdef inline ... noexcept nogil; s is never NULL)
 #   int actor(const State* s)

@@ -11,9 +11,6 @@ ctypedef struct AbParams:
     int lmr2_depth               # ... at this remaining depth or more
     int lmp_depth                # late-move pruning at this remaining depth or less (0: never)
     int lmp_moves                # ... searching this many moves per remaining ply
-    int order_counter            # ordering: the counter move (0: not used)
-    int futility_margin          # futility pruning at the last ply with this margin (0: never)
-    int extend_rows              # 1: removals cost no depth, 2: also the move making the row
     int aspiration               # 1: aspiration windows
     int aspiration_depth         # the first iteration with a window
     int aspiration_window        # its half width

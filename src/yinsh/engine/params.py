@@ -74,13 +74,6 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("lmp_depth", 1, 0, 64,
          "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
     Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
-    Spec("order_counter", 0, 0, 1 << 29,
-         "ordering score of the counter move (the action that last refuted the action before; 0: none; Yinsh only)"),
-    Spec("futility_margin", 0, 0, 1_000_000,
-         "futility pruning at the last ply, off the PV: moves not making a row are skipped when the "
-         "static score plus this is at most alpha (0: none; Yinsh only)"),
-    Spec("extend_rows", 0, 0, 2,
-         "1: removals cost no depth; 2: also the move that makes a row (0: none; Yinsh only)"),
 )
 
 # The MCTS (fields of MctsParams in engine/params.pxd).

@@ -30,8 +30,6 @@ cdef enum:
     PLAYERS = 2
     HAS_CHANCE = 0
     LATE_MOVE_PRUNING = 0        # not measured for Insert
-    ROW_EXTENSIONS = 0           # not measured for Insert
-    COUNTER_MOVES = 0            # not measured for Insert
     HISTORY_SIZE = NUM_SQUARES   # by square number
 
 # Evaluation and ordering weights (docs/insert.md, "Evaluation").

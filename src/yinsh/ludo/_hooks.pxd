@@ -41,8 +41,6 @@ cdef enum:
     PLAYERS = 4
     HAS_CHANCE = 1
     LATE_MOVE_PRUNING = 0        # not measured for Ludo
-    ROW_EXTENSIONS = 0           # not measured for Ludo
-    COUNTER_MOVES = 0            # not measured for Ludo
     HISTORY_SIZE = 64            # the core's action ids are below 64
 
 ctypedef struct Weights:

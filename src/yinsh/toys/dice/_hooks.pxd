@@ -19,8 +19,6 @@ cdef enum:
     PLAYERS = 4
     HAS_CHANCE = 1
     LATE_MOVE_PRUNING = 0
-    ROW_EXTENSIONS = 0
-    COUNTER_MOVES = 0
     HISTORY_SIZE = 16            # action codes are below 16
     STEP = 0
     GAMBLE = 1
