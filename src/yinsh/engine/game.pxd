@@ -27,9 +27,9 @@
 #                             (1 < PLAYERS <= MAX_PLAYERS below).
 #   enum HISTORY_SIZE         history_index() is in 0 .. HISTORY_SIZE-1.
 #   enum HAS_CHANCE           1 if states can have the chance actor, else 0
-#   enum LATE_MOVE_PRUNING    1 if the alpha-beta may prune late moves (the
-#                             lmp_depth parameter), 0 if it never does
 #                             (lets the C compiler drop the chance code).
+#   enum LATE_MOVE_PRUNING    1 if the alpha-beta may prune late moves (the
+#                             lmp_depth parameter), 0 if it never does.
 #
 # Rules (cdef inline ... noexcept nogil; s is never NULL)
 #   int actor(const State* s)
