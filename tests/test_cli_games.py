@@ -158,7 +158,7 @@ def test_match_bad_options(capsys, argv, message):
 
 # bench -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, signature", [("insert", 317370), ("ludo", 19403112)])
+@pytest.mark.parametrize("game, signature", [("insert", 317065), ("ludo", 19403112)])
 def test_bench_games(capsys, game, signature):
     code, out, err = run(capsys, "bench", "--game", game)
     assert code == 0, err

@@ -15,6 +15,7 @@ from yinsh.board import Board
 from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine
+from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
@@ -155,9 +156,11 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         if settings:
             raise CommandError(f"player {spec!r}: {name} takes no settings")
         return Contestant(spec, game.player_factory(name), {})
+    if name == "build":
+        return Contestant(spec, external_factory(spec, settings, game), dict(default_limits))
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
-                           f"{', '.join(PRESETS)} or "
+                           f"{', '.join(PRESETS)}, build:DIR or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
@@ -203,6 +206,17 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     factory = (TunedEngineFactory(hash_mb, params, game.name, keep) if params or keep
                else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
+
+
+def external_factory(spec: str, root: str, game: games.GameKind) -> ExternalEngineFactory:
+    """``build:DIR``: the engine of the yinsh source tree DIR, built in place,
+    in a child process (``yinsh.engine.external``)."""
+    if not root:
+        raise CommandError(f"player {spec!r}: expected build:DIR, a yinsh source tree built in place")
+    try:
+        return ExternalEngineFactory(root, game.board_module)
+    except ValueError as exc:
+        raise CommandError(f"player {spec!r}: {exc}") from None
 
 
 def sprt_bounds(text: str) -> tuple[float, float]:

@@ -19,7 +19,7 @@ ctypedef struct AbParams:
     double soft_time             # no new iteration after this fraction of the time limit
     int partial_move             # 1: out of time inside an iteration, play its best move so far
     int poll_nodes               # nodes between clock / Ctrl-C polls (a power of two)
-    int order_hash               # ordering: the table's move
+    int order_late               # score the actions after the table's move only when it did not cut off
     int order_killer             # ordering: first killer (second: one less)
     int history_max              # history halves past this
     int helper_offset            # Lazy SMP: odd helper threads start this many plies deeper

@@ -28,6 +28,7 @@ PRESETS: dict[str, dict[str, Number]] = {
         "soft_time": 0.45,
         "partial_move": 0,
         "lmp_depth": 0,
+        "order_late": 0,
     },
 }
 
