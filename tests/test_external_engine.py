@@ -119,6 +119,19 @@ def test_child_exits_with_its_parent(tmp_path: Path) -> None:
         pytest.fail("the child outlived its parent by 5 s")
 
 
+def test_engine_options_and_tunables() -> None:
+    engine = ExternalEngine(ROOT, options={"hash_mb": 4}, params={"lmr_depth": 0, "threat": 250})
+    local = yinsh.Engine(hash_mb=4)
+    local.configure(yinsh.Board, lmr_depth=0, threat=250)
+    try:
+        for depth in (3, 5):
+            assert engine.best_move(midgame(), depth=depth) == local.best_move(midgame(), depth=depth)
+    finally:
+        engine.close()
+    with pytest.raises(ExternalEngineError, match="ValueError"):
+        ExternalEngine(ROOT, params={"no_such_tunable": 1}).best_move(midgame(), depth=1)
+
+
 def test_not_a_source_tree(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a yinsh source tree"):
         ExternalEngine(tmp_path)
@@ -155,7 +168,9 @@ def test_match_against_the_child_mirrors_itself() -> None:
                        4, board=yinsh.Board(), opening=random_placements, seed=7)
     for first, second in (result.games[0:2], result.games[2:4]):
         assert first.moves == second.moves
-    external._ENGINES.pop((str(ROOT), "yinsh", 16)).close()
+    for engine in external._ENGINES.values():
+        engine.close()
+    external._ENGINES.clear()
 
 
 def test_cli_build_player(tmp_path: Path) -> None:

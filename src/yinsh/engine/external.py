@@ -4,8 +4,9 @@ matches against an older (or newer) version of the library at equal time.
 ``ExternalEngine(root)`` starts ``python`` with ``root/src`` first on its
 import path (``root`` is a checkout built in place, e.g. the git tag
 ``engine-baseline`` of docs/search.md in a worktree, built with ``python
-setup.py build_ext --inplace``); the child makes one ``Engine(hash_mb=...)``
-of that tree and answers one search a line: the parent sends the position
+setup.py build_ext --inplace``); the child makes one ``Engine(**options)``
+of that tree (default ``hash_mb=16``; ``params`` are set with
+``engine.configure``) and answers one search a line: the parent sends the position
 string and the limits as JSON, the child searches with its own clock and
 sends the move's text back (with the position it read, which the parent
 checks). The child's engine is exactly that tree's code, compiled by that
@@ -55,7 +56,14 @@ def send(message):
     out.write(json.dumps(message) + "\n")
     out.flush()
 
-engine = yinsh.Engine(hash_mb=int(sys.argv[2]))
+try:
+    engine = yinsh.Engine(**json.loads(sys.argv[2]))
+    params = json.loads(sys.argv[3])
+    if params:
+        engine.configure(module.Board, **params)
+except Exception as exc:
+    send({"error": f"{type(exc).__name__}: {exc}"})
+    sys.exit(1)
 send({"ready": yinsh.__file__})
 for line in sys.stdin:
     try:
@@ -78,24 +86,27 @@ class ExternalEngine:
     docstring); ``best_move(board, depth=None, time=None, nodes=None)`` like
     ``yinsh.Engine``'s."""
 
-    def __init__(self, root: Any, game_module: str = "yinsh", hash_mb: int = 16) -> None:
+    def __init__(self, root: Any, game_module: str = "yinsh", options: Optional[dict[str, Any]] = None,
+                 params: Optional[dict[str, Any]] = None) -> None:
         self.root = Path(root).resolve()
         if not (self.root / "src" / "yinsh" / "__init__.py").is_file():
             raise ValueError(f"{root}: not a yinsh source tree (no src/yinsh/__init__.py)")
         self.game_module = game_module
-        self.hash_mb = hash_mb
+        self.options: dict[str, Any] = {"hash_mb": 16, **(options or {})}
+        self.params: dict[str, Any] = dict(params or {})
         self._process: Optional[subprocess.Popen[str]] = None
 
     def _start(self) -> subprocess.Popen[str]:
         paths = [str(self.root / "src")] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
-        process = subprocess.Popen([sys.executable, "-c", _CHILD, self.game_module, str(self.hash_mb)],
+        process = subprocess.Popen([sys.executable, "-c", _CHILD, self.game_module, json.dumps(self.options),
+                                    json.dumps(self.params)],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                    cwd=self.root, env=env)
         try:
             answer = self._answer(process)
             if "ready" not in answer:
-                raise ExternalEngineError(f"the engine process did not start: {answer.get('error')}")
+                raise ExternalEngineError(f"the engine did not start: {answer.get('error')}")
             source = Path(answer["ready"]).resolve()
             if self.root not in source.parents:
                 raise ExternalEngineError(f"the child imported yinsh from {source}, not from {self.root}")
@@ -155,7 +166,7 @@ class ExternalEngine:
         return {**self.__dict__, "_process": None}
 
     def __repr__(self) -> str:
-        return f"ExternalEngine({str(self.root)!r}, {self.game_module!r}, hash_mb={self.hash_mb})"
+        return f"ExternalEngine({str(self.root)!r}, {self.game_module!r}, {self.options!r}, {self.params!r})"
 
 
 def _kill(process: subprocess.Popen[str]) -> None:
@@ -172,24 +183,23 @@ def _kill_children() -> None:
         _kill(process)
 
 
-_ENGINES: dict[tuple[str, str, int], ExternalEngine] = {}
+_ENGINES: dict[str, ExternalEngine] = {}
 
 
 class ExternalEngineFactory:
     """``make(seed)`` for a match: the ``ExternalEngine`` of ``root``, one
     per worker process (its child serves every game of the worker)."""
 
-    def __init__(self, root: Any, game_module: str = "yinsh", hash_mb: int = 16) -> None:
-        self.root = str(Path(root).resolve())
-        self.game_module = game_module
-        self.hash_mb = hash_mb
-        ExternalEngine(self.root, game_module, hash_mb)      # checks root
+    def __init__(self, root: Any, game_module: str = "yinsh", options: Optional[dict[str, Any]] = None,
+                 params: Optional[dict[str, Any]] = None) -> None:
+        self.engine = ExternalEngine(root, game_module, options, params)     # checks root
 
     def __call__(self, seed: int = 0) -> ExternalEngine:
-        key = (self.root, self.game_module, self.hash_mb)
+        key = repr(self.engine)
         if key not in _ENGINES:
-            _ENGINES[key] = ExternalEngine(*key)
+            _ENGINES[key] = ExternalEngine(self.engine.root, self.engine.game_module, self.engine.options,
+                                           self.engine.params)
         return _ENGINES[key]
 
     def __repr__(self) -> str:
-        return f"ExternalEngineFactory({self.root!r}, {self.game_module!r}, hash_mb={self.hash_mb})"
+        return f"ExternalEngineFactory({self.engine!r})"
