@@ -24,7 +24,7 @@ import yinsh
 from yinsh import record
 
 # movement mobility stays 0 (slow to compute, and 0 measured best)
-TERMS = ("ring", "threat", "flip", "three", "marker", "tempo")
+TERMS = ("ring", "threat", "jump", "flip", "three", "marker", "tempo")
 SEARCH = {p.name for p in yinsh.Engine(hash_mb=0).params()}
 WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)
            if p.name not in SEARCH and not p.name.startswith(("order_", "value_"))]

@@ -12,8 +12,8 @@ from libc.stdint cimport uint64_t
 from yinsh._core cimport (C_DRAW, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, MAX_MOVES, NUM_CELLS,
                           PH_GAME_OVER, PH_MOVE, PH_PLACE, PH_REMOVE_RING, PH_REMOVE_ROW,
                           BoardTables, CoreBoard, Move, Position, board_tables, bb_popcount,
-                          count_ring_moves, do_move, gen_moves, move_from, move_kind, move_to,
-                          pos_hash, u128)
+                          count_ring_moves, do_move, gen_moves, has_row, move_from, move_kind,
+                          move_to, pos_hash, u128)
 from yinsh.engine.game cimport ACTOR_TERMINAL, WIN
 
 ctypedef Position State
@@ -41,9 +41,11 @@ ctypedef struct Weights:
     int mobility                 # one ring move, in the movement phases
     int placing                  # one ring move, in the placement phase
     int tempo                    # the side to act holds a threat (a row next move)
-    int order_row                # ordering: a ring move that completes a row of ours
-    int order_block              # ordering: one that flips our marker on the opponent's completion point (minus)
+    int jump                     # own markers, an own ring, then opponent markers it can jump: a row next move
+    int order_row                # ordering: a ring move that makes a row of ours
+    int order_block              # ordering (minus): a jump that makes a row of the opponent's
     int order_flip               # ordering: per marker turned to our colour
+    int order_exact              # ordering: rows a jump makes found from the markers after it (0: completion points)
     int value_scale              # MCTS: a score s is worth tanh(s / value_scale)
 
 
@@ -57,9 +59,11 @@ cdef inline Weights default_weights() noexcept nogil:
     w.mobility = 0
     w.placing = 4
     w.tempo = 1500
+    w.jump = 300
     w.order_row = 1 << 28
     w.order_block = 1 << 24
     w.order_flip = 512
+    w.order_exact = 1
     w.value_scale = 10000
     return w
 
@@ -74,9 +78,12 @@ cdef inline list weight_specs():
         ("mobility", -100000, 100000, "an own ring move, in the movement phases"),
         ("placing", -100000, 100000, "an own ring move, searching from the placement phase"),
         ("tempo", -100000, 100000, "the side to act holds a threat"),
-        ("order_row", 0, 1 << 29, "ordering: a ring move that completes an own row"),
-        ("order_block", 0, 1 << 29, "ordering (minus): a move flipping an own marker on the opponent's completion point"),
+        ("jump", -100000, 100000, "own markers, an own ring and opponent markers it can jump to make a row "
+                                  "(a threat for tempo unless 0)"),
+        ("order_row", 0, 1 << 29, "ordering: a ring move that makes an own row"),
+        ("order_block", 0, 1 << 29, "ordering (minus): a jump that makes a row of the opponent's"),
         ("order_flip", 0, 1 << 20, "ordering: per marker a move turns to the mover's colour"),
+        ("order_exact", 0, 1, "ordering: 1 checks the markers after a jump for rows, 0 only completion points"),
         ("value_scale", 1, 10000000, "MCTS cut-off: a score s is worth tanh(s / value_scale)"),
     ]
 
@@ -146,26 +153,37 @@ cdef inline u128 completions(u128 own) noexcept nogil:
 
 
 cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
-                               int* threats, int* flips, int* threes) noexcept nogil:
+                               int* threats, int* jumps, int* flips, int* threes) noexcept nogil:
     """Counts the windows of 5 points in a line holding 4 markers of own and
-    a ring of own (threats), 4 of own and one of other (flips), and 3 of own
+    a ring of own (threats: moving the ring leaves the fifth marker), own
+    markers, then an own ring, then markers of other that the ring can jump
+    to the empty point just beyond the window (jumps: the jump flips them,
+    so the five become own), 4 of own and one of other (flips), and 3 of own
     with the other two empty (threes). Bit-parallel: bit b of a mask stands
     for the window that starts on point b."""
     cdef int axis, k, s
     cdef u128 a[5]
     cdef u128 pre[6]
     cdef u128 suf[6]
-    cdef u128 four, fr, fo, ok, b0, b1, u0, u1, s0, s1, s2, c
+    cdef u128 o[5]
+    cdef u128 pre_o[6]
+    cdef u128 suf_o[6]
+    cdef u128 four, fr, fo, up, down, ok, b0, b1, u0, u1, s0, s1, s2, c
     for axis in range(3):
         s = 1 if axis == 0 else (11 if axis == 1 else 12)
         for k in range(5):
             a[k] = own >> (k * s)
+            o[k] = other >> (k * s)
         # four: exactly the point k of the window is not own (prefix/suffix ands)
         pre[0] = ~(<u128>0)
         suf[5] = ~(<u128>0)
+        pre_o[0] = ~(<u128>0)
+        suf_o[5] = ~(<u128>0)
         for k in range(5):
             pre[k + 1] = pre[k] & a[k]
             suf[4 - k] = suf[5 - k] & a[4 - k]
+            pre_o[k + 1] = pre_o[k] & o[k]
+            suf_o[4 - k] = suf_o[5 - k] & o[4 - k]
         fr = 0
         fo = 0
         for k in range(5):
@@ -173,7 +191,18 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
             if four:
                 fr |= four & (rings >> (k * s))
                 fo |= four & (other >> (k * s))
+        # jumps: the own ring on point k of the window jumps the other's
+        # markers after it; towards point 4 (k < 4: k = 4 is a threat),
+        # then towards point 0 (k > 0)
+        up = 0
+        down = 0
+        for k in range(4):
+            up |= pre[k] & (rings >> (k * s)) & suf_o[k + 1]
+            down |= pre_o[k + 1] & (rings >> ((k + 1) * s)) & suf[k + 2]
+        up &= empty >> (5 * s)
+        down &= empty << s
         threats[0] += bb_popcount(fr)
+        jumps[0] += bb_popcount(up) + bb_popcount(down)
         flips[0] += bb_popcount(fo)
         # threes: every point own or empty, and exactly 3 own (a bit-sliced sum)
         ok = ~(<u128>0)
@@ -202,6 +231,7 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     """The static score of p for the side to act (no search)."""
     cdef int us = p.turn, them = us ^ 1, side, score
     cdef int threats[2]
+    cdef int jumps[2]
     cdef int flips[2]
     cdef int threes[2]
     cdef u128 empty
@@ -215,12 +245,14 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     empty = board_tables().valid & ~(p.rings[0] | p.rings[1] | p.markers[0] | p.markers[1])
     for side in range(2):
         threats[side] = 0
+        jumps[side] = 0
         flips[side] = 0
         threes[side] = 0
         if p.phase != PH_PLACE:
             window_counts(p.markers[side], p.rings[side], p.markers[side ^ 1], empty,
-                          &threats[side], &flips[side], &threes[side])
+                          &threats[side], &jumps[side], &flips[side], &threes[side])
     score += w.threat * (threats[us] - threats[them])
+    score += w.jump * (jumps[us] - jumps[them])
     score += w.flip * (flips[us] - flips[them])
     score += w.three * (threes[us] - threes[them])
     score += w.marker * (bb_popcount(p.markers[us]) - bb_popcount(p.markers[them]))
@@ -228,7 +260,7 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
         score += w.placing * (mobility(p, us) - mobility(p, them))
     elif w.mobility:
         score += w.mobility * (mobility(p, us) - mobility(p, them))
-    if p.phase == PH_MOVE and threats[us] > 0:
+    if p.phase == PH_MOVE and (threats[us] > 0 or (w.jump and jumps[us] > 0)):
         score += w.tempo
     return score
 
@@ -255,21 +287,30 @@ cdef inline void priors(const State* s, const int* actions, int n, float* out) n
 
 cdef inline int static_order(const BoardTables* T, const State* p, const Weights* w, int m,
                              u128 c_us, u128 c_them) noexcept nogil:
-    """A cheap score of a ring move: whether it completes a row for us (its
-    new marker or a marker it flips to us lands on a completion point of
-    ours), whether it completes one for the opponent, and the markers it
-    turns to our colour."""
+    """A cheap score of a ring move: whether it makes a row for us, whether
+    it makes one for the opponent (a jump flipping our markers), and the
+    markers it turns to our colour. A move that jumps nothing makes a row
+    when the marker it leaves lands on a completion point of ours; for a
+    jump the markers after it are checked for rows."""
     cdef int f = move_from(m), t = move_to(m), d, us = p.turn, them = us ^ 1, s
-    cdef u128 jumped
+    cdef u128 jumped, to_us, to_them
     d = T.dir_of[f][t]
     jumped = (T.ray_mask[f][d] ^ T.ray_mask[t][d]) & (p.markers[0] | p.markers[1])
-    s = 0
-    if jumped:
-        s = w.order_flip * (bb_popcount(jumped & p.markers[them]) - bb_popcount(jumped & p.markers[us]))
-        if (jumped & p.markers[us]) & c_them:
+    if not jumped:
+        return w.order_row if T.bit[f] & c_us else 0
+    to_us = jumped & p.markers[them]
+    to_them = jumped & p.markers[us]
+    s = w.order_flip * (bb_popcount(to_us) - bb_popcount(to_them))
+    if not w.order_exact:                     # completion points only
+        if to_them & c_them:
             s -= w.order_block
-    if (T.bit[f] | (jumped & p.markers[them])) & c_us:
+        if (T.bit[f] | to_us) & c_us:
+            s += w.order_row
+        return s
+    if has_row((p.markers[us] ^ to_them) | to_us | T.bit[f]):
         s += w.order_row
+    if to_them and has_row((p.markers[them] ^ to_us) | to_them):
+        s -= w.order_block
     return s
 
 

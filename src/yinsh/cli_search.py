@@ -401,8 +401,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "engine:depth=3,lmr_depth=0,threat=250; keep=1 keeps the tables "
                                    "from move to move; preset=NAME starts from a preset: "
                                    "engine:preset=baseline, or baseline alone, is the frozen engine "
-                                   "of the tag engine-baseline.")
-    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, engine[:settings]; "
+                                   "of the tag engine-baseline on today's compiled search; build:DIR "
+                                   "is the engine of another yinsh source tree DIR, built in place, "
+                                   "in a child process (e.g. a worktree of that tag).")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, build:DIR, engine[:settings]; "
                                           "ludo: random, heuristic, mcts[:time=S])")
     p.add_argument("b", metavar="B", nargs="?", help="the second player")
     p.add_argument("c", metavar="C", nargs="?", help="ludo: the third player")

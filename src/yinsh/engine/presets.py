@@ -29,6 +29,8 @@ PRESETS: dict[str, dict[str, Number]] = {
         "partial_move": 0,
         "lmp_depth": 0,
         "order_late": 0,
+        "jump": 0,
+        "order_exact": 0,
     },
 }
 
