@@ -1,10 +1,10 @@
 # The transposition table of the alpha-beta, shared by all its threads.
 #
 # Buckets of two entries, 64 bytes each, on cache-line boundaries (a probe
-# touches one cache line; 48-byte buckets straddled two lines every other
-# bucket, about 5% of the search's time): the first keeps the deepest result (replaced by a
-# result at least as deep, by one of a later search, or when empty), the
-# second is always replaced. An entry is three 64-bit words,
+# touches one cache line; of 48-byte buckets every other one straddled two):
+# the first keeps the deepest result (replaced by a result at least as deep,
+# by one of a later search, or when empty), the second is always replaced.
+# An entry is three 64-bit words,
 #
 #     check = key ^ d1 ^ d2,  d1 = score | move << 32,  d2 = depth | flag << 16 | gen << 24
 #
