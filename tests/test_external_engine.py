@@ -9,6 +9,7 @@ import pickle
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -95,7 +96,7 @@ def test_interrupted_request_leaves_no_stale_answer(child: ExternalEngine,
     assert child.best_move(other, depth=1) == yinsh.Engine(hash_mb=16).best_move(other, depth=1)
 
 
-def test_child_exits_with_its_parent(tmp_path: Path) -> None:
+def test_child_exits_with_its_parent() -> None:
     """A parent killed outright (no atexit) does not leave its child
     searching."""
     script = (f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); import yinsh\n"
@@ -113,7 +114,7 @@ def test_child_exits_with_its_parent(tmp_path: Path) -> None:
             os.kill(pid, 0)
         except ProcessLookupError:
             break
-        subprocess.run(["sleep", "0.1"])
+        time.sleep(0.1)
     else:
         os.kill(pid, signal.SIGKILL)
         pytest.fail("the child outlived its parent by 5 s")
