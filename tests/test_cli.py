@@ -9,7 +9,7 @@ from yinsh.cli import main
 
 CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
 PERFT_LEAVES = 170637095         # perft part
-SEARCH_NODES = 346102            # search part (one thread)
+SEARCH_NODES = 496021            # search part (one thread)
 BENCH_SIGNATURE = PERFT_LEAVES + SEARCH_NODES
 
 

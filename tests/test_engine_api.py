@@ -307,7 +307,7 @@ def test_params_and_configure_check_names_and_ranges():
     names = [p.name for p in engine.params()]
     assert names[:3] == ["lmr_depth", "lmr_ply", "lmr_move"] and "threat" not in names
     p = {p.name: p for p in engine.params(yinsh.Board)}["threat"]
-    assert (p.value, p.default) == (300, 300) and p.lo < 0 < p.hi and p.doc
+    assert (p.value, p.default) == (2085, 2085) and p.lo < 0 < p.hi and p.doc
     engine.configure(lmr_depth=0, soft_time=0.5)
     engine.configure(yinsh.Board(), threat=250)
     got = {p.name: p.value for p in engine.params(yinsh.Board)}
@@ -334,6 +334,17 @@ def test_configured_engine_pickles_with_its_settings():
     assert (got["threat"], got["lmr_depth"]) == (200, 1)
     b = placed()
     assert copy.analyse(b).pv == engine.analyse(b).pv
+
+
+def test_a_game_can_have_its_own_defaults():
+    # Yinsh's larger evaluation terms move its scores more between
+    # iterations: a wider aspiration window (docs/search.md, fourth round)
+    from yinsh import insert
+
+    def window(board_type):
+        return {p.name: p.default for p in Engine(hash_mb=0).params(board_type)}["aspiration_window"]
+
+    assert (window(yinsh.Board), window(insert.Board)) == (1000, 300)
 
 
 def test_configure_changes_the_search():

@@ -382,7 +382,7 @@ def test_params_list_search_tunables_and_weights():
     params = {p.name: p for p in _search.AlphaBeta(1).params()}
     assert all(isinstance(p, Param) for p in params.values())
     assert params["soft_time"].value == params["soft_time"].default == 0.6
-    assert params["ring"].value == 10000 and params["aspiration_window"].default == 300
+    assert params["ring"].value == 10000 and params["aspiration_window"].default == 1000   # Yinsh's own default
     mcts = {p.name for p in _search.Mcts().params()}
     assert {"exploration", "playout_plies", "ring"} <= mcts and "lmr_depth" not in mcts
 

@@ -14,6 +14,9 @@ from yinsh._core cimport (C_DRAW, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, MAX_MO
                           BoardTables, CoreBoard, Move, Position, board_tables, bb_popcount,
                           count_ring_moves, do_move, gen_moves, has_row, move_from, move_kind,
                           move_to, pos_hash, u128)
+from yinsh._movegen cimport nearest
+from yinsh.bitboard cimport bb_pop_lsb
+from yinsh.geometry cimport axis_shift
 from yinsh.engine.game cimport ACTOR_TERMINAL, WIN
 
 ctypedef Position State
@@ -42,6 +45,8 @@ ctypedef struct Weights:
     int placing                  # one ring move, in the placement phase
     int tempo                    # the side to act holds a threat (a row next move)
     int jump                     # own markers, an own ring, then opponent markers it can jump: a row next move
+    int live                     # a flip whose opponent marker an own ring can jump across the line: a row next move
+    int secure                   # no move of the side to act breaks every threat of the opponent (and it has no row next move)
     int order_row                # ordering: a ring move that makes a row of ours
     int order_block              # ordering (minus): a jump that makes a row of the opponent's
     int order_flip               # ordering: per marker turned to our colour
@@ -52,14 +57,16 @@ ctypedef struct Weights:
 cdef inline Weights default_weights() noexcept nogil:
     cdef Weights w
     w.ring = 10000
-    w.threat = 300
-    w.flip = 120
-    w.three = 15
-    w.marker = 20
+    w.threat = 2085
+    w.flip = 404
+    w.three = -95
+    w.marker = 71
     w.mobility = 0
     w.placing = 4
-    w.tempo = 1500
-    w.jump = 300
+    w.tempo = 4812
+    w.jump = 2608
+    w.live = 1954
+    w.secure = 3111
     w.order_row = 1 << 28
     w.order_block = 1 << 24
     w.order_flip = 512
@@ -80,6 +87,10 @@ cdef inline list weight_specs():
         ("tempo", -100000, 100000, "the side to act holds a threat"),
         ("jump", -100000, 100000, "own markers, an own ring and opponent markers it can jump to make a row "
                                   "(a threat for tempo unless 0)"),
+        ("live", -100000, 100000, "a flip window whose opponent marker an own ring can jump across the "
+                                  "window's line (a row next move: a threat for tempo unless 0)"),
+        ("secure", -100000, 100000, "no move of the side to act jumps a marker of every threat of the "
+                                    "opponent, and it has no row next move"),
         ("order_row", 0, 1 << 29, "ordering: a ring move that makes an own row"),
         ("order_block", 0, 1 << 29, "ordering (minus): a jump that makes a row of the opponent's"),
         ("order_flip", 0, 1 << 20, "ordering: per marker a move turns to the mover's colour"),
@@ -152,15 +163,60 @@ cdef inline u128 completions(u128 own) noexcept nogil:
     return result
 
 
-cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
-                               int* threats, int* jumps, int* flips, int* threes) noexcept nogil:
+cdef inline int jumper(const BoardTables* T, int m, int d, u128 rings, u128 all_rings,
+                       u128 markers) noexcept nogil:
+    """The ring of rings that jumps the marker on m moving in direction d,
+    or -1: the run of markers through m must end at an empty point, and
+    before the run must come that ring, directly or after empty points."""
+    cdef int back = (d + 3) % 6, q
+    cdef u128 b = T.ray_mask[m][d] & ~markers
+    if not b or all_rings & T.bit[nearest(b, d)]:
+        return -1                             # the run reaches the edge or a ring
+    b = T.ray_mask[m][back] & ~markers
+    if not b:
+        return -1
+    q = nearest(b, back)
+    if not all_rings & T.bit[q]:
+        b = T.ray_mask[q][back] & (all_rings | markers)
+        if not b:
+            return -1
+        q = nearest(b, back)
+    return q if rings & T.bit[q] else -1
+
+
+cdef inline u128 jumpable(const BoardTables* T, u128 targets, int axis, u128 rings, u128 all_rings,
+                          u128 markers) noexcept nogil:
+    """The markers of targets that a ring of rings jumps moving along any
+    axis but the given one (all axes: axis -1)."""
+    cdef u128 found = 0
+    cdef int m, d
+    while targets:
+        m = bb_pop_lsb(&targets)
+        for d in range(6):
+            if d % 3 != axis and jumper(T, m, d, rings, all_rings, markers) >= 0:
+                found |= T.bit[m]
+                break
+    return found
+
+
+ctypedef struct Windows:
+    int threats                  # 4 own markers and an own ring
+    int jumps                    # own markers, an own ring, then other markers it can jump
+    int flips                    # 4 own markers and one other marker
+    int threes                   # 3 own markers and 2 empty points
+    u128 threat_at[3]            # per axis, the threats by their lowest point
+    u128 flip_at[3][5]           # per axis and point k of the window, the flips with the other marker on k
+
+
+cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty, Windows* out) noexcept nogil:
     """Counts the windows of 5 points in a line holding 4 markers of own and
     a ring of own (threats: moving the ring leaves the fifth marker), own
     markers, then an own ring, then markers of other that the ring can jump
     to the empty point just beyond the window (jumps: the jump flips them,
     so the five become own), 4 of own and one of other (flips), and 3 of own
     with the other two empty (threes). Bit-parallel: bit b of a mask stands
-    for the window that starts on point b."""
+    for the window that starts on point b; the threat and flip masks are
+    kept for the terms that look at single windows."""
     cdef int axis, k, s
     cdef u128 a[5]
     cdef u128 pre[6]
@@ -169,8 +225,12 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
     cdef u128 pre_o[6]
     cdef u128 suf_o[6]
     cdef u128 four, fr, fo, up, down, ok, b0, b1, u0, u1, s0, s1, s2, c
+    out.threats = 0
+    out.jumps = 0
+    out.flips = 0
+    out.threes = 0
     for axis in range(3):
-        s = 1 if axis == 0 else (11 if axis == 1 else 12)
+        s = axis_shift(axis)
         for k in range(5):
             a[k] = own >> (k * s)
             o[k] = other >> (k * s)
@@ -188,9 +248,10 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
         fo = 0
         for k in range(5):
             four = pre[k] & suf[k + 1]
-            if four:
-                fr |= four & (rings >> (k * s))
-                fo |= four & (other >> (k * s))
+            fr |= four & (rings >> (k * s))
+            out.flip_at[axis][k] = four & o[k]
+            fo |= out.flip_at[axis][k]
+        out.threat_at[axis] = fr
         # jumps: the own ring on point k of the window jumps the other's
         # markers after it; towards point 4 (k < 4: k = 4 is a threat),
         # then towards point 0 (k > 0)
@@ -201,9 +262,9 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
             down |= pre_o[k + 1] & (rings >> ((k + 1) * s)) & suf[k + 2]
         up &= empty >> (5 * s)
         down &= empty << s
-        threats[0] += bb_popcount(fr)
-        jumps[0] += bb_popcount(up) + bb_popcount(down)
-        flips[0] += bb_popcount(fo)
+        out.threats += bb_popcount(fr)
+        out.jumps += bb_popcount(up) + bb_popcount(down)
+        out.flips += bb_popcount(fo)
         # threes: every point own or empty, and exactly 3 own (a bit-sliced sum)
         ok = ~(<u128>0)
         for k in range(5):
@@ -218,7 +279,62 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty,
         c = b0 & u0
         s1 = b1 ^ u1 ^ c
         s2 = (b1 & u1) | (b1 & c) | (u1 & c)
-        threes[0] += bb_popcount(ok & s0 & s1 & ~s2)
+        out.threes += bb_popcount(ok & s0 & s1 & ~s2)
+
+
+cdef inline int live_flips(const BoardTables* T, const Windows* win, u128 rings, u128 all_rings,
+                           u128 markers) noexcept nogil:
+    """The flips (window_counts) whose other marker a ring of rings jumps
+    moving across the window's line: the jump turns it, five in a row."""
+    cdef int axis, k, s, n = 0
+    cdef u128 targets, live
+    for axis in range(3):
+        s = axis_shift(axis)
+        targets = 0
+        for k in range(5):
+            targets |= win.flip_at[axis][k] << (k * s)
+        if not targets:
+            continue
+        live = jumpable(T, targets, axis, rings, all_rings, markers)
+        for k in range(5):
+            n += bb_popcount(win.flip_at[axis][k] & (live >> (k * s)))
+    return n
+
+
+cdef inline uint64_t breakers(const BoardTables* T, int start, int step_, u128 own, u128 rings,
+                              u128 all_rings, u128 markers) noexcept nogil:
+    """The moves of rings that jump a marker of own in the window of 5
+    points from start (step_ apart), as bits ring * 6 + direction (ring:
+    the ring's rank among rings, at most 5 rings)."""
+    cdef uint64_t found = 0
+    cdef int k, m, d, r
+    for k in range(5):
+        m = start + k * step_
+        if not own & T.bit[m]:
+            continue                          # the threat's ring
+        for d in range(6):
+            r = jumper(T, m, d, rings, all_rings, markers)
+            if r >= 0:
+                found |= (<uint64_t>1) << (bb_popcount(rings & (T.bit[r] - 1)) * 6 + d)
+    return found
+
+
+cdef inline bint unstoppable(const BoardTables* T, const Windows* win, u128 own, u128 rings,
+                             u128 all_rings, u128 markers) noexcept nogil:
+    """Whether no move of rings (the side to act) jumps a marker of every
+    threat of own's side (window_counts; at least one): whatever it plays,
+    a threat stays, and the other side makes a row next move."""
+    cdef uint64_t common = ~(<uint64_t>0)
+    cdef int axis, s
+    cdef u128 starts
+    for axis in range(3):
+        s = axis_shift(axis)
+        starts = win.threat_at[axis]
+        while starts:
+            common &= breakers(T, bb_pop_lsb(&starts), s, own, rings, all_rings, markers)
+            if not common:
+                return True
+    return False
 
 
 cdef inline int mobility(const State* p, int side) noexcept nogil:
@@ -229,12 +345,10 @@ cdef inline int mobility(const State* p, int side) noexcept nogil:
 
 cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     """The static score of p for the side to act (no search)."""
-    cdef int us = p.turn, them = us ^ 1, side, score
-    cdef int threats[2]
-    cdef int jumps[2]
-    cdef int flips[2]
-    cdef int threes[2]
-    cdef u128 empty
+    cdef int us = p.turn, them = us ^ 1, side, score, lives_us = 0
+    cdef Windows win[2]
+    cdef const BoardTables* T = board_tables()
+    cdef u128 all_rings = p.rings[0] | p.rings[1], markers = p.markers[0] | p.markers[1], empty
     if p.phase == PH_GAME_OVER:
         if p.winner == C_DRAW:
             return 0
@@ -242,26 +356,31 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     score = w.ring * (p.removed[us] - p.removed[them])
     if p.phase == PH_REMOVE_ROW or p.phase == PH_REMOVE_RING:
         score += w.ring                       # the pending row is ours
-    empty = board_tables().valid & ~(p.rings[0] | p.rings[1] | p.markers[0] | p.markers[1])
-    for side in range(2):
-        threats[side] = 0
-        jumps[side] = 0
-        flips[side] = 0
-        threes[side] = 0
-        if p.phase != PH_PLACE:
-            window_counts(p.markers[side], p.rings[side], p.markers[side ^ 1], empty,
-                          &threats[side], &jumps[side], &flips[side], &threes[side])
-    score += w.threat * (threats[us] - threats[them])
-    score += w.jump * (jumps[us] - jumps[them])
-    score += w.flip * (flips[us] - flips[them])
-    score += w.three * (threes[us] - threes[them])
     score += w.marker * (bb_popcount(p.markers[us]) - bb_popcount(p.markers[them]))
     if p.phase == PH_PLACE:
-        score += w.placing * (mobility(p, us) - mobility(p, them))
-    elif w.mobility:
+        return score + w.placing * (mobility(p, us) - mobility(p, them))
+    empty = T.valid & ~(all_rings | markers)
+    for side in range(2):
+        window_counts(p.markers[side], p.rings[side], p.markers[side ^ 1], empty, &win[side])
+    score += w.threat * (win[us].threats - win[them].threats)
+    score += w.jump * (win[us].jumps - win[them].jumps)
+    score += w.flip * (win[us].flips - win[them].flips)
+    score += w.three * (win[us].threes - win[them].threes)
+    if w.mobility:
         score += w.mobility * (mobility(p, us) - mobility(p, them))
-    if p.phase == PH_MOVE and (threats[us] > 0 or (w.jump and jumps[us] > 0)):
-        score += w.tempo
+    if p.phase != PH_MOVE:
+        return score
+    if w.live:
+        if win[us].flips:
+            lives_us = live_flips(T, &win[us], p.rings[us], all_rings, markers)
+            score += w.live * lives_us
+        if win[them].flips:
+            score -= w.live * live_flips(T, &win[them], p.rings[them], all_rings, markers)
+    if win[us].threats > 0 or (w.jump and win[us].jumps > 0) or lives_us > 0:
+        score += w.tempo                      # a row next move
+    elif w.secure and win[them].threats > 0 and unstoppable(
+            T, &win[them], p.markers[them], p.rings[us], all_rings, markers):
+        score -= w.secure
     return score
 
 

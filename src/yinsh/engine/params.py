@@ -77,6 +77,25 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
 )
 
+# Defaults of a game that differ from the table's: a game's evaluation sets
+# the scale of its scores, hence its aspiration window (docs/search.md).
+GAME_DEFAULTS: dict[str, dict[str, Number]] = {
+    "yinsh": {"aspiration_window": 1000},
+}
+
+
+def game_specs(specs: tuple[Spec, ...], game: str) -> tuple[Spec, ...]:
+    """specs with the defaults of GAME_DEFAULTS[game].
+
+    >>> [s.default for s in game_specs(ALPHABETA, "yinsh") if s.name == "aspiration_window"]
+    [1000]
+    >>> [s.default for s in game_specs(ALPHABETA, "insert") if s.name == "aspiration_window"]
+    [300]
+    """
+    own = GAME_DEFAULTS.get(game, {})
+    return tuple(Spec(s.name, own.get(s.name, s.default), s.lo, s.hi, s.doc, s.pow2) for s in specs)
+
+
 # The MCTS (fields of MctsParams in engine/params.pxd).
 MCTS: tuple[Spec, ...] = (
     Spec("exploration", 1.0, 0.0, 100.0, "exploration constant c of UCT (or PUCT)"),

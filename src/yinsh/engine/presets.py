@@ -31,6 +31,14 @@ PRESETS: dict[str, dict[str, Number]] = {
         "order_late": 0,
         "jump": 0,
         "order_exact": 0,
+        "live": 0,
+        "secure": 0,
+        "threat": 300,
+        "flip": 120,
+        "three": 15,
+        "marker": 20,
+        "tempo": 1500,
+        "aspiration_window": 300,
     },
 }
 
