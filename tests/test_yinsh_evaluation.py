@@ -5,6 +5,7 @@ windows of the definition."""
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import pytest
 
@@ -131,26 +132,17 @@ def positions() -> list[yinsh.Board]:
     return movement_positions(12, seed=2026)
 
 
-def test_jump_term_counts_the_jump_windows(positions: list[yinsh.Board]) -> None:
-    searcher = term_engine("jump").searcher(yinsh.Board())
+@pytest.mark.parametrize("term, count", [("jump", jump_windows), ("live", live_flips)])
+def test_window_terms_count_their_windows(positions: list[yinsh.Board], term: str,
+                                          count: Callable[[yinsh.Board, int], int]) -> None:
+    searcher = term_engine(term).searcher(yinsh.Board())
     seen = 0
     for board in positions:
         us = int(board.turn)
-        expected = jump_windows(board, us) - jump_windows(board, 1 - us)
+        expected = count(board, us) - count(board, 1 - us)
         assert searcher.evaluate(board) == expected, board.position()
         seen += expected != 0
     assert seen > 20                           # the random games do make such windows
-
-
-def test_live_term_counts_the_flips_a_ring_can_complete(positions: list[yinsh.Board]) -> None:
-    searcher = term_engine("live").searcher(yinsh.Board())
-    seen = 0
-    for board in positions:
-        us = int(board.turn)
-        expected = live_flips(board, us) - live_flips(board, 1 - us)
-        assert searcher.evaluate(board) == expected, board.position()
-        seen += expected != 0
-    assert seen > 20
 
 
 def test_secure_term_finds_threats_the_side_to_act_cannot_all_break(positions: list[yinsh.Board]) -> None:
