@@ -19,7 +19,7 @@ ValueError: soft_time must be between 0.01 and 1.0, not 2.0
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Union
 
 Number = Union[int, float]
@@ -93,7 +93,7 @@ def game_specs(specs: tuple[Spec, ...], game: str) -> tuple[Spec, ...]:
     [300]
     """
     own = GAME_DEFAULTS.get(game, {})
-    return tuple(Spec(s.name, own.get(s.name, s.default), s.lo, s.hi, s.doc, s.pow2) for s in specs)
+    return tuple(replace(s, default=own[s.name]) if s.name in own else s for s in specs)
 
 
 # The MCTS (fields of MctsParams in engine/params.pxd).
