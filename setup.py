@@ -10,7 +10,7 @@ the tests under it. YINSH_ONLY=_core,_search builds only the named extensions
 its dotted path below yinsh such as toys.dice._search).
 
 The searches are written once, as Tempita templates in src/yinsh/engine/
-(common, alphabeta, mcts .pyx.tp). Each game's hooks file (src/yinsh/_hooks.pxd
+(common, alphabeta, mcts .pyx.tp). Each game's hooks file (src/yinsh/yinsh/_hooks.pxd
 for Yinsh, <game>/_hooks.pxd for the others; the interface is
 src/yinsh/engine/game.pxd) gets a search module rendered beside it,
 <dir>/_search.pyx, before cythonize: generated, not in git, rewritten only

@@ -21,7 +21,7 @@ import sys
 from typing import Any
 
 import yinsh
-from yinsh.openings import random_placements
+from yinsh.yinsh.openings import random_placements
 
 DEPTHS = (1, 2, 3, 4, 5)
 

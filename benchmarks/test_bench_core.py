@@ -5,8 +5,8 @@ speed-up."""
 import pytest
 
 import yinsh
-from yinsh import _bench
-from yinsh.bench import POSITIONS
+from yinsh.yinsh import _bench
+from yinsh.yinsh.bench import POSITIONS
 
 from reference import RefGame
 from reference import perft as reference_perft

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import yinsh
-from yinsh import symmetries
+from yinsh.yinsh import symmetries
 
 N = 256
 CALLS = 100          # batched calls per benchmark round
@@ -83,7 +83,7 @@ def test_batch_legal_action_masks(benchmark):
 @pytest.mark.benchmark(group="ml-planes")
 def test_batch_planes(benchmark):
     games = _games()
-    out = np.empty((N, yinsh.actions.NUM_PLANES, 11, 11), np.float32)
+    out = np.empty((N, yinsh.yinsh.actions.NUM_PLANES, 11, 11), np.float32)
 
     def run():
         for _ in range(CALLS):
@@ -101,7 +101,7 @@ def test_batch_planes(benchmark):
 @pytest.mark.benchmark(group="ml-planes")
 def test_board_planes(benchmark):
     board = _games().board(0)
-    out = np.empty((yinsh.actions.NUM_PLANES, 11, 11), np.float32)
+    out = np.empty((yinsh.yinsh.actions.NUM_PLANES, 11, 11), np.float32)
 
     def run():
         for _ in range(1000):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 
 import yinsh
-from yinsh import _search
-from yinsh.bench import SEARCH_POSITIONS
+from yinsh.yinsh import _search
+from yinsh.yinsh.bench import SEARCH_POSITIONS
 
 
 def main() -> None:

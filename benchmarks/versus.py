@@ -23,7 +23,7 @@ from typing import Any
 import yinsh
 from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.match import Contestant, run_match
-from yinsh.openings import random_placements
+from yinsh.yinsh.openings import random_placements
 
 
 def engine_settings(text: str) -> tuple[dict[str, Any], dict[str, Any]]:

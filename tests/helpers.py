@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import yinsh
-from yinsh.position import ROWS
+from yinsh.yinsh.position import ROWS
 
 # Rings that are out of the way, to fill a side up to 5.
 PARKED_WHITE = ["a2", "a3", "a4", "a5", "b1"]

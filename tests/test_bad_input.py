@@ -11,8 +11,8 @@ from yinsh import Board, IllegalMoveError, InvalidMoveError, InvalidPositionErro
 from helpers import board as make_board
 from helpers import placed
 from helpers import position
-from yinsh.actions import move_to_action
-from yinsh.position import parse_position
+from yinsh.yinsh.actions import move_to_action
+from yinsh.yinsh.position import parse_position
 
 @pytest.mark.parametrize("text", [
     "", " ", "e", "5", "e55", "ee5", "e5-", "-e5", "e5--e9", "e5-e9-e10", "x", "xx5", "xe5-",
@@ -363,5 +363,5 @@ def test_core_docstrings(module):
     """The compiled core's examples (pytest's doctest collection skips .so
     modules): the type rules above as documented (Move, LegalMoves and
     CoreBoard are _board's, re-exported by _core)."""
-    failures, attempted = doctest.testmod(getattr(yinsh, module), optionflags=doctest.ELLIPSIS)
+    failures, attempted = doctest.testmod(getattr(yinsh.yinsh, module), optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failures == 0

@@ -12,7 +12,7 @@ import pytest
 
 import yinsh
 from yinsh.cli import CommandError
-from yinsh.cli_search import TunedEngineFactory, parse_player
+from yinsh.cli.search import TunedEngineFactory, parse_player
 from yinsh.engine.presets import PRESETS, preset
 
 HERE = os.path.dirname(__file__)

@@ -15,7 +15,7 @@ import pytest
 import yinsh
 from yinsh import record
 from yinsh.cli import CommandError, main
-from yinsh.cli_play import Opponent, Session
+from yinsh.cli.play import Opponent, Session
 from yinsh.engine import MAX_DEPTH
 
 from helpers import position, sigint_default

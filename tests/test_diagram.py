@@ -1,11 +1,11 @@
-"""The text diagrams: str(board), board.unicode() and yinsh.diagram.draw."""
+"""The text diagrams: str(board), board.unicode() and yinsh.yinsh.diagram.draw."""
 import re
 import unicodedata
 
 import pytest
 
 import yinsh
-from yinsh import diagram
+from yinsh.yinsh import diagram
 
 from helpers import board, position
 

@@ -16,7 +16,8 @@ import pytest
 
 from distributed_helpers import JOBS, check_shards_replay, manifest, shard_hashes
 from helpers import sigint_default
-from yinsh import cli, insert, record
+from yinsh import insert, record
+from yinsh import cli
 from yinsh.distributed import EngineSpec, ManifestError, load_shards, run_items, selfplay
 from yinsh.distributed.analysis import analyse_games
 from yinsh.distributed.backend import in_order

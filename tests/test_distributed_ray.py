@@ -10,7 +10,9 @@ import sys
 import pytest
 
 from distributed_helpers import JOBS, check_shards_replay, shard_hashes
-from yinsh import cli, players, record
+from yinsh import record
+from yinsh.yinsh import players
+from yinsh import cli
 from yinsh.distributed import run_items, selfplay
 from yinsh.distributed.analysis import analyse_games
 from yinsh.distributed.selfplay import Settings

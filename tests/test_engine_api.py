@@ -18,7 +18,7 @@ import pytest
 import yinsh
 from yinsh import Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh.cli import CommandError, main
-from yinsh.cli_search import TunedEngineFactory, parse_player
+from yinsh.cli.search import TunedEngineFactory, parse_player
 from yinsh.engine import WIN_SCORE
 from yinsh.engine.api import AnalysisHandle, params_table
 from yinsh.engine.score import from_engine

@@ -1,7 +1,7 @@
 """The engine layer: the game interface, the alpha-beta and the MCTS compiled
 from one source for every game (docs/architecture.md).
 
-Two clients are tested: Yinsh (``yinsh._search``) and the toy dice race
+Two clients are tested: Yinsh (``yinsh.yinsh._search``) and the toy dice race
 (``yinsh.toys.dice``, 2-4 players with a chance actor), whose pure-Python
 rules are the oracle for the chance nodes (a brute-force expectimax below).
 """
@@ -15,7 +15,7 @@ import time
 import pytest
 
 import yinsh
-from yinsh import _search
+from yinsh.yinsh import _search
 from yinsh.engine import Engine
 from yinsh.engine.info import SearchInfo, WIN_SCORE
 from yinsh.engine.params import Param
@@ -70,7 +70,7 @@ def test_dice_hooks_match_the_python_rules(players):
 def test_search_modules_name_their_game():
     assert _search.GAME == "yinsh" and dice_search.GAME == "dice"
     assert _search.WIN_SCORE == dice_search.WIN_SCORE == WIN_SCORE
-    assert yinsh.Board.search_module == "yinsh._search"
+    assert yinsh.Board.search_module == "yinsh.yinsh._search"
 
 
 def test_a_board_of_another_game_is_refused():

@@ -20,7 +20,7 @@ from yinsh.engine import external
 from yinsh.engine.external import ExternalEngine, ExternalEngineError, ExternalEngineFactory
 from yinsh.engine.match import Contestant, run_match
 from yinsh.insert import Board as InsertBoard
-from yinsh.openings import random_placements
+from yinsh.yinsh.openings import random_placements
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""yinsh.geometry (the board's layout, exported from the core's tables)
+"""yinsh.yinsh.geometry (the board's layout, exported from the core's tables)
 against the reference implementation's own geometry and against the core's
 behaviour; and bitboard.h's bb_pop_lsb."""
 import random
@@ -6,7 +6,7 @@ import random
 import pytest
 
 import yinsh
-from yinsh import _core, actions, geometry, position, svg
+from yinsh.yinsh import _core, actions, geometry, position, svg
 from reference import yinsh_ref as ref
 
 # The reference's directions in geometry's order: 0 row + 1, 1 column + 1,

@@ -18,7 +18,7 @@ import time
 import pytest
 
 import yinsh
-from yinsh.bench import POSITIONS
+from yinsh.yinsh.bench import POSITIONS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
 

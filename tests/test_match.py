@@ -13,7 +13,7 @@ from yinsh import record
 from yinsh.cli import main
 from yinsh.engine.match import (SPRT, Contestant, MatchResult, elo, expected_score, game_records,
                                 run_match, score_interval, sprt_llr)
-from yinsh.openings import random_placements
+from yinsh.yinsh.openings import random_placements
 from helpers import sigint_default
 
 GREEDY = Contestant("greedy", yinsh.players.GreedyPlayer)
@@ -221,7 +221,7 @@ def test_cli_match_sprt_prints_the_llr_and_stops(capsys):
 
 
 def test_cli_match_ctrl_c_prints_the_summary_and_writes_the_record(monkeypatch, tmp_path, capsys):
-    from yinsh import cli_search
+    from yinsh.cli import search as cli_search
     line = cli_search.game_line
 
     def interrupted_after_two(game, result):

@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yinsh
-from yinsh import BatchGames, Board, IllegalMoveError, InvalidMoveError, symmetries
-from yinsh import _ml
-from yinsh.actions import (
+from yinsh import BatchGames, Board, IllegalMoveError, InvalidMoveError
+from yinsh.yinsh import symmetries
+from yinsh.yinsh import _ml
+from yinsh.yinsh.actions import (
     MOVE_BASE, NUM_ACTIONS, NUM_PLANES, PASS_ACTION, PLANE_NAMES, RING_BASE, ROW_BASE,
     InvalidActionError, action_kinds, action_to_move, move_to_action, place_action,
     point_index, remove_ring_action, ring_move_action, row_action, valid_actions,

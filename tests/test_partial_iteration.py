@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import yinsh
-from yinsh.openings import random_placements
+from yinsh.yinsh.openings import random_placements
 
 
 def positions():

@@ -8,9 +8,9 @@ import random
 import pytest
 
 import yinsh
-from yinsh import _board, geometry
+from yinsh.yinsh import _board, geometry
 from yinsh.errors import InvalidPositionError
-from yinsh.position import parse_position
+from yinsh.yinsh.position import parse_position
 
 from helpers import PARKED_BLACK, PARKED_WHITE, position
 

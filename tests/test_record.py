@@ -1,11 +1,12 @@
-"""yinsh.record (our PGN-like format) and yinsh.boardspace (Boardspace SGF import)."""
+"""yinsh.record (our PGN-like format) and yinsh.yinsh.boardspace (Boardspace SGF import)."""
 import io
 import pathlib
 
 import pytest
 
 import yinsh
-from yinsh import boardspace, record
+from yinsh import record
+from yinsh.yinsh import boardspace
 from yinsh.record import Game, RecordError
 
 from helpers import board as make_board

@@ -9,7 +9,8 @@ import time
 import pytest
 
 import yinsh
-from yinsh import Engine, Move, players
+from yinsh import Engine, Move
+from yinsh.yinsh import players
 from yinsh.engine import WIN_SCORE
 
 from helpers import board

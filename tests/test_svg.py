@@ -1,11 +1,11 @@
-"""yinsh.svg: the picture is valid XML and draws exactly the position."""
+"""yinsh.yinsh.svg: the picture is valid XML and draws exactly the position."""
 import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
 
 import yinsh
-from yinsh import svg
+from yinsh.yinsh import svg
 from yinsh.envs.raster import png_to_array
 
 from helpers import board as make_board

@@ -1,4 +1,4 @@
-"""Yinsh's evaluation terms (src/yinsh/_hooks.pxd) against a count written
+"""Yinsh's evaluation terms (src/yinsh/yinsh/_hooks.pxd) against a count written
 point by point in Python, on positions of random games: the bit-parallel
 windows (shifts along three axes, edges of the board) must find exactly the
 windows of the definition."""
@@ -10,7 +10,7 @@ from typing import Callable
 import pytest
 
 import yinsh
-from yinsh.geometry import NUM_DIRECTIONS, POINTS, ray
+from yinsh.yinsh.geometry import NUM_DIRECTIONS, POINTS, ray
 
 WEIGHTS = ("ring", "threat", "jump", "live", "secure", "flip", "three", "marker", "mobility", "placing", "tempo")
 

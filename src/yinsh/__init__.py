@@ -1,6 +1,11 @@
-"""yinsh: a fast Yinsh engine library.
+"""yinsh: fast engines for the board games Yinsh, Insert and Ludo.
 
-A compiled bitboard core (``yinsh._core``) under a small python-chess-like API:
+Each game is a subpackage of the same shape (``yinsh.yinsh``, ``yinsh.insert``,
+``yinsh.ludo``: a compiled core, a ``Board``, positions, actions, pictures,
+players); the engine (``yinsh.engine``), records, the command line, the web
+page, scale-out and the RL environments are shared by all of them
+(docs/architecture.md). Yinsh, the first game, is also at the top level:
+``yinsh.Board`` is ``yinsh.yinsh.Board``.
 
 >>> import yinsh
 >>> board = yinsh.Board()
@@ -10,42 +15,52 @@ Move.from_str('e5')
 6972
 >>> yinsh.point_name(yinsh.E5)
 'e5'
+>>> from yinsh import insert, ludo
+>>> insert.perft(insert.Board(), 2), ludo.Board(players=4).turn
+(207, <Color.GREEN: 0>)
 """
-try:
-    from yinsh import _core
-except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError(
-        "yinsh's compiled core (yinsh._core) is missing or failed to load; "
-        "build it with `pip install .` (needs a C compiler): " + str(exc)
-    ) from exc
+import sys as _sys
 
 from yinsh._version import __version__
-from yinsh._core import POINTS, LegalMoves, Move, divide, parse_point, perft, point_name
-from yinsh.board import Board, Outcome
-from yinsh.enums import Color, MoveKind, Phase, Termination
+from yinsh import yinsh as _yinsh
+from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, NUM_ACTIONS, BatchGames, Board, Color,
+                         LegalMoves, Move, MoveKind, Outcome, Phase, PlayoutStats, Termination,
+                         action_to_move, divide, move_to_action, parse_point, perft, point_name,
+                         players, random_playouts, symmetries)
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from yinsh.playouts import PlayoutStats, random_playouts
-from yinsh.variants import RINGS_TO_WIN
-from yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
-from yinsh._ml import BatchGames
-from yinsh import symmetries
 from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
-from yinsh import players
 from yinsh import record, svg
 
-WHITE = Color.WHITE
-BLACK = Color.BLACK
-
-# Named points, python-chess style: yinsh.E5 == yinsh.parse_point("e5").
-for _p in POINTS:
-    globals()[point_name(_p).upper()] = _p
-del _p
+# `yinsh._core`, the name of the Yinsh core before the games became
+# subpackages, still imports: it is the module `yinsh.yinsh._core`.
+_core = _yinsh._core
+_sys.modules.setdefault("yinsh._core", _core)
 
 __all__ = [
+    # the Yinsh game (yinsh.yinsh)
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
-    "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score", "players",
-    "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
-    "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
-    "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries",
-    "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts", "record", "svg",
+    "Board", "Color", "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "Termination",
+    "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries", "players",
+    "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
+    # shared by every game
+    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score",
+    "record", "svg",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The named points of Yinsh (``yinsh.E5``) and the other games
+    (``yinsh.insert``, ``yinsh.ludo``), imported when first asked for."""
+    if name in ("insert", "ludo"):
+        import importlib
+        return importlib.import_module(f"yinsh.{name}")
+    if name.isupper() and hasattr(_yinsh, name):
+        return getattr(_yinsh, name)
+    raise AttributeError(f"module 'yinsh' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API, without the 85 point constants (they are in
+    ``dir(yinsh.yinsh)``)."""
+    return sorted(__all__ + ["__version__", "insert", "ludo", "yinsh", "engine"])

@@ -1,5 +1,5 @@
 """``yinsh bench --game insert|ludo``: the fixed benchmark of a game other
-than Yinsh (Yinsh's is ``yinsh.bench``, unchanged).
+than Yinsh (Yinsh's is ``yinsh.yinsh.bench``, unchanged).
 
 The positions, depths and counts are the game's ``bench_*`` data in
 ``yinsh.games``: perft of fixed positions, seeded random playouts, and a

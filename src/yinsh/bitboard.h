@@ -1,7 +1,7 @@
 /* 128-bit bitboards for the 85 points of the Yinsh board.
  *
  * A point (column c = 0..10 for a..k, row r = 1..11) is bit c * 11 + (r - 1)
- * (geometry.pxd and yinsh.geometry hold the layout: point_at, axis_shift).
+ * (geometry.pxd and yinsh.yinsh.geometry hold the layout: point_at, axis_shift).
  * The three line directions are the shifts 1 (row + 1), 11 (column + 1) and
  * 12 (both + 1); no shift wraps one valid point onto another, so a shifted
  * board only needs masking with the valid points.

@@ -49,7 +49,7 @@ class GameKind:
     @property
     def module(self) -> ModuleType:
         """The module whose ``Board``, ``Move``, ``perft`` and ``divide`` the
-        game has (``yinsh._core`` style)."""
+        game has (``yinsh.yinsh._core`` style)."""
         return importlib.import_module(self.board_module)
 
     @property
@@ -193,8 +193,8 @@ class GameKind:
 class YinshGame(GameKind):
     name = "yinsh"
     board_module = "yinsh"
-    players_module = "yinsh.players"
-    svg_module = "yinsh.svg"
+    players_module = "yinsh.yinsh.players"
+    svg_module = "yinsh.yinsh.svg"
     perft_threads = True
     variants = ("standard", "blitz")
     default_opening = "random-placements"
@@ -207,11 +207,11 @@ class YinshGame(GameKind):
     can_flip = True
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
-        from yinsh import diagram
+        from yinsh.yinsh import diagram
         return str(diagram.draw(board, unicode=unicode, orientation=orientation))
 
     def status(self, board: Any) -> str:
-        from yinsh.enums import Color, Phase
+        from yinsh.yinsh.enums import Color, Phase
         outcome = board.outcome()
         if outcome is not None:
             return super().status(board)
@@ -223,7 +223,7 @@ class YinshGame(GameKind):
                 f"{board.markers_in_pool()} markers in the pool")
 
     def start_board(self, tags: dict[str, str]) -> Any:
-        from yinsh.board import Board
+        from yinsh.yinsh.board import Board
         from yinsh.errors import InvalidPositionError
         variant = tags.get("Variant")
         try:
@@ -242,11 +242,11 @@ class YinshGame(GameKind):
             raise _TagError(f"bad Variant tag: {exc}") from None
 
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
-        from yinsh.openings import OPENINGS
+        from yinsh.yinsh.openings import OPENINGS
         return dict(OPENINGS)
 
     def bench(self, print_fn: Callable[[str], None]) -> None:
-        from yinsh import bench
+        from yinsh.yinsh import bench
         bench.run(print_fn)
 
     def start_tags(self, start: Any) -> dict[str, str]:

@@ -36,7 +36,7 @@ text, a str) return a list of ``Game`` (tags, actions, comments and the final
 ``board``), as ``json.load`` / ``json.loads``; ``write(games)`` returns the
 text. ``reads(write(g))`` gives back equal games and ``write(reads(text)) ==
 text`` for any text that ``write`` produced. Both also take Boardspace.net SGF
-records (``yinsh.boardspace``). A bad record raises ``RecordError`` (a
+records (``yinsh.yinsh.boardspace``). A bad record raises ``RecordError`` (a
 ``ValueError``) naming the line, the turn and the reason; no game is returned
 half-read.
 
@@ -61,9 +61,10 @@ import os
 import re
 from typing import IO, Any, Iterable, Optional, Union
 
-from yinsh import _core, games as _games
-from yinsh.board import Board
-from yinsh.enums import Color, MoveKind
+from yinsh import games as _games
+from yinsh.yinsh import _core
+from yinsh.yinsh.board import Board
+from yinsh.yinsh.enums import Color, MoveKind
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
 __all__ = ["Game", "RecordError", "read", "reads", "write", "split_turn", "turn_text", "ROSTER",
@@ -492,7 +493,7 @@ def read(path_or_file: PathOrFile) -> list[Game]:
     open file (text, or binary holding UTF-8). For record text use
     ``reads(text)`` (the ``json.load`` / ``json.loads`` convention).
     Boardspace.net SGF records (they start with ``(;``) are read by
-    ``yinsh.boardspace``.
+    ``yinsh.yinsh.boardspace``.
 
     Raises ``FileNotFoundError`` (and other ``OSError``) for a file that
     cannot be opened, ``RecordError`` (line, turn and reason) for a bad
@@ -514,7 +515,7 @@ def read(path_or_file: PathOrFile) -> list[Game]:
 def reads(text: str) -> list[Game]:
     """The games of record text (a ``str``; ``read`` takes a path or a file).
     Text that starts with ``(;`` is a Boardspace.net SGF record
-    (``yinsh.boardspace.reads``).
+    (``yinsh.yinsh.boardspace.reads``).
 
     Raises ``RecordError`` (line, turn and reason) for any text that is not a
     good record, ``TypeError`` for anything but a str.
@@ -528,7 +529,7 @@ def reads(text: str) -> list[Game]:
     """
     text = _check_text(text, "reads")
     if text.lstrip("\ufeff \t\r\n").startswith("(;"):
-        from yinsh import boardspace
+        from yinsh.yinsh import boardspace
         return boardspace.reads(text)
     return _Reader(text).games()
 

@@ -1,7 +1,7 @@
 """Type stubs of every game's compiled search module (stub only: there is no
 such module at run time).
 
-``yinsh._search`` (Yinsh) and every other game's ``_search`` are rendered by
+``yinsh.yinsh._search`` (Yinsh) and every other game's ``_search`` are rendered by
 setup.py from the templates in yinsh/engine/ (common, alphabeta, mcts
 .pyx.tp) with the game's hooks, so they all have this interface; each
 game's ``_search.pyi`` re-exports it. ``Board`` stands for the game's board

@@ -1,6 +1,6 @@
 """The search engine: ``Engine`` analyses a board, ``Analysis`` is its answer.
 
-The searches are compiled per game (``yinsh._search`` for Yinsh, rendered from
+The searches are compiled per game (``yinsh.yinsh._search`` for Yinsh, rendered from
 the templates in this package; docs/architecture.md): an alpha-beta (negamax
 with principal variation search, iterative deepening, a transposition table,
 Lazy SMP threads; docs/search.md) and an MCTS. ``Engine`` finds the searches

@@ -3,8 +3,8 @@
 # This file is the contract, written down once. The searches (alpha-beta and
 # MCTS, templates in this directory) are compiled once per game: setup.py
 # renders engine/search.pyx.tp with the game's hooks module and writes the
-# game's search module beside it (Yinsh: src/yinsh/_hooks.pxd ->
-# src/yinsh/_search.pyx). The rendered code does `cimport <hooks> as G` and
+# game's search module beside it (Yinsh: src/yinsh/yinsh/_hooks.pxd ->
+# src/yinsh/yinsh/_search.pyx). The rendered code does `cimport <hooks> as G` and
 # calls the hooks below as `G.name(...)`; they are `cdef inline` functions in
 # the hooks .pxd, so the C compiler inlines them into the search loops: no
 # function pointers from the search's side.

@@ -1,6 +1,6 @@
 """What the compiled searches return, and their score constants.
 
-Every game's search module (``yinsh._search`` for Yinsh) returns a
+Every game's search module (``yinsh.yinsh._search`` for Yinsh) returns a
 ``SearchInfo`` from ``search()`` and passes one to its callback after each
 finished iteration. Scores are from the view of the player to act at the
 root: for the alpha-beta in the game's evaluation units, a won game being

@@ -9,7 +9,7 @@ against contestant B from the start position ``board`` and returns a
   ``yinsh.players.RandomPlayer``) and the limits it plays with.
 - Colours alternate: games 1, 3, 5, ... have A as the first side, games 2,
   4, 6, ... as the second, and each pair of games starts from the same
-  opening, ``opening(board, rng)`` (e.g. ``yinsh.openings.random_placements``;
+  opening, ``opening(board, rng)`` (e.g. ``yinsh.yinsh.openings.random_placements``;
   ``None``: no opening).
 - Seeds are fixed per game (the same ``seed`` gives the same games): game i
   (from 0) of pair k = i // 2 draws its opening from

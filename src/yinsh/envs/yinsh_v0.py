@@ -1,6 +1,6 @@
 """Yinsh as a PettingZoo AEC environment (docs/rl.md; the conventions are
 in ``yinsh.envs.aec``): agents ``player_0`` (White) and ``player_1``
-(Black), the 5016 action ids of ``yinsh.actions``, planes ``(17, 11, 11)``.
+(Black), the 5016 action ids of ``yinsh.yinsh.actions``, planes ``(17, 11, 11)``.
 A turn of a ring move and then row and ring removals is several steps of
 the same agent.
 

@@ -13,8 +13,10 @@ import operator
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 
-from yinsh._core cimport (YINSH_DEBUG, PerftState, popcount64, raise_pending, rng_below,
-                          rng_next, signal_raised)
+from yinsh._perft_state cimport PerftState
+from yinsh._rng cimport rng_below, rng_next
+from yinsh._signals cimport raise_pending, signal_raised
+from yinsh.bitboard cimport YINSH_DEBUG, popcount64
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
 cdef extern from *:

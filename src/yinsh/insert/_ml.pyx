@@ -11,7 +11,9 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from yinsh._core cimport YINSH_DEBUG, raise_pending, rng_below, rng_next, signal_raised
+from yinsh.bitboard cimport YINSH_DEBUG
+from yinsh._rng cimport rng_below, rng_next
+from yinsh._signals cimport raise_pending, signal_raised
 from yinsh.insert._core cimport (I_DRAW, I_END_NONE, I_RED, I_WHITE,
                                  NUM_LAYOUTS, NUM_SQUARES, CoreBoard, IPos, Layout,
                                  bit_of_square, ctz, ipos_hash_from_scratch, ipos_init,

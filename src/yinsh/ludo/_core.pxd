@@ -20,7 +20,7 @@
 # source alone names the move, and the ids read the same for every colour.
 from libc.stdint cimport uint8_t, uint64_t
 
-from yinsh._core cimport rng_below
+from yinsh._rng cimport rng_below
 
 cdef extern from "ludo/ludo.h" nogil:
     bint YINSH_DEBUG

@@ -16,7 +16,8 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from yinsh._core cimport PerftState, raise_pending, signal_raised
+from yinsh._perft_state cimport PerftState
+from yinsh._signals cimport raise_pending, signal_raised
 
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from yinsh.ludo.enums import Color, MoveKind

@@ -159,8 +159,8 @@ class YinshWeb(WebGame):
         return self.kind.board_class(variant=variant)
 
     def paths(self, move: Any) -> tuple[tuple[str, ...], ...]:
-        from yinsh import _core
-        from yinsh.enums import MoveKind
+        from yinsh.yinsh import _core
+        from yinsh.yinsh.enums import MoveKind
         name = _core.point_name
         if move.kind == MoveKind.PLACE:
             return ((name(move.to_point),),)
@@ -174,7 +174,7 @@ class YinshWeb(WebGame):
         return ()                                  # pass: a button
 
     def svg(self, board: Any, highlight: list[str], targets: bool) -> str:
-        from yinsh.enums import Phase
+        from yinsh.yinsh.enums import Phase
         if not highlight and targets and board.phase is Phase.REMOVE_ROW:
             highlight = [str(m) for m in board.legal_moves]        # the rows to choose from
         return super().svg(board, highlight, targets)

@@ -1,0 +1,23 @@
+# The state every game's perft carries through its recursion (shared by
+# Yinsh, Insert and Ludo): the countdown to the next Ctrl-C poll, whether the
+# count was stopped, and the stop flag shared by the threads of a perft on
+# several threads (NULL on one thread).
+from yinsh._signals cimport signal_raised
+from yinsh.threads cimport atomic_get, atomic_put
+
+ctypedef struct PerftState:
+    int countdown          # nodes of depth >= 2 until the next poll
+    int interrupted        # perft was stopped (a signal, or the stop flag): the count is void
+    int* stop              # the stop flag of a perft on several threads, else NULL
+
+
+cdef inline bint perft_poll(PerftState* st) noexcept nogil:
+    """Whether to stop now: another thread set the stop flag, or (in the
+    main thread) a signal handler raised; then the stop flag is set too."""
+    if st.stop != NULL and atomic_get(st.stop):
+        return True
+    if signal_raised():
+        if st.stop != NULL:
+            atomic_put(st.stop, 1)
+        return True
+    return False

@@ -1,0 +1,313 @@
+"""The ``yinsh`` command line (also ``python -m yinsh``).
+
+Each subcommand lives in a function ``cmd_<name>`` and is registered in
+``build_parser``. Every option is checked before any work starts (the
+argument types below, e.g. ``int_in(1, MAX_DEPTH)``). Exit status: 0 done;
+2 an error, one line on stderr; 130 interrupted (Ctrl-C); 141 the reader of
+standard output went away (``yinsh bench | head -1``): the command stops
+quietly, as a Unix tool killed by SIGPIPE would (128 + 13).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from typing import Any, Callable, Optional, Sequence
+
+from yinsh import games
+from yinsh.yinsh import _core
+from yinsh._version import __version__
+from yinsh.yinsh.board import Board
+from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
+
+#: The exit status after a broken pipe on standard output (128 + SIGPIPE).
+EXIT_BROKEN_PIPE = 141
+
+
+class CommandError(Exception):
+    """A user error: printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (see --help)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+#: The options that name a start position, as the record tags they stand for.
+START_OPTIONS = {"position": "Position", "layout": "Layout", "players": "Players",
+                 "variant": "Variant"}
+#: The record tags each game's start takes (``yinsh.games``).
+START_TAGS = {"yinsh": ("Position", "Variant"), "insert": ("Position", "Layout"),
+              "ludo": ("Position", "Players", "Variant")}
+VARIANTS = {"yinsh": ("standard", "blitz"), "ludo": ("standard", "places")}
+
+
+def game_of(args: argparse.Namespace) -> games.GameKind:
+    """The game of --game (Yinsh without one)."""
+    return games.get(getattr(args, "kind", None) or games.DEFAULT)
+
+
+def board_from_args(args: argparse.Namespace) -> Any:
+    """The board named by --game and --position / --moves / --variant
+    (Insert: --layout; Ludo: --players and --variant); ``CommandError`` for
+    an option the game does not take."""
+    game = game_of(args)
+    if game.name != games.DEFAULT:
+        tags: dict[str, str] = {}
+        for option, tag in START_OPTIONS.items():
+            value = getattr(args, option, None)
+            if value is None:
+                continue
+            if tag not in START_TAGS[game.name]:
+                raise CommandError(f"--{option} is not an option of {game.name} (it takes "
+                                   + ", ".join("--" + o for o, t in START_OPTIONS.items()
+                                               if t in START_TAGS[game.name]) + ")")
+            if tag == "Variant" and value not in VARIANTS[game.name]:
+                raise CommandError(f"--variant {value}: {game.name} has "
+                                   f"{' and '.join(VARIANTS[game.name])}")
+            tags[tag] = str(value)
+        try:
+            if tags.get("Position") == "":
+                raise ValueError("the position string is empty")
+            board = game.start_board(tags)
+            for text in (getattr(args, "moves", None) or "").split():
+                board.push_str(text)
+        except ValueError as exc:
+            raise CommandError(str(exc).replace(" tag", "")) from None
+        return board
+    for option in ("layout", "players"):
+        if getattr(args, option, None) is not None:
+            raise CommandError(f"--{option} is not an option of yinsh (it takes --position, "
+                               f"--variant)")
+    if getattr(args, "variant", None) not in (None,) + VARIANTS["yinsh"]:
+        raise CommandError(f"--variant {args.variant}: yinsh has standard and blitz")
+    try:
+        if getattr(args, "position", None) is not None:      # "" is a bad position, not none
+            board = Board(args.position)
+        else:
+            board = Board(variant=getattr(args, "variant", None) or "standard")
+        for text in (getattr(args, "moves", None) or "").split():
+            board.push_str(text)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    return board
+
+
+def add_position_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--position", metavar="P", help="a position string (default: the empty board)")
+    group.add_argument("--variant", choices=["standard", "blitz", "places"],
+                       help="start a new game of this variant (yinsh: standard, blitz; ludo: "
+                            "standard, places)")
+    p.add_argument("--moves", metavar='"..."', help="actions to play first, space-separated (e.g. \"e5 f6\")")
+    add_game_args(p, kind)
+
+
+def game_or_index(text: str) -> Any:
+    """An argparse type (show, replay): a game's name, or a game's number
+    in a record file (from 1).
+
+    >>> game_or_index("ludo"), game_or_index("2")
+    ('ludo', 2)
+    """
+    if text in games.GAMES:
+        return text
+    if text.lstrip("-").isdigit():
+        return int_in(1)(text)
+    raise argparse.ArgumentTypeError(f"expected a game ({', '.join(games.GAMES)}) or a game "
+                                     f"number in the record, not {text[:40]!r}")
+
+
+def split_game_option(args: argparse.Namespace) -> None:
+    """Show and replay's --game: a name goes to args.kind, a number stays."""
+    if isinstance(args.game, str):
+        args.kind, args.game = args.game, None
+
+
+def add_game_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
+    """--game (unless kind is False: show and replay have their own),
+    --layout and --players."""
+    if kind:
+        p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
+                       help="the game: yinsh (default), insert or ludo")
+    p.add_argument("--layout", type=int_in(0, 6143), metavar="N",
+                   help="insert: start on layout N, 0..6143 (default 0)")
+    p.add_argument("--players", type=int_in(2, 4), metavar="N",
+                   help="ludo: the number of players, 2..4 (default 4)")
+
+
+def int_in(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str], int]:
+    """An argparse type: a whole number between lo and hi (inclusive; no
+    bound on a side given as None). Its errors are one-line usage errors.
+
+    >>> depth = int_in(1, 64)
+    >>> depth("12")
+    12
+    >>> depth("65")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be between 1 and 64, not 65
+    >>> int_in(0)("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must not be negative: -1
+    """
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
+        if lo is not None and hi is not None:
+            if not lo <= value <= hi:
+                raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, not {value}")
+        elif lo is not None and value < lo:
+            raise argparse.ArgumentTypeError(f"must not be negative: {value}" if lo == 0
+                                             else f"must be at least {lo}, not {value}")
+        elif hi is not None and value > hi:
+            raise argparse.ArgumentTypeError(f"must be at most {hi}, not {value}")
+        return value
+
+    convert.__name__ = f"int_in({lo}, {hi})"
+    return convert
+
+
+nonnegative_int = int_in(0)
+positive_int = int_in(1)
+#: The engine's limits as argument types (the ranges ``yinsh.Engine`` accepts).
+search_depth = int_in(1, MAX_DEPTH)
+search_nodes = int_in(1, 2 ** 63 - 1)
+hash_size = int_in(0, MAX_HASH_MB)
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number: {text}")
+    return value
+
+
+#: The deepest perft and the most threads (``yinsh.perft`` refuses more).
+MAX_PERFT_DEPTH = 64
+MAX_PERFT_THREADS = 256
+
+
+def rate(count: float, seconds: float) -> str:
+    return f"{count / seconds:,.0f}" if seconds > 0 else "inf"
+
+
+def cmd_perft(args: argparse.Namespace) -> None:
+    """Counts the leaves of the action tree (bulk counting) and times it."""
+    board = board_from_args(args)
+    game = game_of(args)
+    if args.threads > 1 and not game.perft_threads:
+        raise CommandError(f"--threads: the perft of {game.name} runs in one thread")
+    if args.divide and args.depth < 1:
+        raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
+    start = time.perf_counter()
+    if args.divide:
+        counts = game.divide(board, args.depth, threads=args.threads)
+        for text, n in counts.items():
+            print(f"{text}: {n}")
+        nodes = sum(counts.values())
+    else:
+        nodes = game.perft(board, args.depth, threads=args.threads)
+    seconds = time.perf_counter() - start
+    print(f"Position    : {board.position()}")
+    print(f"Depth       : {args.depth}")
+    print(f"Threads     : {args.threads}")
+    print(f"Nodes       : {nodes}")
+    print(f"Time        : {seconds:.3f} s")
+    print(f"Nodes/second: {rate(nodes, seconds)}")
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    """The fixed benchmark: perft of fixed positions, random playouts, a
+    fixed-depth search with one thread and with two, MCTS playouts; then the
+    signature (perft leaves + one-thread search nodes)."""
+    game_of(args).bench(lambda line: print(line, flush=True))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="yinsh", description="The yinsh engine library's command line.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("perft", help="count action sequences of a depth (move generation test)",
+                       description="Counts the action sequences of DEPTH plies (each action is a ply; "
+                                   "leaves are bulk counted) and prints nodes, time and nodes/s.")
+    p.add_argument("depth", type=int_in(0, MAX_PERFT_DEPTH), metavar="DEPTH",
+                   help=f"the number of plies, 0..{MAX_PERFT_DEPTH} (1.. with --divide)")
+    add_position_args(p)
+    p.add_argument("--divide", action="store_true", help="print the count below each first action")
+    p.add_argument("--threads", type=int_in(1, MAX_PERFT_THREADS), default=1, metavar="N",
+                   help=f"split the count at the root over N threads, 1..{MAX_PERFT_THREADS} "
+                        "(default 1; the count is the same)")
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("bench", help="the fixed benchmark (signatures and speed figures)",
+                       description="Runs perft on a fixed set of positions and depths, then random "
+                                   "playouts, then a fixed-depth engine search (alpha-beta) of fixed "
+                                   "midgame positions (16 MB hash) with one thread and with two, then MCTS "
+                                   "playouts from the same positions. The closing `Nodes searched` "
+                                   "(perft leaves plus one-thread search nodes) is a signature of "
+                                   "the rules and the search: only a change of behaviour may "
+                                   "change it. --game insert|ludo: the game's own benchmark "
+                                   "(perft, random playouts, a fixed-depth search).")
+    p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
+                   help="the game: yinsh (default), insert or ludo")
+    p.set_defaults(func=cmd_bench)
+
+    from yinsh.cli import search as cli_search  # it imports this module, so not at the top
+    cli_search.register(sub)
+    from yinsh.cli import play as cli_play  # likewise
+    cli_play.register(sub)
+    from yinsh.web import server          # yinsh serve (the web page)
+    server.register(sub)
+    from yinsh.cli import distributed as cli_distributed  # yinsh selfplay, analyse-games
+    cli_distributed.register(sub)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; returns the exit status (see the module)."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()              # a closed pipe shows here for buffered output
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _run(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.func(args)
+    except CommandError as exc:
+        print(f"yinsh {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"yinsh {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _silence_stdout() -> None:
+    """Points standard output at the null device, so that the flush at exit
+    does not fail again (the recipe of the Python documentation, "Note on
+    SIGPIPE")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # no file descriptor (e.g. captured)
+        pass

@@ -1,0 +1,732 @@
+"""The ``yinsh`` subcommands for people: ``play``, ``show`` and ``replay``.
+
+- ``yinsh play [--engine-time S | --engine-depth D] [--color white|black]
+  [--variant blitz]``: a game against the engine in the terminal. The
+  diagram is printed after each action; type actions in the notation
+  (``e5``, ``e5-e9``, ``xe5-e9``, ``xa2``, ``pass``; a whole turn such as
+  ``e5-e9 xe6-e10 xa2`` or ``e5-e9;xe6-e10xa2`` works too) or a command:
+  ``undo``, ``hint``, ``moves``, ``flip``, ``save FILE``, ``help``, ``quit``.
+  A forced action (your only legal one) is played for you; the board is
+  drawn turned for the side you play; Ctrl-C while the engine thinks makes
+  it play its best action so far; leaving an unsaved game asks to save it.
+  On a terminal, lines are read with ``readline`` (editing, history, Tab
+  completion of actions and commands) when Python has it.
+  ``--game insert [--layout N] [--color white|red]``: the same on Insert.
+- ``yinsh play --game ludo [--players N] --seats human,mcts,mcts,random
+  [--seed N]``: Ludo in the terminal, one seat a colour (``Table``); the
+  computer throws the dice for every seat.
+- ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
+  board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded game.
+- ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a record (ours or Boardspace SGF) action
+  by action, with the engine's score and choice when ``--analyse`` is given.
+
+``register(sub)`` adds them to the parser of ``yinsh.cli``.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import sys
+import threading
+from types import ModuleType
+from typing import IO, Any, Callable, Optional
+
+from yinsh import games, record
+from yinsh.yinsh import svg
+from yinsh.yinsh.board import Board
+from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
+                       Parser, positive_float, positive_int, search_depth)
+from yinsh.yinsh._core import Move
+from yinsh.engine import MAX_DEPTH, Analysis, session
+from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
+from yinsh.yinsh.enums import Color
+from yinsh.errors import IllegalMoveError, InvalidMoveError
+
+DEFAULT_ENGINE_TIME = 1.0
+REPLAY_TIME = 0.2
+
+HELP = """Commands:
+  {notation}
+  moves                          list the legal actions
+  hint                           the engine's suggestion
+  undo                           take back your last action (and the engine's replies)
+{flip}  save FILE                      write the game to FILE (record format)
+  help                           this text
+  quit                           leave the game (asks to save an unsaved game)
+Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
+play at once.{marks}"""
+
+YINSH_MARKS = """ The diagram marks the last action with [ ] and the markers it flipped
+with ( )."""
+
+
+def help_text(kind: games.GameKind) -> str:
+    """play's help for a game."""
+    return HELP.format(notation=kind.play_notation,
+                       flip="  flip                           turn the board round\n"
+                       if kind.can_flip else "",
+                       marks=YINSH_MARKS if kind.name == "yinsh" else "")
+
+
+SCORES = games.GAMES["yinsh"].scores_help()
+
+COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
+
+
+# The engine --------------------------------------------------------------------
+
+class Opponent:
+    """The engine (``yinsh.engine.Engine``) with a depth or time limit:
+    ``choose(board)`` returns (move, score text from the side to act);
+    ``think(board)`` returns (``Analysis``, interrupted), searching in a
+    worker thread that Ctrl-C stops (the best action so far is kept;
+    ``yinsh.engine.session.search_in_thread``).
+
+    Raises ``CommandError`` for a depth or time the engine does not take.
+    """
+
+    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
+                 algorithm: str = "alphabeta") -> None:
+        try:
+            from yinsh.engine import Engine
+        except ImportError as exc:
+            raise CommandError(f"the search engine is not available: {exc}") from None
+        if depth is None and time is None:
+            time = DEFAULT_ENGINE_TIME
+        self.depth, self.time = depth, time
+        try:
+            self.engine = Engine(hash_mb=16, depth=depth, time=time,   # checks the limits
+                                 algorithm=algorithm)
+        except (TypeError, ValueError) as exc:
+            raise CommandError(str(exc)) from None
+        #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
+        self.wait: Callable[[threading.Event], None] = wait_for
+
+    @property
+    def limits(self) -> dict[str, Any]:
+        """The search limits, as keyword arguments of ``Engine.analyse``."""
+        return {"depth": self.depth, "time": self.time}
+
+    def choose(self, board: Board) -> tuple[Optional[Move], str]:
+        analysis = self.engine.analyse(board, **self.limits)
+        return analysis.best_move, analysis.score_text()
+
+    def think(self, board: Board,
+              on_start: Optional[Callable[[], None]] = None) -> tuple[Analysis, bool]:
+        """(analysis, interrupted): searches board in a worker thread while
+        this thread waits; a ``KeyboardInterrupt`` while waiting stops the
+        search, which answers with its best action so far (iteration 1
+        always finishes), and interrupted is True."""
+        return search_in_thread(self.engine, board, self.limits, wait=self.wait, on_start=on_start)
+
+    def describe(self) -> str:
+        return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
+
+
+def side_name(color: Color) -> str:
+    return color.label.capitalize()
+
+
+def score_words(analysis: Analysis, side: Any, note: str = "; 10000 = one ring") -> str:
+    """The engine's score for people, saying whose view and what unit:
+    ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
+    name = side_name(side)
+    mate = analysis.mate
+    if mate is not None:
+        n = abs(mate)
+        return f"{name} {'wins' if mate > 0 else 'loses'} in {n} action{'' if n == 1 else 's'}"
+    return f"score {analysis.score:+d} for {name}{note}"
+
+
+def status(board: Any) -> str:
+    """One line: who acts and what, or the result (``GameKind.status``)."""
+    return games.of_board(board).status(board)
+
+
+def game_status(board: Any) -> str:
+    """One line for a board of any game: who acts, or the result."""
+    if board.is_game_over():
+        return f"Game over: {board.result()}"
+    return f"{side_name(board.turn)} to act"
+
+
+# yinsh show -----------------------------------------------------------------------
+
+def load_game(path: str, number: int) -> record.Game:
+    """Game number (from 1) of the record file at path; CommandError if the
+    file cannot be read or has no such game."""
+    if not path:
+        raise CommandError("the record file name is empty")
+    try:
+        games = record.read(path)
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+    if not games:
+        raise CommandError(f"{path}: no game in the file")
+    if not 1 <= number <= len(games):
+        raise CommandError(f"{path} holds {len(games)} game(s); there is no game {number}")
+    return games[number - 1]
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    """Writes an SVG picture of a position or of a recorded game."""
+    if args.output == "":
+        raise CommandError("-o needs a file name (or - for standard output)")
+    split_game_option(args)
+    if args.record is not None:
+        if any(getattr(args, o) is not None for o in ("position", "variant", "moves", "layout",
+                                                       "players")):
+            raise CommandError("--record cannot be combined with --position, --variant or --moves")
+        game = load_game(args.record, 1 if args.game is None else args.game)
+        ply = len(game.actions) if args.ply is None else args.ply
+        if ply > len(game.actions):
+            raise CommandError(f"--ply {ply}: the game has only {len(game.actions)} actions")
+        board = game.board_at(ply)
+    else:
+        if args.ply is not None:
+            raise CommandError("--ply needs --record")
+        if args.game is not None:
+            raise CommandError("--game needs --record")
+        board = board_from_args(args)
+    picture = picture_of(board, args)
+    if args.output in (None, "-"):
+        sys.stdout.write(picture)
+        return
+    try:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(picture)
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"wrote {args.output}")
+
+
+def picture_of(board: Any, args: argparse.Namespace) -> str:
+    """The SVG of board (any game) with the options of ``yinsh show``."""
+    game = games.of_board(board)
+    try:
+        if game.name == "yinsh":
+            return svg.board(board, size=args.size, coordinates=not args.no_coordinates,
+                             last_move=not args.no_last_move,
+                             highlight=args.highlight.split() if args.highlight else None,
+                             orientation=args.orientation)
+        if args.orientation != "white":
+            raise CommandError(f"--orientation is an option of yinsh, not {game.name}")
+        if game.name == "insert":
+            return str(game.svg.board(board, size=args.size, coordinates=not args.no_coordinates,
+                                      last_move=not args.no_last_move,
+                                      highlight=args.highlight.split() if args.highlight else None))
+        if args.highlight or args.no_coordinates:
+            raise CommandError("--highlight and --no-coordinates are not options of ludo")
+        return str(game.svg.board(board, args.size, last_move=not args.no_last_move))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+# yinsh replay ----------------------------------------------------------------------
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    """Prints a recorded game action by action."""
+    if not args.analyse and (args.depth is not None or args.time is not None):
+        raise CommandError(f"{'--depth' if args.depth is not None else '--time'} needs --analyse")
+    split_game_option(args)
+    game = load_game(args.file, args.game or 1)
+    kind = getattr(args, "kind", None)
+    if kind is not None and kind != game.game.name:
+        raise CommandError(f"--game {kind}: the record is a game of {game.game.name}")
+    time = args.time if args.time is not None or args.depth is not None else REPLAY_TIME
+    start = game.start_board()
+    opponent = Opponent(args.depth, time, game.game.algorithm(start)) if args.analyse else None
+    for name, value in game.tags.items():
+        print(f"{name}: {value}")
+    board = game.start_board()
+    if args.boards:
+        print(board.unicode() if args.unicode else str(board))
+    comments: dict[int, list[str]] = {}
+    for ply, text in game.comments:
+        comments.setdefault(ply, []).append(text)
+    for ply, move in enumerate(game.actions, start=1):
+        for text in comments.get(ply - 1, []):
+            print(f"    {{{text}}}")
+        line = f"{ply:4d}. {side_name(board.turn):5s} {str(move):9s}"
+        if opponent is not None and game.game.search_problem(board, "mcts") is None:
+            best, score = opponent.choose(board)
+            mark = "=" if best == move else " "
+            line += f"  score {score:>9s}  best {best!s:9s}{mark}"
+        board.push(move)
+        print(line.rstrip())
+        if args.boards:
+            print(board.unicode() if args.unicode else str(board))
+    for text in comments.get(len(game.actions), []):
+        print(f"    {{{text}}}")
+    if not args.boards:
+        print(board.unicode() if args.unicode else str(board))
+    end = status(board) if game.game.name == "yinsh" else game_status(board)
+    if not board.is_game_over() and game.result != "*":
+        how = game.termination or "unknown"
+        end += f"\nResult {game.result} ({how})"
+    print(end)
+
+
+# yinsh play -------------------------------------------------------------------------
+
+class Session:
+    """A game of a person (on ``inp``/``out``) against the engine: the
+    terminal over a ``yinsh.engine.session.Session`` (``self.game``), which
+    keeps the board, the turns, undo and saving; this class reads the lines
+    and prints the boards and messages.
+
+    The board is drawn for ``orientation`` (default: the person's side, so
+    Black sees it turned round). When ``inp`` is a terminal and is
+    ``sys.stdin``, lines are read with ``input()`` and ``readline`` (line
+    editing, history, Tab completion), else with ``inp.readline()`` and
+    echoed to ``out``.
+    """
+
+    def __init__(self, board: Any, human: Any, opponent: Opponent, inp: IO[str],
+                 out: IO[str], unicode: bool = False, orientation: Any = None) -> None:
+        self.kind = games.of_board(board)
+        color = type(board.turn)
+        self.human, self.opponent = color.of(human), opponent
+        seats = [Seat(), Seat()]
+        seats[self.human.other()] = Seat(opponent.engine, name="yinsh engine", **opponent.limits)
+        self.game = session.Session(board, seats, record=record, search=self.think)
+        self.inp, self.out, self.unicode = inp, out, unicode
+        self.orientation = self.human if orientation is None else color.of(orientation)
+        interactive = hasattr(inp, "isatty") and inp.isatty()
+        self.echo = not interactive
+        self.use_input = interactive and inp is sys.stdin and out is sys.stdout
+        self.readline = load_readline(self.complete) if self.use_input else None
+
+    @property
+    def board(self) -> Any:
+        return self.game.board
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self) -> None:
+        self.say(self.kind.draw(self.board, unicode=self.unicode, orientation=self.orientation))
+        self.say(self.kind.status(self.board))
+
+    def read(self, prompt: str) -> Optional[str]:
+        """One input line without its newline, or None at the end of input.
+        Ctrl-C comes through as ``KeyboardInterrupt``."""
+        if self.use_input:
+            try:
+                return input(prompt)
+            except EOFError:
+                self.say()
+                return None
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.say(line.strip())
+        return line
+
+    def complete(self, text: str, state: int) -> Optional[str]:
+        """readline's completer: commands and the legal actions."""
+        words = list(COMMANDS) + [str(m) for m in self.board.legal_moves]
+        matches = sorted(w for w in words if w.startswith(text.lower()))
+        return matches[state] if state < len(matches) else None
+
+    def unsaved(self) -> bool:
+        return self.game.unsaved
+
+    def run(self) -> None:
+        self.say(f"You play {side_name(self.human)}; the engine plays "
+                 f"{side_name(self.human.other())} ({self.opponent.describe()}). "
+                 f"Type help for the commands.")
+        self.say(self.kind.scores_help())
+        self.show()
+        while True:
+            event = self.game.step()              # forced actions and the engine's replies
+            if event is not None:
+                self.report(event)
+                continue
+            prompt = f"{side_name(self.human)}> " if not self.game.is_over() else "game over> "
+            try:
+                line = self.read(prompt)
+            except KeyboardInterrupt:             # Ctrl-C at the prompt: leave, as quit does
+                self.say()
+                line = None
+            if line is None:
+                if self.leave():
+                    return
+                continue
+            text = line.strip()
+            if not text:
+                continue
+            if not self.command(text):
+                return
+
+    def think(self, seat: Seat, board: Any) -> tuple[Analysis, bool]:
+        """The session's search hook: the engine thinks in a worker thread
+        (Ctrl-C makes it play at once)."""
+        name = side_name(board.turn)
+        return self.opponent.think(board, on_start=lambda: self.say(
+            f"Engine ({name}) is thinking... (Ctrl-C: play now)"))
+
+    def report(self, event: session.Event) -> None:
+        """Prints an automatic action and the board after it."""
+        name = side_name(event.side)
+        if event.kind == "forced" and event.human:
+            self.say(f"forced: {event.move} (your only legal action)")
+        elif event.kind == "forced":
+            self.say(f"Engine ({name}) plays {event.move} (forced)")
+        else:
+            if event.interrupted:
+                self.say(f"Interrupted: the engine plays its best action so far "
+                         f"(depth {event.analysis.depth}).")
+            self.say(f"Engine ({name}) plays {event.move}   "
+                     f"[{score_words(event.analysis, event.side, self.kind.score_note)}]")
+        self.show()
+
+    def leave(self) -> bool:
+        """Asks to save an unsaved game; True to end the session."""
+        if self.unsaved():
+            try:
+                answer = self.read("Save the game before quitting? [y/N/file name] ")
+            except KeyboardInterrupt:
+                self.say()
+                answer = None
+            answer = (answer or "").strip()
+            if answer.lower() in ("y", "yes"):
+                answer = datetime.datetime.now().strftime("yinsh-%Y%m%d-%H%M%S.txt")
+            if answer and answer.lower() not in ("n", "no"):
+                if not self.save(answer):
+                    self.say("The game is not saved; back to it (quit again to leave anyway).")
+                    return False
+            else:
+                self.say("Not saved.")
+        self.say("Bye.")
+        return True
+
+    def command(self, text: str) -> bool:
+        """Carries out one input line; False ends the session."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit", "q"):
+            return not self.leave()
+        if word in ("help", "?"):
+            self.say(help_text(self.kind))
+        elif word == "moves":
+            moves = [str(m) for m in sorted(self.board.legal_moves)]
+            self.say(f"{len(moves)} legal actions: {' '.join(moves)}" if moves else
+                     "No legal actions: the game is over.")
+        elif word == "hint":
+            if self.game.is_over():
+                self.say("The game is over.")
+            else:
+                analysis, _ = self.opponent.think(self.board)
+                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, self.kind.score_note)}]")
+        elif word == "undo":
+            self.undo()
+        elif word == "flip" and not self.kind.can_flip:
+            self.say(f"The {self.kind.name} board is drawn one way only.")
+        elif word == "flip":
+            self.orientation = self.orientation.other()
+            self.show()
+        elif word == "save":
+            self.save(rest.strip())
+        else:
+            self.play(text)
+        return True
+
+    def play(self, text: str) -> None:
+        if self.game.is_over():
+            self.say("The game is over: undo, save FILE or quit.")
+            return
+        try:
+            texts = self.game.split(text)
+            self.game.play(texts)
+        except NotYourTurnError as exc:
+            self.say(f"Too many actions: after {' '.join(str(m) for m in exc.moves)} "
+                     f"it is not your turn any more; nothing was played.")
+            return
+        except InvalidMoveError as exc:
+            self.say(f"Not understood: {exc}. Type help for the notation.")
+            return
+        except IllegalMoveError as exc:
+            self.say(f"Illegal: {exc}. Type moves for the legal actions; nothing was played."
+                     if len(texts) > 1 else f"Illegal: {exc}. Type moves for the legal actions.")
+            return
+        self.show()
+
+    def undo(self) -> None:
+        """Takes back to before the person's last chosen action (past a
+        forced one, which would only be played again)."""
+        taken = self.game.undo()
+        if not taken:
+            self.say("Nothing to undo.")
+            return
+        self.say(f"Took back: {' '.join(str(m) for m in taken)}")
+        self.show()
+
+    def save(self, path: str) -> bool:
+        if not path:
+            self.say("save needs a file name: save FILE")
+            return False
+        try:
+            game = self.game.save(path, Event="yinsh play",
+                                  Date=datetime.date.today().strftime("%Y.%m.%d"))
+        except OSError as exc:
+            self.say(f"Cannot save to {path}: {exc.strerror or exc}")
+            return False
+        self.say(f"Saved {len(game.actions)} actions to {path}")
+        return True
+
+
+# yinsh play --game ludo -------------------------------------------------------------
+
+SEATED_HELP = """Commands:
+  N  or an action (s-3, 21-24, h1-h4)   play the move numbered N, or named
+  moves                                 list the legal moves again
+  board                                 draw the board
+  help                                  this text
+  quit                                  leave the game
+The computer throws the dice for every seat; a single legal move is played for you."""
+
+
+class Table:
+    """A game of 2..4 seats (Ludo) in the terminal: one seat a colour in
+    turn order, each ``None`` (a person, on ``inp``/``out``) or a player
+    with ``best_move(board)``. The dice are thrown with ``dice`` (a
+    ``random.Random``) for every seat and printed; a person sees the
+    numbered legal moves and types a number or a move's text."""
+
+    def __init__(self, board: Any, seats: list[tuple[str, Any]], dice: Any, inp: IO[str],
+                 out: IO[str]) -> None:
+        self.board, self.dice, self.inp, self.out = board, dice, inp, out
+        self.seats = {int(color): seat for color, seat in zip(board.players, seats)}
+        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def name(self, color: Any) -> str:
+        label = self.seats[int(color)][0]
+        return f"{side_name(color)} ({label})"
+
+    def read(self, prompt: str) -> Optional[str]:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        line = line.strip()
+        if self.echo:
+            self.say(line)
+        return line
+
+    def run(self) -> bool:
+        """Plays to the end (True) or until the person quits (False)."""
+        board = self.board
+        self.say("Seats: " + ", ".join(self.name(c) for c in board.players)
+                 + ". The computer throws the dice. Type help for the commands.")
+        self.say(str(board))
+        while not board.is_game_over():
+            side = board.turn
+            if board.is_chance():                 # the throws of side in a row: "Green throws 6 3"
+                throws = []
+                while board.is_chance() and not board.is_game_over() and board.turn == side:
+                    throws.append(str(board.throw(self.dice))[1:])
+                self.say(f"{side_name(side)} throws {' '.join(throws)}")
+                continue
+            moves = list(board.legal_moves)
+            label, player = self.seats[int(side)]
+            if len(moves) == 1:
+                self.say(f"{self.name(side)} plays {moves[0]} (the only legal move)")
+                board.push(moves[0])
+                continue
+            if player is None:
+                move = self.ask(moves)
+                if move is None:
+                    self.say("Bye.")
+                    return False
+            else:
+                move = player.best_move(board)
+            self.say(f"{self.name(side)} plays {move}")
+            board.push(move)
+        self.say(str(board))
+        order = [int(c) for c in board.finishing_order]
+        order += [int(c) for c in board.players if int(c) not in order]
+        colors = {int(c): c for c in board.players}
+        self.say(f"Game over, {board.result()}: finishing order "
+                 + ", ".join(f"{k}. {self.name(colors[c])}" for k, c in enumerate(order, 1)))
+        return True
+
+    def ask(self, moves: list[Any]) -> Any:
+        """The person's choice among moves, or None to quit."""
+        self.say(str(self.board))
+        self.list_moves(moves)
+        while True:
+            line = self.read(f"{side_name(self.board.turn)}> ")
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                return None
+            if not line:
+                continue
+            if line.lower() == "help":
+                self.say(SEATED_HELP)
+            elif line.lower() == "moves":
+                self.list_moves(moves)
+            elif line.lower() == "board":
+                self.say(str(self.board))
+            elif line.isdigit():
+                if 1 <= int(line) <= len(moves):
+                    return moves[int(line) - 1]
+                self.say(f"No move {line}: type 1..{len(moves)}.")
+            else:
+                chosen = [m for m in moves if str(m) == line.lower()]
+                if chosen:
+                    return chosen[0]
+                self.say(f"Not a legal move: {line}. The legal moves:")
+                self.list_moves(moves)
+
+    def list_moves(self, moves: list[Any]) -> None:
+        self.say("  ".join(f"{k}) {m}" for k, m in enumerate(moves, 1)))
+
+
+def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
+    """``yinsh play --game ludo --seats ...``: every option is checked before
+    the game starts."""
+    from yinsh.cli.search import parse_seat
+    for option, given in (("--color", args.color), ("--engine-depth", args.engine_depth),
+                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None)):
+        if given is not None:
+            raise CommandError(f"{option} is not an option of {kind.name} play (it takes "
+                               f"--seats, --players, --variant, --seed)")
+    board = board_from_args(args)
+    count = len(board.players)
+    specs = (args.seats or ",".join(["human"] + ["mcts"] * (count - 1))).split(",")
+    if len(specs) != count:
+        raise CommandError(f"--seats gives {len(specs)} seat(s) for {count} players "
+                           f"(one a colour: {', '.join(c.label for c in board.players)})")
+    seats: list[tuple[str, Any]] = []
+    for k, spec in enumerate(specs):
+        spec = spec.strip()
+        if spec == "human":
+            seats.append(("you", None))
+            continue
+        if spec.partition(":")[0] not in kind.player_classes:
+            raise CommandError(f"unknown seat {spec!r} (expected human, "
+                               f"{', '.join(kind.player_classes)}, mcts:time=S)")
+        _, factory = parse_seat(spec, 0.1, kind)
+        seats.append((spec, factory(args.seed * 7919 + k)))
+    Table(board, seats, random.Random(args.seed), sys.stdin, sys.stdout).run()
+
+
+def load_readline(completer: Callable[[str, int], Optional[str]]) -> Optional[ModuleType]:
+    """Imports ``readline`` (which then edits the lines ``input()`` reads and
+    keeps their history) and sets Tab completion; None where Python has no
+    readline."""
+    try:
+        import readline
+    except ImportError:
+        return None
+    readline.set_completer(completer)
+    readline.set_completer_delims(" ;\t\n")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return readline
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """A game against the engine in the terminal. Every option is checked
+    (by the parser, the board and the engine's limits) before the game
+    starts."""
+    kind = game_of(args)
+    if kind.seated:
+        cmd_play_seated(args, kind)
+        return
+    if args.seats is not None:
+        raise CommandError(f"--seats is an option of ludo, not {kind.name} (it takes --color)")
+    color = args.color or kind.sides[0]
+    if color not in kind.sides:
+        raise CommandError(f"--color {color}: the sides of {kind.name} are "
+                           f"{' and '.join(kind.sides)}")
+    if args.unicode and not kind.can_flip:
+        raise CommandError(f"--unicode is an option of yinsh, not {kind.name}")
+    board = board_from_args(args)
+    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board))
+    human = type(board.turn).of(color)
+    Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
+
+
+# Registration -----------------------------------------------------------------------
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    """Adds ``play``, ``show`` and ``replay`` to the subcommands of ``yinsh``."""
+    p = sub.add_parser("play", help="play against the engine in the terminal",
+                       description="A game against the engine: the board is printed after each "
+                                   "action; type actions in the notation (e5, e5-e9, xe5-e9, xa2, "
+                                   "pass) or undo, hint, moves, flip, save FILE, help, quit. "
+                                   "Ctrl-C while the engine thinks makes it play at once.")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--engine-time", type=positive_float, metavar="S",
+                       help=f"seconds the engine thinks per action (default {DEFAULT_ENGINE_TIME:g})")
+    limit.add_argument("--engine-depth", type=search_depth, metavar="D",
+                       help="the engine searches D plies per action instead "
+                            f"(1..{MAX_DEPTH})")
+    p.add_argument("--seats", metavar="S1,S2,...",
+                   help="ludo: one seat a colour in turn order: human, random, heuristic, "
+                        "mcts[:time=S] (default: human, then mcts)")
+    p.add_argument("--seed", type=nonnegative_int, default=1,
+                   help="ludo: the seed of the dice and the computer seats (default 1)")
+    p.add_argument("--color", choices=["white", "black", "red"],
+                   help="your side: white or black (insert: white or red); default white, "
+                        "who acts first")
+    add_position_args(p)
+    p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("show", help="write an SVG picture of a position or a recorded game",
+                       description="Writes an SVG picture of a position (--position/--variant/"
+                                   "--moves) or of a recorded game (--record, after --ply actions).")
+    add_position_args(p, kind=False)
+    p.add_argument("--record", metavar="FILE", help="a game record (ours, or Boardspace SGF)")
+    p.add_argument("--game", type=game_or_index, metavar="N|GAME",
+                   help="which game of the record (default 1), or the game of --position "
+                        "(yinsh, insert, ludo)")
+    p.add_argument("--ply", type=nonnegative_int, metavar="N",
+                   help="show the game after its first N actions (default: the end)")
+    p.add_argument("-o", "--output", metavar="FILE", help="the SVG file (default: standard output)")
+    p.add_argument("--size", type=int_in(svg.MIN_SIZE, svg.MAX_SIZE), default=svg.DEFAULT_SIZE,
+                   metavar="PX", help=f"width in pixels, {svg.MIN_SIZE}..{svg.MAX_SIZE} "
+                                      f"(default {svg.DEFAULT_SIZE})")
+    p.add_argument("--orientation", choices=["white", "black"], default="white",
+                   help="the side at the bottom (default white)")
+    p.add_argument("--highlight", metavar='"..."',
+                   help='points and actions to mark, space-separated (e.g. "e5 f6-f2")')
+    p.add_argument("--no-coordinates", action="store_true", help="leave out a..k and 1..11")
+    p.add_argument("--no-last-move", action="store_true", help="do not mark the last action")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("replay", help="print a recorded game action by action",
+                       description="Prints a game record (ours, or Boardspace SGF) action by action, "
+                                   "with the engine's score and best action before each action "
+                                   "when --analyse is given ('=' marks an action the engine agrees with).")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--game", type=game_or_index, default=1, metavar="N",
+                   help="which game of the record (default 1); a game's name (yinsh, insert, "
+                        "ludo) is accepted and checked against the record")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="show the engine's score (from the side to act) and best action")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=search_depth, metavar="D",
+                       help=f"search depth for --analyse, 1..{MAX_DEPTH} (default: --time)")
+    limit.add_argument("--time", type=positive_float, metavar="S",
+                       help=f"seconds per position for --analyse (default {REPLAY_TIME:g})")
+    p.add_argument("--boards", action="store_true", help="print the board after every action")
+    p.add_argument("--unicode", action="store_true", help="draw the board with Unicode pieces")
+    p.set_defaults(func=cmd_replay, depth=None, time=None)

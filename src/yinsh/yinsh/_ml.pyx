@@ -1,0 +1,611 @@
+# The machine-learning interface, compiled: the fixed integer action space,
+# legal action masks, observation planes and a batch of games held in C.
+#
+# Action ids (NUM_ACTIONS = 5016), see docs/ml.md for the full table:
+#   0    .. 84    place a ring on point index i            (PLACE_BASE + i)
+#   85   .. 4674  move the ring on point index i in direction d by s steps
+#                 (MOVE_BASE + (i * 6 + d) * 9 + s - 1), s = 1..9
+#   4675 .. 4929  remove the row of 5 starting at point index i along axis x
+#                 (ROW_BASE + i * 3 + x), the start being the lower end point
+#   4930 .. 5014  remove the ring on point index i          (RING_BASE + i)
+#   5015          pass                                       (PASS_ACTION)
+# The point index of a point is its rank in yinsh.POINTS (ascending bit index).
+# Some ids name no action (a move or a row that would leave the board); they
+# are never legal.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from yinsh.yinsh._board cimport CoreBoard, Move, problem_message
+from yinsh.yinsh._make cimport do_move
+from yinsh.yinsh._movegen cimport gen_moves, is_legal
+from yinsh.yinsh._position cimport Position, pos_is_ok
+from yinsh._rng cimport rng_below, rng_next
+from yinsh._signals cimport raise_pending, signal_raised
+from yinsh.yinsh._tables cimport TABLES, BoardTables
+from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
+                           MARKERS_TOTAL, MAX_MOVES, PH_GAME_OVER, PH_REMOVE_RING, PH_REMOVE_ROW,
+                           RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
+from yinsh.bitboard cimport YINSH_DEBUG, bb_pop_lsb, u128
+from yinsh.yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS,
+                             NUM_POINTS, NUM_ROWS, direction_axis)
+
+import operator
+import os
+
+import numpy as np
+
+from yinsh.arrays import check_out
+
+from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.yinsh.geometry import POINTS
+from yinsh.yinsh.variants import RINGS_TO_WIN
+
+cdef enum:
+    MAX_DIST = 9
+    PLACE_BASE_ = 0
+    MOVE_BASE_ = NUM_POINTS
+    ROW_BASE_ = NUM_POINTS + NUM_POINTS * NUM_DIRECTIONS * MAX_DIST
+    RING_BASE_ = ROW_BASE_ + NUM_POINTS * NUM_AXES
+    PASS_ACTION_ = RING_BASE_ + NUM_POINTS
+    N_ACTIONS = PASS_ACTION_ + 1
+    N_PLANES = 17
+    PLANE_SIZE = NUM_CELLS    # a plane is the 11 x 11 grid, cell [column][row - 1]
+    GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
+
+NUM_ACTIONS = N_ACTIONS
+NUM_PLANES = N_PLANES
+PLACE_BASE = PLACE_BASE_
+MOVE_BASE = MOVE_BASE_
+ROW_BASE = ROW_BASE_
+RING_BASE = RING_BASE_
+PASS_ACTION = PASS_ACTION_
+MAX_DISTANCE = MAX_DIST
+
+#: The name of each observation plane, in order (see docs/ml.md).
+PLANE_NAMES = (
+    "rings_us", "rings_them", "markers_us", "markers_them", "valid_point",
+    "phase_place", "phase_move", "phase_remove_row", "phase_remove_ring", "phase_game_over",
+    "black_to_act", "removed_us", "removed_them", "markers_in_pool",
+    "actor_made_ring_move", "passes", "rings_to_win",
+)
+
+PERSPECTIVES = ("side_to_act", "white", "black")
+
+
+class InvalidActionError(InvalidMoveError, IllegalMoveError):
+    """An action id that names no action: not an int in
+    ``range(NUM_ACTIONS)``, or a ring move or row that would leave the board.
+    It is an ``InvalidMoveError`` and, since no position allows it, an
+    ``IllegalMoveError`` too (both are ``ValueError`` subclasses)."""
+
+
+InvalidActionError.__module__ = "yinsh.yinsh.actions"
+
+# ---------------------------------------------------------------------------
+# Tables, built once at import.
+# ---------------------------------------------------------------------------
+
+cdef int8_t PIDX[NUM_CELLS]                  # point -> index 0..84, -1 off the board
+cdef int POINT_AT[NUM_POINTS]                # index -> point
+cdef int32_t CODE_OF[N_ACTIONS]              # action id -> packed move, -1 if none
+cdef int16_t MOVE_ID[NUM_CELLS][NUM_CELLS]   # ring move f -> t -> id, -1 if none
+cdef float VALID_PLANE[PLANE_SIZE]           # 1.0 on the 85 points
+
+
+cdef void _build_tables() except *:
+    cdef const BoardTables* T = &TABLES
+    cdef int i, p, q, d, s, a
+    memset(PIDX, -1, sizeof(PIDX))
+    memset(MOVE_ID, -1, sizeof(MOVE_ID))
+    memset(VALID_PLANE, 0, sizeof(VALID_PLANE))
+    for a in range(N_ACTIONS):
+        CODE_OF[a] = -1
+    for i in range(NUM_POINTS):
+        p = POINTS[i]
+        PIDX[p] = i
+        POINT_AT[i] = p
+        VALID_PLANE[p] = 1.0
+    for i in range(NUM_POINTS):
+        p = POINT_AT[i]
+        CODE_OF[PLACE_BASE_ + i] = pack_move(K_PLACE, p, p)
+        CODE_OF[RING_BASE_ + i] = pack_move(K_RING, p, p)
+        for d in range(NUM_DIRECTIONS):
+            for s in range(1, min(T.ray_len[p][d], MAX_DIST) + 1):
+                q = T.ray[p][d][s - 1]
+                a = MOVE_BASE_ + (i * NUM_DIRECTIONS + d) * MAX_DIST + s - 1
+                CODE_OF[a] = pack_move(K_MOVE, p, q)
+                MOVE_ID[p][q] = a
+        for d in range(NUM_AXES):           # the directions 0..2 go up, one per axis
+            if T.ray_len[p][d] >= LINE_LENGTH - 1:
+                CODE_OF[ROW_BASE_ + i * NUM_AXES + d] = pack_move(K_ROW, p, T.ray[p][d][LINE_LENGTH - 2])
+    CODE_OF[PASS_ACTION_] = pack_move(K_PASS, 0, 0)
+
+
+_build_tables()
+
+
+cdef inline int code_to_action(int code) noexcept nogil:
+    """The action id of a packed move that gen_moves produced."""
+    cdef int kind = move_kind(code), f = move_from(code), t = move_to(code)
+    if kind == K_MOVE:
+        return MOVE_ID[f][t]
+    if kind == K_PLACE:
+        return PLACE_BASE_ + PIDX[t]
+    if kind == K_ROW:
+        return ROW_BASE_ + PIDX[f] * NUM_AXES + direction_axis(TABLES.dir_of[f][t])
+    if kind == K_RING:
+        return RING_BASE_ + PIDX[f]
+    return PASS_ACTION_
+
+
+cdef int checked_code(object action) except -1:
+    """The packed move of an action id from Python; raises InvalidActionError."""
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        raise TypeError(f"an action id must be an int, not {type(action).__name__}")
+    cdef object value = operator.index(action)
+    if not 0 <= value < N_ACTIONS:
+        raise InvalidActionError(f"action {value} is out of range (0..{N_ACTIONS - 1})")
+    cdef int a = value
+    if CODE_OF[a] < 0:
+        raise InvalidActionError(f"action {a} names no action: it would leave the board")
+    return CODE_OF[a]
+
+
+def action_codes():
+    """A new int32 array: the packed ``Move.code`` of every action id, -1 for
+    the ids that name no action (moves or rows that would leave the board)."""
+    out = np.empty(N_ACTIONS, dtype=np.int32)
+    cdef int32_t[::1] view = out
+    memcpy(&view[0], CODE_OF, sizeof(CODE_OF))
+    return out
+
+
+def action_to_move(action):
+    """The ``Move`` of an action id.
+
+    >>> action_to_move(0), action_to_move(5015)
+    (Move.from_str('a2'), Move.from_str('pass'))
+
+    Raises ``InvalidActionError`` (a ``ValueError``) for an id out of range
+    or naming no action, ``TypeError`` for a non-integer.
+    """
+    return Move.from_code(checked_code(action))
+
+
+def move_to_action(move):
+    """The action id of a ``Move`` (or of an action's text).
+
+    >>> move_to_action("e5-e9"), move_to_action("pass")
+    (1816, 5015)
+
+    Raises ``InvalidMoveError`` for text that is not an action,
+    ``InvalidActionError`` (an ``InvalidMoveError``) for a move that no
+    position allows and so has no id (``e5-f7``: not on one line, ``e5-e5``,
+    ``xe5-e8``: not 5 points), ``TypeError`` for anything else than a
+    ``Move`` or a ``str``.
+    """
+    if isinstance(move, str):
+        move = Move.from_str(move)
+    if not isinstance(move, Move):
+        raise TypeError(f"expected a Move or its text, not {type(move).__name__}")
+    cdef int code = (<Move>move).code
+    cdef int kind = move_kind(code), f = move_from(code), t = move_to(code)
+    if kind == K_MOVE and MOVE_ID[f][t] < 0:
+        raise InvalidActionError(f"{move} has no action id: a ring moves between two points on one line")
+    if kind == K_ROW:
+        if (TABLES.dir_of[f][t] < 0 or TABLES.dist[f][t] != LINE_LENGTH - 1
+                or CODE_OF[code_to_action(code)] != code):
+            raise InvalidActionError(f"{move} has no action id: a row is 5 points in a line")
+    return code_to_action(code)
+
+# ---------------------------------------------------------------------------
+# Masks and planes of one position (no Python objects: callable without the GIL).
+# ---------------------------------------------------------------------------
+
+cdef inline void fill_mask(const Position* p, uint8_t* mask) noexcept nogil:
+    """Sets mask[a] = 1 for every legal action a (mask is not cleared)."""
+    cdef int buf[MAX_MOVES]
+    cdef int n = gen_moves(p, buf), i
+    for i in range(n):
+        mask[code_to_action(buf[i])] = 1
+
+
+cdef inline void set_bits(float* plane, u128 b) noexcept nogil:
+    while b:
+        plane[bb_pop_lsb(&b)] = 1.0
+
+
+cdef inline void fill_const(float* plane, float v) noexcept nogil:
+    cdef int i
+    for i in range(PLANE_SIZE):
+        plane[i] = v
+
+
+cdef void fill_planes(const Position* p, float* out, int perspective) noexcept nogil:
+    """Writes the N_PLANES x 121 planes of p; perspective -1 = side to act,
+    0 = White, 1 = Black."""
+    cdef int us = p.turn if perspective < 0 else perspective, them = us ^ 1
+    cdef float rtw = p.rings_to_win
+    memset(out, 0, N_PLANES * PLANE_SIZE * sizeof(float))
+    set_bits(out, p.rings[us])
+    set_bits(out + PLANE_SIZE, p.rings[them])
+    set_bits(out + 2 * PLANE_SIZE, p.markers[us])
+    set_bits(out + 3 * PLANE_SIZE, p.markers[them])
+    memcpy(out + 4 * PLANE_SIZE, VALID_PLANE, PLANE_SIZE * sizeof(float))
+    fill_const(out + (5 + p.phase) * PLANE_SIZE, 1.0)
+    if p.turn == C_BLACK:
+        fill_const(out + 10 * PLANE_SIZE, 1.0)
+    if p.removed[us]:
+        fill_const(out + 11 * PLANE_SIZE, p.removed[us] / rtw)
+    if p.removed[them]:
+        fill_const(out + 12 * PLANE_SIZE, p.removed[them] / rtw)
+    if p.markers_on_board < MARKERS_TOTAL:
+        fill_const(out + 13 * PLANE_SIZE, (MARKERS_TOTAL - p.markers_on_board) / <float>MARKERS_TOTAL)
+    if (p.phase == PH_REMOVE_ROW or p.phase == PH_REMOVE_RING) and p.mover == p.turn:
+        fill_const(out + 14 * PLANE_SIZE, 1.0)
+    if p.passes:
+        fill_const(out + 15 * PLANE_SIZE, p.passes / <float>2)
+    fill_const(out + 16 * PLANE_SIZE, rtw / RINGS_PER_SIDE)
+
+
+cdef int check_perspective(object perspective) except -2:
+    if perspective == "side_to_act":
+        return -1
+    if perspective == "white":
+        return 0
+    if perspective == "black":
+        return 1
+    raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
+
+
+# ---------------------------------------------------------------------------
+# One board (the Board methods of the same names wrap these).
+# ---------------------------------------------------------------------------
+
+def legal_action_mask(CoreBoard board not None):
+    """A bool array of NUM_ACTIONS: True at the legal action ids of board."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)
+    cdef uint8_t[::1] view = mask.view(np.uint8)
+    fill_mask(&board.pos, &view[0])
+    return mask
+
+
+def legal_actions(CoreBoard board not None):
+    """The legal action ids of board, ascending (an int64 array)."""
+    cdef int buf[MAX_MOVES]
+    cdef int n = gen_moves(&board.pos, buf), i, j, a
+    for i in range(n):
+        a = code_to_action(buf[i])
+        j = i
+        while j > 0 and buf[j - 1] > a:
+            buf[j] = buf[j - 1]
+            j -= 1
+        buf[j] = a
+    out = np.empty(n, dtype=np.int64)
+    cdef int64_t[::1] view = out
+    for i in range(n):
+        view[i] = buf[i]
+    return out
+
+
+def push_action(CoreBoard board not None, action):
+    """Plays action id on board. Raises ``InvalidActionError`` for an id that
+    names no action, ``IllegalMoveError`` (saying why) for one the position
+    does not allow; the board is then unchanged."""
+    cdef int code = checked_code(action)
+    if not is_legal(&board.pos, code):
+        move = Move.from_code(code)
+        try:
+            board.parse_move(str(move))
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"action {int(action)}: {exc}") from None
+        raise IllegalMoveError(f"action {int(action)} ({move}) is not legal here")  # pragma: no cover
+    board._push_code(code)
+
+
+def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
+    """The float32 observation planes of board, shape (NUM_PLANES, 11, 11),
+    written into out when given."""
+    cdef int persp = check_perspective(perspective)
+    out = check_out(out, (N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
+    cdef float[:, :, ::1] view = out
+    fill_planes(&board.pos, &view[0, 0, 0], persp)
+    return out
+
+# ---------------------------------------------------------------------------
+# A batch of games.
+# ---------------------------------------------------------------------------
+
+cdef class BatchGames:
+    """n independent games held in C, stepped together with one action id
+    each; for self-play and reinforcement learning.
+
+    >>> games = BatchGames(4, seed=1)
+    >>> games.legal_action_masks().shape, games.planes().shape
+    ((4, 5016), (4, 17, 11, 11))
+    >>> played = games.step_random()          # one random legal action per game
+    >>> bool((played < 85).all()), games.plies.tolist()
+    (True, [1, 1, 1, 1])
+    >>> games.step([PASS_ACTION] * 4)         # checked: nobody may pass now
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.IllegalMoveError: game 0: action 5015: pass: Black must place a ring now
+
+    ``done`` and ``results`` (+1 White won, -1 Black won, 0 draw or not over)
+    are numpy arrays; ``reset(i)`` starts game i again, ``reset()`` all.
+    Random play and masks run without the GIL. Ctrl-C (in the main thread)
+    stops a call over a large batch within milliseconds and raises
+    ``KeyboardInterrupt``; a step so interrupted has been played in the
+    games before the point of interruption only (``plies`` tells which).
+    """
+
+    cdef Position* games
+    cdef int32_t* _plies
+    cdef readonly int n
+    cdef Position start
+    cdef uint64_t rng
+
+    def __cinit__(self, *args, **kwargs):
+        self.games = NULL
+        self._plies = NULL
+        self.n = 0
+
+    def __init__(self, int n, seed=None, variant="standard"):
+        """``n`` games (1 <= n <= 2**24) of ``variant`` (``"standard"`` or
+        ``"blitz"``), all at the start; ``seed`` (an int, or None for a seed
+        from the operating system) drives ``step_random``.
+
+        Raises ``ValueError`` for a bad n or variant, ``TypeError`` for a
+        seed that is not an int or a variant that is not a str.
+        """
+        if n < 1 or n > (1 << 24):
+            raise ValueError(f"n must be between 1 and 2**24, not {n}")
+        if not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(RINGS_TO_WIN)})")
+        if variant not in RINGS_TO_WIN:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        from yinsh.yinsh.board import Board
+        cdef CoreBoard first = Board(variant=variant)
+        free(self.games)
+        free(self._plies)
+        self.games = <Position*>malloc(n * sizeof(Position))
+        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
+        if self.games == NULL or self._plies == NULL:
+            raise MemoryError()
+        self.n = n
+        self.start = first.pos
+        self.rng = <uint64_t>(seed % (1 << 64))
+        rng_next(&self.rng)
+        self.reset()
+
+    def __dealloc__(self):
+        free(self.games)
+        free(self._plies)
+
+    def __len__(self):
+        return self.n
+
+    def __repr__(self):
+        return f"<BatchGames n={self.n}, {int(self.done.sum())} done>"
+
+    cdef int _index(self, object i) except -1:
+        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
+            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
+        cdef object k = operator.index(i)
+        if not -self.n <= k < self.n:
+            raise IndexError(f"game index {k} out of range for {self.n} games")
+        return k + self.n if k < 0 else k
+
+    def reset(self, i=None):
+        """Starts game i (an int; all games when None) again from the empty board."""
+        cdef int k
+        if i is None:
+            for k in range(self.n):
+                self.games[k] = self.start
+                self._plies[k] = 0
+        else:
+            k = self._index(i)
+            self.games[k] = self.start
+            self._plies[k] = 0
+
+    def board(self, i):
+        """A ``Board`` holding the position of game i (an independent copy,
+        with an empty move stack)."""
+        from yinsh.yinsh.board import Board
+        cdef int k = self._index(i)
+        cdef CoreBoard b = Board()
+        b.pos = self.games[k]
+        return b
+
+    def set_board(self, i, CoreBoard board not None):
+        """Sets game i to the position of board (its ply count to 0)."""
+        cdef int k = self._index(i)
+        self.games[k] = board.pos
+        self._plies[k] = 0
+
+    @property
+    def done(self):
+        """A new bool array (n,): whether each game is over."""
+        out = np.empty(self.n, dtype=np.bool_)
+        cdef uint8_t[::1] view = out.view(np.uint8)
+        cdef int k
+        for k in range(self.n):
+            view[k] = self.games[k].phase == PH_GAME_OVER
+        return out
+
+    @property
+    def results(self):
+        """A new int8 array (n,): +1 White won, -1 Black won, 0 a draw or a
+        game not over."""
+        out = np.empty(self.n, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int k
+        for k in range(self.n):
+            if self.games[k].phase != PH_GAME_OVER or self.games[k].winner == C_DRAW:
+                view[k] = 0
+            else:
+                view[k] = 1 if self.games[k].winner == C_WHITE else -1
+        return out
+
+    @property
+    def to_play(self):
+        """A new int8 array (n,): the side to act in each game (0 White, 1 Black)."""
+        out = np.empty(self.n, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int k
+        for k in range(self.n):
+            view[k] = self.games[k].turn
+        return out
+
+    @property
+    def plies(self):
+        """A new int32 array (n,): actions played in each game since its reset."""
+        out = np.empty(self.n, dtype=np.int32)
+        cdef int32_t[::1] view = out
+        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
+        return out
+
+    def legal_action_masks(self, out=None):
+        """A bool array (n, NUM_ACTIONS), written into out when given: True at
+        the legal action ids of each game (a finished game has none)."""
+        out = check_out(out, (self.n, N_ACTIONS), np.bool_)
+        cdef uint8_t[:, ::1] view = out.view(np.uint8)
+        cdef uint8_t* base = &view[0, 0]
+        cdef int k
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                # cleared row by row, so that a large batch stays interruptible
+                memset(base + <size_t>k * N_ACTIONS, 0, N_ACTIONS)
+                fill_mask(&self.games[k], base + <size_t>k * N_ACTIONS)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def planes(self, out=None, perspective="side_to_act"):
+        """float32 planes (n, NUM_PLANES, 11, 11) of every game (as
+        ``Board.planes``), written into out when given."""
+        cdef int persp = check_perspective(perspective)
+        out = check_out(out, (self.n, N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
+        cdef float[:, :, :, ::1] view = out
+        cdef float* base = &view[0, 0, 0, 0]
+        cdef int k
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * PLANE_SIZE, persp)
+        if interrupted:
+            raise_pending()
+        return out
+
+    def step(self, actions):
+        """Plays actions[i] in game i, for every game not over (the entry of
+        a finished game is ignored). All actions are checked before any is
+        played: an id that names no action raises ``InvalidActionError``, an
+        illegal one ``IllegalMoveError``, and then no game changes.
+        """
+        arr = np.asarray(actions)
+        if arr.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
+        arr = np.ascontiguousarray(arr, dtype=np.int64)
+        cdef const int64_t[::1] acts = arr
+        cdef int k, bad = -1, why = 0
+        cdef int64_t a
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True        # while checking: no game has changed
+                    break
+                if self.games[k].phase == PH_GAME_OVER:
+                    continue
+                a = acts[k]
+                if a < 0 or a >= N_ACTIONS or CODE_OF[a] < 0:
+                    bad, why = k, 1
+                    break
+                if not is_legal(&self.games[k], CODE_OF[a]):
+                    bad, why = k, 2
+                    break
+            if bad < 0 and not interrupted:
+                for k in range(self.n):
+                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                        interrupted = True
+                        break
+                    if self.games[k].phase != PH_GAME_OVER:
+                        do_move(&self.games[k], CODE_OF[acts[k]])
+                        self._plies[k] += 1
+        if interrupted:
+            raise_pending()
+        if YINSH_DEBUG:
+            self._check_consistency()
+        if bad >= 0:
+            if why == 1:
+                try:
+                    checked_code(int(acts[bad]))
+                except InvalidActionError as exc:
+                    raise InvalidActionError(f"game {bad}: {exc}") from None
+            board = self.board(bad)
+            try:
+                push_action(board, int(acts[bad]))
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"game {bad}: {exc}") from None
+
+    def step_random(self, auto_reset=False):
+        """Plays one uniformly random legal action in every game not over and
+        returns the action ids played (an int64 array (n,), -1 for a game
+        that was over). With ``auto_reset=True`` finished games first start
+        again, so every game plays (their results are then lost).
+        """
+        out = np.empty(self.n, dtype=np.int64)
+        cdef int64_t[::1] view = out
+        cdef int64_t* res = &view[0]
+        cdef bint again = auto_reset
+        cdef int k, n, code
+        cdef int buf[MAX_MOVES]
+        cdef Position* p
+        cdef bint interrupted = False
+        with nogil:
+            for k in range(self.n):
+                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
+                    interrupted = True
+                    break
+                p = &self.games[k]
+                if p.phase == PH_GAME_OVER:
+                    if not again:
+                        res[k] = -1
+                        continue
+                    p[0] = self.start
+                    self._plies[k] = 0
+                n = gen_moves(p, buf)
+                code = buf[rng_below(&self.rng, n)]
+                do_move(p, code)
+                self._plies[k] += 1
+                res[k] = code_to_action(code)
+        if interrupted:
+            raise_pending()
+        if YINSH_DEBUG:
+            self._check_consistency()
+        return out
+
+    def _check_consistency(self):
+        """Raises AssertionError if a game's position is inconsistent (debug
+        builds check after every step)."""
+        cdef int k
+        for k in range(self.n):
+            if not pos_is_ok(&self.games[k]):
+                raise AssertionError(f"game {k}: inconsistent position after a step: "
+                                     f"{problem_message(&self.games[k])}")

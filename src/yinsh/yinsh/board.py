@@ -1,0 +1,290 @@
+"""The Board: a Yinsh position with its action stack, over the compiled core.
+
+>>> board = Board()
+>>> board.turn, board.phase
+(<Color.WHITE: 0>, <Phase.PLACE: 'place'>)
+>>> for text in "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split():
+...     _ = board.push_str(text)
+>>> board.phase, board.legal_moves.count()
+(<Phase.MOVE: 'move'>, 54)
+>>> board.push_str("h6-h10")
+Move.from_str('h6-h10')
+>>> board.markers_in_pool()
+50
+>>> board.pop()
+Move.from_str('h6-h10')
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from yinsh.yinsh import _core, _ml, diagram, geometry
+from yinsh.yinsh.enums import Color, Phase, Termination
+from yinsh.errors import InvalidPositionError
+from yinsh.yinsh.position import format_position, parse_position
+from yinsh.yinsh.variants import RINGS_TO_WIN, variant_name
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+_TERMINATIONS = (None, Termination.RINGS, Termination.MARKER_POOL, Termination.BLOCKED)
+_COLORS = (Color.WHITE, Color.BLACK)
+_PHASES = tuple(Phase)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``termination`` (the reason) and ``winner``
+    (``None`` for a draw)."""
+
+    termination: Termination
+    winner: Optional[Color]
+
+    @property
+    def reason(self) -> Termination:
+        """The same as ``termination``."""
+        return self.termination
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Color.WHITE else "0-1"
+
+
+class Board(_core.CoreBoard):
+    """A Yinsh position and the actions that led to it.
+
+    ``Board()`` is a new standard game, ``Board(variant="blitz")`` a new blitz
+    game, ``Board(position_string)`` the position that the string describes
+    (see ``yinsh.yinsh.position``).
+
+    Raises ``InvalidPositionError`` (a ``ValueError``) for any ``str`` that is
+    not a position string, ``ValueError`` for an unknown variant, and
+    ``TypeError`` when position or variant is neither ``None`` nor a ``str``.
+
+    Boards pickle and ``copy.deepcopy`` with their move stack (as the
+    position where the stack starts and its actions as text), so ``pop()``
+    works on the copy:
+
+    >>> import pickle
+    >>> board = Board()
+    >>> _ = board.push_str("e5")
+    >>> again = pickle.loads(pickle.dumps(board))
+    >>> again == board, again.move_stack, again.pop()
+    (True, [Move.from_str('e5')], Move.from_str('e5'))
+    """
+
+    search_module = "yinsh.yinsh._search"
+    """The compiled searches of this game (``yinsh.Engine`` finds them here)."""
+
+    def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
+        if variant is not None and not isinstance(variant, str):
+            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                            f"({', '.join(RINGS_TO_WIN)})")
+        if position is not None:
+            state = parse_position(position)
+            if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
+                raise InvalidPositionError(
+                    f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
+            self._set_state(*state)
+            return
+        variant = "standard" if variant is None else variant
+        if variant not in RINGS_TO_WIN:
+            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
+        self._set_state(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RINGS_TO_WIN[variant])
+
+    # State ------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Color:
+        """The side to act (after the game ends: the side that would act)."""
+        return _COLORS[self._turn_code]
+
+    @property
+    def phase(self) -> Phase:
+        """What the side to act does next (a ``Phase``)."""
+        return _PHASES[self._phase_code]
+
+    @property
+    def variant(self) -> str:
+        """``"standard"`` or ``"blitz"``."""
+        return variant_name(self.rings_to_win)
+
+    @property
+    def rings_to_win(self) -> int:
+        """How many removed rings win: 3, or 1 in blitz."""
+        return self._state().rings_to_win
+
+    def rings_removed(self, color: Color) -> int:
+        """The rings color (a ``Color`` or ``"white"``/``"black"``) has taken
+        off the board."""
+        s = self._state()
+        return (s.removed_white, s.removed_black)[Color.of(color)]
+
+    def markers_in_pool(self) -> int:
+        """Markers not on the board (of the 51)."""
+        return 51 - self._markers_on_board
+
+    def rings(self, color: Color) -> list[int]:
+        """The points of color's rings, ascending."""
+        s = self._state()
+        return geometry.points_of((s.rings_white, s.rings_black)[Color.of(color)])
+
+    def markers(self, color: Color) -> list[int]:
+        """The points of color's markers, ascending."""
+        s = self._state()
+        return geometry.points_of((s.markers_white, s.markers_black)[Color.of(color)])
+
+    def consecutive_passes(self) -> int:
+        """How many passes were just made in a row."""
+        return self._state().passes
+
+    # End of game ------------------------------------------------------------
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended."""
+        return _PHASES[self._phase_code] is Phase.GAME_OVER
+
+    def outcome(self) -> Optional[Outcome]:
+        """The ``Outcome`` of an ended game, else ``None``.
+
+        >>> Board().outcome() is None
+        True
+        """
+        s = self._state()
+        if _PHASES[s.phase] is not Phase.GAME_OVER:
+            return None
+        winner = None if s.winner == 2 else Color(s.winner)
+        termination = _TERMINATIONS[s.end_reason]
+        assert termination is not None           # an ended game has its reason
+        return Outcome(termination, winner)
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
+        outcome = self.outcome()
+        return "*" if outcome is None else outcome.result()
+
+    # Text -------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position string (see ``yinsh.yinsh.position``); ``Board(s)`` reads
+        it back exactly."""
+        return format_position(self)
+
+    def __str__(self) -> str:
+        return diagram.draw(self)
+
+    def unicode(self, *, orientation: object = Color.WHITE, last_move: bool = True,
+                coordinates: bool = True) -> str:
+        """The diagram of ``str(board)`` drawn with Unicode rings (``◎``/``◉``)
+        and markers (``○``/``●``); ``orientation=yinsh.BLACK`` turns it for
+        Black. ``yinsh.yinsh.diagram.draw`` has the same options for ASCII."""
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
+
+    def __repr__(self) -> str:
+        return f"Board({self.position()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # Pickling and copying ---------------------------------------------------
+
+    def __reduce__(self) -> tuple[Callable[[type[Board], str, str], Board],
+                                  tuple[type[Board], str, str], Optional[dict[str, Any]]]:
+        # The position where the move stack starts and the stack's actions as
+        # text: no raw memory, so the form does not depend on the core's
+        # layout, and unpickling checks every action again.
+        start = self.copy()
+        while start.ply:
+            start.pop()
+        moves = " ".join(str(move) for move in self.move_stack)
+        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # Attributes of subclasses (the core's own __setstate__ refuses).
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
+        board = self.copy()
+        memo[id(self)] = board
+        if self.__dict__:
+            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return board
+
+    # Pictures
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of ``yinsh.svg.board(self)``, for notebooks."""
+        from yinsh.yinsh import svg
+        return svg.board(self)
+
+    # Machine-learning interface (yinsh.yinsh.actions, docs/ml.md)
+
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """The ids of the legal actions (see ``yinsh.yinsh.actions``), an ascending
+        int64 numpy array.
+
+        >>> Board().legal_actions()[:3]
+        array([0, 1, 2])
+        """
+        return _ml.legal_actions(self)
+
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A numpy bool array of ``yinsh.NUM_ACTIONS``, True at the legal
+        action ids.
+
+        >>> int(Board().legal_action_mask().sum())
+        85
+        """
+        return _ml.legal_action_mask(self)
+
+    def push_action(self, action: int) -> None:
+        """Plays the action with this id. Raises ``IllegalMoveError`` (saying
+        why) for an action the position does not allow, and
+        ``yinsh.yinsh.actions.InvalidActionError`` (an ``InvalidMoveError`` and an
+        ``IllegalMoveError``) for an id out of range or naming no action; the
+        board is then unchanged.
+
+        >>> from yinsh.yinsh.actions import move_to_action
+        >>> board = Board()
+        >>> board.push_action(move_to_action("e5"))
+        >>> board.move_stack
+        [Move.from_str('e5')]
+        """
+        _ml.push_action(self, action)
+
+    def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
+               perspective: str = "side_to_act") -> npt.NDArray[np.float32]:
+        """The observation planes (docs/ml.md): a float32 numpy array of
+        shape ``(yinsh.yinsh.actions.NUM_PLANES, 11, 11)`` = ``(17, 11, 11)``,
+        cell ``[k, c, r - 1]`` for column ``c`` (0..10) and row ``r``.
+        ``perspective`` is
+        ``"side_to_act"`` ("us" is the side to act), ``"white"`` or
+        ``"black"``. When ``out`` is given (float32, that shape,
+        C-contiguous) it is filled and returned.
+
+        Raises ``ValueError`` for a bad perspective or ``out``.
+
+        >>> Board().planes().shape
+        (17, 11, 11)
+        """
+        return _ml.planes(self, out, perspective)
+
+
+def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
+    """The board of ``Board.__reduce__``: start, then the actions of moves."""
+    board = cls.__new__(cls)
+    board._set_state(*parse_position(start))
+    for text in moves.split():
+        board.push_str(text)
+    return board
+
