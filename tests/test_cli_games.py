@@ -42,6 +42,8 @@ def test_show(capsys, argv):
     (["analyse", "--game", "insert", "--depth", "2"], 3),
     (["analyse", "--game", "ludo", "--players", "2", "--moves", "r6 r3", "--depth", "2"], 3),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "mcts", "--nodes", "300"], 1),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--nodes", "300"], 1),     # auto: the MCTS
+    (["analyse", "--game", "ludo", "--players", "3", "--moves", "r6 r3", "--depth", "2"], 1),
 ])
 def test_analyse(capsys, argv, lines):
     status, out, err = run(capsys, *argv)
@@ -59,7 +61,8 @@ def test_analyse(capsys, argv, lines):
     (["perft", "1", "--game", "insert", "--moves", "z9"], "z9"),
     (["perft", "1", "--game", "ludo", "--threads", "2"], "one thread"),
     (["analyse", "--game", "ludo", "--depth", "2"], "throw phase"),
-    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--depth", "2"], "use --algorithm mcts"),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "alphabeta"], "use --algorithm mcts"),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--threads", "2"], "one thread"),
     (["show", "--game", "ludo", "--highlight", "a1"], "not options of ludo"),
 ])
 def test_bad_options(capsys, argv, message):
