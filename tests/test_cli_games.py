@@ -247,6 +247,46 @@ def test_play_ludo_a_move_by_its_text(monkeypatch, capsys):
     assert f"Green (you) plays {first}\n" in out
 
 
+def test_play_ludo_undo_hint_save_like_the_other_games(monkeypatch, capsys, tmp_path):
+    from yinsh.cli import table
+    monkeypatch.setattr(table, "HINT_TIME", 0.05)
+    saved = tmp_path / "ludo.txt"
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "human,random", "--seed", "3"]
+    script = f"undo\n1\nundo\nhint\nflip\n1\nsave {saved}\nquit\n"
+    status, out, err = play(monkeypatch, capsys, argv, script)
+    assert status == 0 and err == ""
+    assert "Nothing to undo." in out                             # before any choice
+    first = re.findall(r"^Green \(you\) plays (\S+)$", out, re.M)
+    assert len(first) == 2 and first[0] == first[1]              # chosen, taken back, chosen again
+    took = re.search(r"^Took back: (.*)$", out, re.M).group(1).split()
+    assert took[0] == first[0] and len(took) > 1                 # the move, then the throws after it
+    hint = re.search(r"^Hint: (\S+) +\[score [+-]\d+ for Green", out, re.M)
+    assert hint is not None and "drawn one way only" in out
+    assert "Save the game" not in out and out.rstrip().endswith("Bye.")
+    (game,) = record.read(saved)
+    assert game.tags["Green"] == "Human" and game.tags["Blue"] == "random" and "Red" not in game.tags
+    assert game.tags["Players"] == "2" and first[0] in [str(m) for m in game.actions]
+    assert re.search(rf"^Saved {len(game.actions)} actions to ", out, re.M)
+    board = game.board_at(len(game.actions))
+    assert board.position() == game.board.position() and not board.is_chance()
+
+
+def test_play_ludo_quitting_an_unsaved_game_asks_to_save_it(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    argv = ["play", "--game", "ludo", "--players", "3", "--seats", "random,human,random", "--seed", "2"]
+    status, out, _ = play(monkeypatch, capsys, argv, "1\nquit\nmine.txt\n")
+    assert status == 0 and "Save the game before quitting? [y/N/file name]" in out
+    (game,) = record.read(tmp_path / "mine.txt")
+    assert game.tags["Yellow"] == "Human" and game.tags["Players"] == "3"
+
+
+def test_play_ludo_help_lists_the_commands(monkeypatch, capsys):
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "human,random", "--seed", "3"]
+    _, out, _ = play(monkeypatch, capsys, argv, "help\nquit\nn\n")
+    for command in ("hint", "undo", "save FILE", "moves", "board", "quit"):
+        assert f"\n  {command} " in out
+
+
 @pytest.mark.parametrize("argv", [
     ["play", "--game", "ludo", "--players", "2", "--seats", "human,mcts,mcts"],
     ["play", "--game", "ludo", "--seats", "human,random"],
