@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from yinsh import games
-from yinsh.cli import CommandError, Parser, int_in, nonnegative_int
+from yinsh.cli import CommandError, Parser, cannot_write, int_in, nonnegative_int, read_games
 from yinsh.distributed.analysis import DEFAULT_BLUNDER, analyse_games
 from yinsh.distributed.backend import MAX_WORKERS
 from yinsh.distributed.engines import EngineSpec
@@ -57,14 +57,20 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
     except KeyboardInterrupt:
         _interrupted("selfplay")
         raise
-    except (ValueError, ImportError, OSError) as exc:
+    except OSError as exc:
+        raise cannot_write(args.out, exc) from None
+    except (ValueError, ImportError) as exc:
         raise CommandError(str(exc)) from None
     print(report.summary())
     print(f"Shards: {args.out} ({report.units} shards, manifest.json)")
 
 
 def cmd_analyse_games(args: argparse.Namespace) -> None:
-    """Scores every action of the games in the record files (``yinsh.distributed.analysis``)."""
+    """Scores every action of the games in the record files (``yinsh.distributed.analysis``).
+    The files are checked first, with the errors of show and replay
+    (``yinsh.cli.read_games``); the output's errors are ``cannot write OUT: ...``."""
+    for path in args.files:
+        read_games(path)
     try:
         report, summaries = analyse_games(args.files, args.out, args.engine, blunder=args.blunder,
                                           workers=args.workers, ray=args.ray,
@@ -72,7 +78,11 @@ def cmd_analyse_games(args: argparse.Namespace) -> None:
     except KeyboardInterrupt:
         _interrupted("analyse-games")
         raise
-    except (ValueError, ImportError, OSError) as exc:
+    except OSError as exc:
+        if exc.filename in args.files:
+            raise CommandError(f"cannot read {exc.filename}: {exc.strerror or exc}") from None
+        raise cannot_write(args.out, exc) from None
+    except (ValueError, ImportError) as exc:
         raise CommandError(str(exc)) from None
     for s in summaries:
         worst: Any = s["worst"]

@@ -31,8 +31,9 @@ from typing import IO, Any
 
 from yinsh import games, record
 from yinsh.yinsh import svg
-from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
-                       Parser, positive_float, search_depth)
+from yinsh.cli import (CommandError, add_position_args, board_from_args, cannot_write, game_of,
+                       game_or_index, int_in, nonnegative_int, Parser, positive_float, read_games,
+                       search_depth, split_game_option)
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat
 from yinsh.cli.table import cmd_play_seated
@@ -86,17 +87,8 @@ def game_status(board: Any) -> str:
 
 def load_game(path: str, number: int) -> record.Game:
     """Game number (from 1) of the record file at path; CommandError if the
-    file cannot be read or has no such game."""
-    if not path:
-        raise CommandError("the record file name is empty")
-    try:
-        games = record.read(path)
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise CommandError(f"{path}: {exc}") from None
-    if not games:
-        raise CommandError(f"{path}: no game in the file")
+    file cannot be read (``yinsh.cli.read_games``) or has no such game."""
+    games = read_games(path)
     if not 1 <= number <= len(games):
         raise CommandError(f"{path} holds {len(games)} game(s); there is no game {number}")
     return games[number - 1]
@@ -130,7 +122,7 @@ def cmd_show(args: argparse.Namespace) -> None:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(picture)
     except OSError as exc:
-        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        raise cannot_write(args.output, exc) from None
     print(f"wrote {args.output}")
 
 

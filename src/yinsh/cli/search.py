@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from yinsh import games, record
 from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
+from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size, int_in,
                        nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
@@ -304,7 +304,7 @@ def cmd_match(args: argparse.Namespace) -> None:
         try:
             record.write(written, args.record)
         except OSError as exc:
-            raise CommandError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+            raise cannot_write(args.record, exc) from None
         print(f"Record: {len(written)} games written to {args.record}")
     if result.interrupted:
         raise KeyboardInterrupt

@@ -31,6 +31,7 @@ analysis resumes; ``out`` is written (atomically) when every game is done.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from typing import Any, Optional, Sequence, Union
 from yinsh import record
 from yinsh.distributed.engines import EngineSpec
 from yinsh.distributed.job import JobReport, run_job
-from yinsh.distributed.manifest import Manifest, sha256_of, write_atomic, write_unit
+from yinsh.distributed.manifest import Manifest, make_folder, sha256_of, write_atomic, write_unit
 
 __all__ = ["analyse_games", "analyse_game", "DEFAULT_BLUNDER"]
 
@@ -113,15 +114,19 @@ def analyse_games(paths: Sequence[PathLike], out: PathLike, engine: str, *,
     holds the finished games and the manifest meanwhile (run again to
     resume). Raises ``ValueError`` for a bad engine or blunder,
     ``RecordError`` for a bad record (before any search), ``OSError`` for
-    a file that cannot be read."""
+    a file that cannot be read (its ``filename`` the path given), and for
+    an ``out`` that is a folder or whose ``OUT.parts`` cannot be made
+    (before any search)."""
     spec = EngineSpec.parse(engine)
     if isinstance(blunder, bool) or not isinstance(blunder, int) or blunder < 1:
         raise ValueError(f"blunder must be a whole number of at least 1, not {blunder!r}")
     if isinstance(paths, (str, bytes)) or not paths:
         raise ValueError("give a list of record files")
     target = os.fspath(out)
+    if os.path.isdir(target):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), target)
     folder = target + ".parts"
-    os.makedirs(folder, exist_ok=True)
+    make_folder(folder)
     units: list[_Unit] = []
     files = [os.fspath(p) for p in paths]
     for path in files:
