@@ -83,7 +83,8 @@ class Analysis:
     in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
     result of the best action times 1000, -1000 a sure loss, 1000 a sure
     win). ``relative`` is the same as a ``Score`` and ``pov_score`` as a
-    ``PovScore`` (with ``turn``, the side to act, and ``players``, the
+    ``PovScore`` (with ``turn``, the side to act as the board gives it:
+    Yinsh's ``Color.WHITE``, an int; and ``players``, the
     number of sides: ``len(board.players)`` when the board has them, else
     2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
     search that found it.
@@ -179,6 +180,68 @@ class Analysis:
             return str(self.score)
         return f"win {mate}" if mate > 0 else f"loss {-mate}"
 
+    def __str__(self) -> str:
+        """One line for people: the depth (the MCTS: its playouts), the
+        score (``Score``'s words) for the side to act by name, the best
+        move, the start of the line, nodes and seconds rounded, and with
+        ``multipv`` each line's move and score.
+
+        >>> import yinsh
+        >>> m = yinsh.Move.from_str
+        >>> pv = [m(t) for t in "e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4 d9-c8 f4-f5 c8-c7".split()]
+        >>> second = Analysis(m("e5-e8"), 80, [m("e5-e8")], 6, 34567, time=0.0007, multipv=2)
+        >>> a = Analysis(pv[0], 120, pv, 6, 34567, 280000, 0.1234, 9, yinsh.WHITE,
+        ...              lines=[Analysis(pv[0], 120, pv), second])
+        >>> print(a)
+        depth 6, score +120 for White, best e5-e9, pv e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4 d9-c8 f4-f5 ..., 34,567 nodes in 0.12 s, 2 lines: e5-e9 +120, e5-e8 +80
+        >>> print(second)
+        line 2: depth 6, score +80, best e5-e8, pv e5-e8, 34,567 nodes in 0.7 ms
+        >>> print(Analysis(m("e5-e9"), WIN_SCORE - 3, [m("e5-e9")], 4, 900, time=12.3, turn=yinsh.BLACK))
+        depth 4, score win 3 for Black, best e5-e9, pv e5-e9, 900 nodes in 12 s
+        >>> print(yinsh.Engine(algorithm="mcts").analyse(yinsh.Board(variant="blitz"), nodes=500))
+        ... # doctest: +ELLIPSIS
+        mcts, score ... for White, best ..., pv ..., 500 playouts in ...
+        """
+        side = _side_name(self.turn)
+        head = "mcts" if self.algorithm == "mcts" else f"depth {self.depth}"
+        if self.multipv > 1:
+            head = f"line {self.multipv}: {head}"
+        score = f"score {self.relative}" + (f" for {side}" if side else "")
+        if self.best_move is None:
+            return f"{head}, {score}, no move: the game is over"
+        shown = " ".join(str(move) for move in self.pv[:_PV_SHOWN])
+        more = " ..." if len(self.pv) > _PV_SHOWN else ""
+        counted = "playouts" if self.algorithm == "mcts" else "nodes"
+        text = (f"{head}, {score}, best {self.best_move}, pv {shown}{more}, "
+                f"{self.nodes:,} {counted} in {_seconds(self.time)}")
+        if len(self.lines) > 1:
+            listed = ", ".join(f"{line.best_move} {line.relative}" for line in self.lines[:_LINES_SHOWN])
+            more = ", ..." if len(self.lines) > _LINES_SHOWN else ""
+            text += f", {len(self.lines)} lines: {listed}{more}"
+        return text
+
+
+_PV_SHOWN = 8        # moves of the principal variation in str(Analysis)
+_LINES_SHOWN = 4     # multipv lines in str(Analysis)
+
+
+def _side_name(turn: object) -> str:
+    """A side by name (``White``, ``Green``: its ``label``), else ``side N``;
+    empty without a side."""
+    if turn is None:
+        return ""
+    label = getattr(turn, "label", None)
+    return str(label).capitalize() if isinstance(label, str) else f"side {turn}"
+
+
+def _seconds(t: float) -> str:
+    """Seconds for people: ``12 s``, ``0.12 s``, ``0.7 ms``."""
+    if t >= 10:
+        return f"{t:.0f} s"
+    if t >= 0.01:
+        return f"{t:.2f} s"
+    return f"{t * 1000:.1f} ms"
+
 
 def player_count(board: object) -> int:
     """The number of sides of board: ``len(board.players)`` when the board
@@ -224,7 +287,7 @@ class _Job:
     limit: Limit
     multipv: int
     codes: Optional[list[int]]
-    turn: Optional[int]
+    turn: Any                    # the board's side to act (Yinsh: a Color, an int), or None
     players: int
     algorithm: str
 
@@ -459,8 +522,7 @@ class Engine:
         algorithm = self.algorithm_for(board)
         if copy and hasattr(board, "copy"):
             board = board.copy()
-        return _Job(module, board, limit, int(multipv), codes, None if turn is None else int(turn),  # type: ignore[call-overload]
-                    players, algorithm)
+        return _Job(module, board, limit, int(multipv), codes, turn, players, algorithm)
 
     @staticmethod
     def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
@@ -499,7 +561,8 @@ class Engine:
         module, board = job.module, job.board
         turn, players = job.turn, job.players
         if not module.legal_actions(board):
-            return Analysis(None, module.evaluate_board(board, turn), turn=turn, players=players,
+            return Analysis(None, module.evaluate_board(board, None if turn is None else int(turn)),
+                            turn=turn, players=players,
                             algorithm=job.algorithm)
         to_move = module.action_to_move
         algorithm = job.algorithm
