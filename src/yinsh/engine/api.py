@@ -514,7 +514,8 @@ class Engine:
             limit = Limit(depth, time, nodes)   # type: ignore[arg-type]
         if not limit.is_set():
             limit = self._limit if self._limit.is_set() else Limit(depth=DEFAULT_DEPTH)
-        if not 1 <= _check_int("multipv", multipv) <= MAX_MULTIPV:
+        lines = _check_int("multipv", multipv)
+        if not 1 <= lines <= MAX_MULTIPV:
             raise ValueError(f"multipv must be between 1 and {MAX_MULTIPV}, not {multipv}")
         codes = None if searchmoves is None else self._codes(module, board, searchmoves)
         turn = getattr(board, "turn", None)
@@ -522,7 +523,7 @@ class Engine:
         algorithm = self.algorithm_for(board)
         if copy and hasattr(board, "copy"):
             board = board.copy()
-        return _Job(module, board, limit, int(multipv), codes, turn, players, algorithm)
+        return _Job(module, board, limit, lines, codes, turn, players, algorithm)
 
     @staticmethod
     def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
