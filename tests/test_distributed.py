@@ -243,6 +243,30 @@ def test_output_file_errors_name_the_file(tmp_path, capsys, monkeypatch, command
     assert _error_of(capsys, argv) == words
 
 
+LOST = "3B/6B/7B/8B/9B/3W5/W3w5/W3w4/W3w3/W3w2/4 b move - 0:0 0 blitz"   # White threatens five
+WINNING = LOST.replace(" b move", " w move")                              # White to make it
+
+
+@pytest.mark.parametrize("text, engine, said", [
+    (f'[Variant "blitz"]\n[Position "{LOST}"]\n\n1... j11-j10 *\n', "alphabeta:depth=4",
+     "j11-j10 (best k9-d2 -2500, played loss 4)"),                       # into a lost game
+    (f'[Variant "blitz"]\n[Position "{WINNING}"]\n\n1. a2-b2 *\n',
+     "alphabeta:depth=3", "a2-b2 (best e6-e7 win 3, played +"),          # a win missed
+])
+def test_analyse_games_shows_proven_ends_as_mates(tmp_path, capsys, text, engine, said):
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    out = tmp_path / "out.jsonl"
+    assert cli.main(["analyse-games", str(path), "--out", str(out), "--engine", engine,
+                     "--workers", "1", "--quiet"]) == 0
+    printed = capsys.readouterr().out.splitlines()[0]
+    assert said in printed and "drop" not in printed, printed
+    action, summary = [json.loads(line) for line in out.read_text().splitlines()]
+    assert abs(action["drop"]) > 990_000                    # the JSON keeps the engine's ints
+    assert {k: summary["worst"][k] for k in ("score", "played_score", "drop")} == \
+        {k: action[k] for k in ("score", "played_score", "drop")}
+
+
 def test_engine_spec_round_trips():
     for text in ("alphabeta:depth=3,hash=4,temp=25,lines=8", "mcts:nodes=100,hash=1"):
         spec = EngineSpec.parse(text)

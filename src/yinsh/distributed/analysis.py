@@ -13,7 +13,12 @@ times the mean result for MCTS) marks a blunder.
 ``out`` becomes a JSON-lines file: per game its action lines in order
 (``{"type": "action", "file", "game", "ply", "side", "move", "best",
 "score", "played_score", "drop", "blunder"}``), then one summary line
-(``{"type": "game", "file", "game", "actions", "blunders", "worst": {...}}``).
+(``{"type": "game", "file", "game", "actions", "blunders", "worst": {"ply",
+"side", "move", "best", "score", "played_score", "drop"}}``). The scores are
+the engine's ints: beyond +-999000 a proven end (``WIN_SCORE - n``, a win
+in n plies; ``yinsh.engine.score.from_engine`` gives ``Mate(n)``), so the
+drop of an action into a lost game is about a million; ``yinsh
+analyse-games`` prints such scores as ``win n`` / ``loss n``.
 The games are the job's units (one per game, ``yinsh.distributed.job``):
 their lines are written to ``OUT.parts/`` with a manifest, so a stopped
 analysis resumes; ``out`` is written (atomically) when every game is done.
@@ -93,6 +98,7 @@ def _summary(lines: list[dict[str, Any]], file: str, number: int) -> dict[str, A
     return {"type": "game", "file": file, "game": number, "actions": len(lines),
             "blunders": sum(x["blunder"] for x in lines),
             "worst": None if worst is None else {k: worst[k] for k in ("ply", "side", "move", "best",
+                                                                        "score", "played_score",
                                                                         "drop")}}
 
 
