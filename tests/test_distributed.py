@@ -219,7 +219,8 @@ def test_analyse_games_file_errors_are_worded_as_show_and_replay(tmp_path, capsy
     expected = {"missing": f"cannot read {name}: No such file or directory",
                 "folder": f"cannot read {name}: Is a directory",
                 "unreadable": f"cannot read {name}: Permission denied",
-                "bad record": f"{name}: line 1, turn 1 (White): ", "empty": f"{name}: no game in the file"}[case]
+                "bad record": f"{name}: line 1, turn 1 (White): ",
+                "empty": f"{name}: no game in the file"}[case]
     words = [_error_of(capsys, ["replay", name]), _error_of(capsys, ["show", "--record", name]),
              _error_of(capsys, ["analyse-games", "good.txt", name, "--out", "o.jsonl", "--workers", "1",
                                 "--quiet"])]
@@ -239,7 +240,8 @@ def test_output_file_errors_name_the_file(tmp_path, capsys, monkeypatch, command
     (tmp_path / "folder").mkdir()
     argv = {"selfplay": ["selfplay", "--game", "insert", "--games", "1", "--engine", "alphabeta:depth=1",
                          "--out", out, "--workers", "1", "--quiet"],
-            "analyse-games": ["analyse-games", "good.txt", "--out", out, "--workers", "1", "--quiet"]}[command]
+            "analyse-games": ["analyse-games", "good.txt", "--out", out, "--workers", "1",
+                              "--quiet"]}[command]
     assert _error_of(capsys, argv) == words
 
 

@@ -12,8 +12,8 @@ from typing import Any, Optional
 
 from yinsh import games, record
 from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size, int_in,
-                       nonnegative_int, Parser, positive_float, search_depth, search_nodes)
+from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size,
+                       int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
