@@ -192,8 +192,9 @@ class Analysis:
         >>> second = Analysis(m("e5-e8"), 80, [m("e5-e8")], 6, 34567, time=0.0007, multipv=2)
         >>> a = Analysis(pv[0], 120, pv, 6, 34567, 280000, 0.1234, 9, yinsh.WHITE,
         ...              lines=[Analysis(pv[0], 120, pv), second])
-        >>> print(a)
-        depth 6, score +120 for White, best e5-e9, pv e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4 d9-c8 f4-f5 ..., 34,567 nodes in 0.12 s, 2 lines: e5-e9 +120, e5-e8 +80
+        >>> print(a)                                    # doctest: +NORMALIZE_WHITESPACE
+        depth 6, score +120 for White, best e5-e9, pv e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4
+        d9-c8 f4-f5 ..., 34,567 nodes in 0.12 s, 2 lines: e5-e9 +120, e5-e8 +80
         >>> print(second)
         line 2: depth 6, score +80, best e5-e8, pv e5-e8, 34,567 nodes in 0.7 ms
         >>> print(Analysis(m("e5-e9"), WIN_SCORE - 3, [m("e5-e9")], 4, 900, time=12.3, turn=yinsh.BLACK))
