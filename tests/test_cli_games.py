@@ -42,6 +42,8 @@ def test_show(capsys, argv):
     (["analyse", "--game", "insert", "--depth", "2"], 3),
     (["analyse", "--game", "ludo", "--players", "2", "--moves", "r6 r3", "--depth", "2"], 3),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "mcts", "--nodes", "300"], 1),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--nodes", "300"], 1),     # auto: the MCTS
+    (["analyse", "--game", "ludo", "--players", "3", "--moves", "r6 r3", "--depth", "2"], 1),
 ])
 def test_analyse(capsys, argv, lines):
     status, out, err = run(capsys, *argv)
@@ -59,7 +61,8 @@ def test_analyse(capsys, argv, lines):
     (["perft", "1", "--game", "insert", "--moves", "z9"], "z9"),
     (["perft", "1", "--game", "ludo", "--threads", "2"], "one thread"),
     (["analyse", "--game", "ludo", "--depth", "2"], "throw phase"),
-    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--depth", "2"], "use --algorithm mcts"),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "alphabeta"], "use --algorithm mcts"),
+    (["analyse", "--game", "ludo", "--moves", "r6 r3", "--threads", "2"], "one thread"),
     (["show", "--game", "ludo", "--highlight", "a1"], "not options of ludo"),
 ])
 def test_bad_options(capsys, argv, message):
@@ -242,6 +245,46 @@ def test_play_ludo_a_move_by_its_text(monkeypatch, capsys):
     first = re.search(r"1\) (\S+)", out).group(1)
     _, out, _ = play(monkeypatch, capsys, argv, first + "\nquit\n")
     assert f"Green (you) plays {first}\n" in out
+
+
+def test_play_ludo_undo_hint_save_like_the_other_games(monkeypatch, capsys, tmp_path):
+    from yinsh.cli import table
+    monkeypatch.setattr(table, "HINT_TIME", 0.05)
+    saved = tmp_path / "ludo.txt"
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "human,random", "--seed", "3"]
+    script = f"undo\n1\nundo\nhint\nflip\n1\nsave {saved}\nquit\n"
+    status, out, err = play(monkeypatch, capsys, argv, script)
+    assert status == 0 and err == ""
+    assert "Nothing to undo." in out                             # before any choice
+    first = re.findall(r"^Green \(you\) plays (\S+)$", out, re.M)
+    assert len(first) == 2 and first[0] == first[1]              # chosen, taken back, chosen again
+    took = re.search(r"^Took back: (.*)$", out, re.M).group(1).split()
+    assert took[0] == first[0] and len(took) > 1                 # the move, then the throws after it
+    hint = re.search(r"^Hint: (\S+) +\[score [+-]\d+ for Green", out, re.M)
+    assert hint is not None and "drawn one way only" in out
+    assert "Save the game" not in out and out.rstrip().endswith("Bye.")
+    (game,) = record.read(saved)
+    assert game.tags["Green"] == "Human" and game.tags["Blue"] == "random" and "Red" not in game.tags
+    assert game.tags["Players"] == "2" and first[0] in [str(m) for m in game.actions]
+    assert re.search(rf"^Saved {len(game.actions)} actions to ", out, re.M)
+    board = game.board_at(len(game.actions))
+    assert board.position() == game.board.position() and not board.is_chance()
+
+
+def test_play_ludo_quitting_an_unsaved_game_asks_to_save_it(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    argv = ["play", "--game", "ludo", "--players", "3", "--seats", "random,human,random", "--seed", "2"]
+    status, out, _ = play(monkeypatch, capsys, argv, "1\nquit\nmine.txt\n")
+    assert status == 0 and "Save the game before quitting? [y/N/file name]" in out
+    (game,) = record.read(tmp_path / "mine.txt")
+    assert game.tags["Yellow"] == "Human" and game.tags["Players"] == "3"
+
+
+def test_play_ludo_help_lists_the_commands(monkeypatch, capsys):
+    argv = ["play", "--game", "ludo", "--players", "2", "--seats", "human,random", "--seed", "3"]
+    _, out, _ = play(monkeypatch, capsys, argv, "help\nquit\nn\n")
+    for command in ("hint", "undo", "save FILE", "moves", "board", "quit"):
+        assert f"\n  {command} " in out
 
 
 @pytest.mark.parametrize("argv", [

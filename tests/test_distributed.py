@@ -185,6 +185,90 @@ def test_cli_bad_options(tmp_path, capsys, argv, message):
     assert message in err and len(err.strip().splitlines()) == 1
 
 
+def _error_of(capsys, argv):
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1, err
+    return err.strip().partition(": error: ")[2]
+
+
+@pytest.mark.parametrize("case", ["missing", "folder", "unreadable", "bad record", "empty"])
+def test_analyse_games_file_errors_are_worded_as_show_and_replay(tmp_path, capsys, monkeypatch, case):
+    monkeypatch.chdir(tmp_path)
+    good = tmp_path / "good.txt"
+    good.write_text('[Game "insert"]\n[Layout "12"]\n\n1. c3 c5 *\n')
+    name = {"missing": "missing.txt", "folder": "games", "unreadable": "locked.txt",
+            "bad record": "bad.txt", "empty": "empty.txt"}[case]
+    if case == "folder":
+        (tmp_path / name).mkdir()
+    elif case == "bad record":
+        (tmp_path / name).write_text("1. zz9 *\n")
+    elif case in ("empty", "unreadable"):
+        (tmp_path / name).write_text("")
+    if case == "unreadable":        # also as root, who may read any file
+        real = record.read
+
+        def read(path):
+            if os.fspath(path) == name:
+                raise PermissionError(13, "Permission denied", name)
+            return real(path)
+        monkeypatch.setattr(record, "read", read)
+    expected = {"missing": f"cannot read {name}: No such file or directory",
+                "folder": f"cannot read {name}: Is a directory",
+                "unreadable": f"cannot read {name}: Permission denied",
+                "bad record": f"{name}: line 1, turn 1 (White): ",
+                "empty": f"{name}: no game in the file"}[case]
+    words = [_error_of(capsys, ["replay", name]), _error_of(capsys, ["show", "--record", name]),
+             _error_of(capsys, ["analyse-games", "good.txt", name, "--out", "o.jsonl", "--workers", "1",
+                                "--quiet"])]
+    assert words[0].startswith(expected) and words == [words[0]] * 3, words
+    assert not (tmp_path / "o.jsonl.parts").exists()            # refused before any work
+
+
+@pytest.mark.parametrize("command, out, words", [
+    ("selfplay", "good.txt", "cannot write good.txt: Not a directory"),
+    ("selfplay", "good.txt/sub", "cannot write good.txt/sub: Not a directory"),
+    ("analyse-games", "folder", "cannot write folder: Is a directory"),
+    ("analyse-games", "good.txt/o.jsonl", "cannot write good.txt/o.jsonl: Not a directory"),
+])
+def test_output_file_errors_name_the_file(tmp_path, capsys, monkeypatch, command, out, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "good.txt").write_text('[Game "insert"]\n[Layout "12"]\n\n1. c3 c5 *\n')
+    (tmp_path / "folder").mkdir()
+    argv = {"selfplay": ["selfplay", "--game", "insert", "--games", "1", "--engine", "alphabeta:depth=1",
+                         "--out", out, "--workers", "1", "--quiet"],
+            "analyse-games": ["analyse-games", "good.txt", "--out", out, "--workers", "1",
+                              "--quiet"]}[command]
+    assert _error_of(capsys, argv) == words
+
+
+LOST = "3B/6B/7B/8B/9B/3W5/W3w5/W3w4/W3w3/W3w2/4 b move - 0:0 0 blitz"   # White threatens five
+WINNING = LOST.replace(" b move", " w move")                              # White to make it
+
+
+@pytest.mark.parametrize("text, engine, said", [
+    (f'[Variant "blitz"]\n[Position "{LOST}"]\n\n1... j11-j10 *\n', "alphabeta:depth=4",
+     "j11-j10 (best k9-d2 -2500, played loss 4)"),                       # into a lost game
+    (f'[Variant "blitz"]\n[Position "{WINNING}"]\n\n1. a2-b2 *\n',
+     "alphabeta:depth=3", "a2-b2 (best e6-e7 win 3, played +"),          # a win missed
+])
+def test_analyse_games_shows_proven_ends_as_mates(tmp_path, capsys, text, engine, said):
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    out = tmp_path / "out.jsonl"
+    assert cli.main(["analyse-games", str(path), "--out", str(out), "--engine", engine,
+                     "--workers", "1", "--quiet"]) == 0
+    printed = capsys.readouterr().out.splitlines()[0]
+    assert said in printed and "drop" not in printed, printed
+    action, summary = [json.loads(line) for line in out.read_text().splitlines()]
+    assert abs(action["drop"]) > 990_000                    # the JSON keeps the engine's ints
+    assert {k: summary["worst"][k] for k in ("score", "played_score", "drop")} == \
+        {k: action[k] for k in ("score", "played_score", "drop")}
+
+
 def test_engine_spec_round_trips():
     for text in ("alphabeta:depth=3,hash=4,temp=25,lines=8", "mcts:nodes=100,hash=1"):
         spec = EngineSpec.parse(text)

@@ -438,3 +438,29 @@ def test_the_api_serves_another_game():
     with engine.analysis(position, depth=3) as handle:
         assert [info.depth for info in handle] == [1, 2, 3]
     assert handle.wait().turn == position.turn and handle.wait().pov_score.pov(position.turn) == handle.wait().relative
+
+
+# str(Analysis): a line for people ------------------------------------------------
+
+def test_str_of_an_analysis_names_the_side_and_rounds():
+    b = placed()
+    a = Engine(hash_mb=1).analyse(b, depth=3, multipv=3)
+    text = str(a)
+    assert text.startswith(f"depth 3, score {a.relative} for White, best {a.best_move}, pv ")
+    assert a.turn is yinsh.WHITE and repr(a).count("turn=<Color.WHITE: 0>") == 4   # a and its 3 lines
+    assert re.search(r", [\d,]+ nodes in \d+(\.\d+)? m?s, 3 lines: ", text), text
+    assert f"{a.nodes:,} nodes" in text and "\n" not in text and "Analysis(" not in text
+    assert text.endswith(", ".join(f"{line.best_move} {line.relative}" for line in a.lines))
+    assert pickle.loads(pickle.dumps(a)).turn is yinsh.WHITE
+
+
+def test_str_of_an_analysis_of_other_games():
+    from yinsh import insert, ludo
+    four = ludo.Board()
+    for text in ("r6", "r3"):
+        four.push_str(text)
+    assert re.fullmatch(r"mcts, score [+-]\d+ for Green, best s-3, pv s-3.*, 300 playouts in .*",
+                        str(Engine().analyse(four, nodes=300)))
+    assert " for White, best " in str(Engine(hash_mb=1).analyse(insert.Board(), depth=2))
+    over = ludo.Board("13/13/13/13 5/5/5/5 4-0- - - standard G")
+    assert str(Engine().analyse(over, nodes=10)).endswith("no move: the game is over")

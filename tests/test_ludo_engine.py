@@ -87,7 +87,18 @@ def test_alphabeta_with_chance_nodes_for_two_players():
 def test_alphabeta_refuses_more_players():
     board = random_boards(1, seed=4, players_=(4,), move_phase=True)[0]
     with pytest.raises(ValueError, match="two-player"):
-        yinsh.Engine(hash_mb=1).analyse(board, depth=2)
+        yinsh.Engine(hash_mb=1, algorithm="alphabeta").analyse(board, depth=2)
+
+
+@pytest.mark.parametrize("count, algorithm", [(2, "alphabeta"), (3, "mcts"), (4, "mcts")])
+def test_default_engine_follows_the_player_count(count, algorithm):
+    engine = yinsh.Engine(hash_mb=1)          # algorithm="auto"
+    for board in random_boards(2, seed=count, players_=(count,), move_phase=True):
+        assert engine.algorithm_for(board) == algorithm
+        analysis = engine.analyse(board)      # no limit: depth 5, or the MCTS's playouts
+        assert analysis.algorithm == algorithm and analysis.best_move in board.legal_moves
+        with engine.analysis(board, nodes=200) as handle:
+            assert handle.wait().algorithm == algorithm
 
 
 def test_searches_refuse_a_throw_phase():

@@ -278,3 +278,21 @@ def test_cli_match_with_workers_ctrl_c_in_a_real_process(tmp_path):
     played = sum(line.startswith("game ") for line in (first + out).splitlines())
     kept = len(record.read(path))             # + 1: stopped between a game and its line
     assert played <= kept <= played + 1 and f"{kept} of 100000 games (interrupted)" in out
+
+
+def test_docs_examples_of_matches_and_sessions_run(tmp_path, monkeypatch):
+    """docs/search.md, "Matches and sessions from Python": its examples run
+    as one doctest (in a scratch folder: the session example saves a game);
+    nothing in them depends on timing."""
+    import doctest
+    import re
+    monkeypatch.chdir(tmp_path)
+    path = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "search.md")
+    with open(path, encoding="utf-8") as f:
+        section = f.read().split("## Matches and sessions from Python")[1].split("\n## ")[0]
+    python = "\n".join(re.findall(r"```python\n(.*?)```", section, re.S))
+    test = doctest.DocTestParser().get_doctest(python, {}, "search.md", path, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 15
+    assert (tmp_path / "game.txt").exists()

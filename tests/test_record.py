@@ -342,21 +342,25 @@ def test_reads_only_raises_record_errors():
 
 
 def test_records_doc_examples(tmp_path, monkeypatch, capsys):
-    """docs/records.md: its Python example runs as a doctest on the file of
-    its format example, and its commands run."""
+    """docs/records.md: its first Python example runs as it stands, in an
+    empty folder (it writes the file of its format example itself), and its
+    commands run on that file."""
     import doctest
     import re
     from yinsh.cli import main
 
     doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text()
     example = doc.split("## The format", 1)[1].split("```", 2)[1].lstrip("\n")
-    (tmp_path / "games.txt").write_text(example)
     monkeypatch.chdir(tmp_path)
     python = re.search(r"```python\n(.*?)```", doc, re.S).group(1)
     test = doctest.DocTestParser().get_doctest(python, {}, "records.md", "docs/records.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test, out=print)
+    runner.run(test, out=print, clear_globs=False)
     assert runner.failures == 0 and runner.tries > 10, capsys.readouterr().out
+    written = test.globs["folder"] / "games.txt"
+    assert written.read_text() == example           # the example wrote the file the format shows
+    assert list(tmp_path.iterdir()) == []            # and nothing beside its scratch folder
+    (tmp_path / "games.txt").write_text(example)     # the file the commands are given
     commands = doc.split("## The commands", 1)[1].split("```", 2)[1].strip().splitlines()
     for line in commands:
         argv = line.split("#")[0].split()

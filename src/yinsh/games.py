@@ -103,8 +103,10 @@ class GameKind:
         return None
 
     def algorithm(self, board: Any) -> str:
-        """The engine's algorithm for board (``alphabeta`` or ``mcts``)."""
-        return "alphabeta"
+        """The engine's algorithm for board (``alphabeta`` or ``mcts``): that
+        of ``Engine(algorithm="auto")``, the alpha-beta for two players."""
+        from yinsh.engine.api import algorithm_for
+        return algorithm_for(board)
 
     def start_board(self, tags: dict[str, str]) -> Any:
         """A new board at the start the tags give (``ValueError`` saying
@@ -334,11 +336,8 @@ class LudoGame(GameKind):
                     f"there is no choice to analyse; add the throw, e.g. --moves r4")
         if len(board.players) > 2 and algorithm != "mcts":
             return (f"the alpha-beta plays two-player games; for {len(board.players)} players "
-                    f"use --algorithm mcts")
+                    f"use --algorithm mcts (or auto, the default)")
         return None
-
-    def algorithm(self, board: Any) -> str:
-        return "mcts" if len(board.players) > 2 else "alphabeta"
 
     def start_board(self, tags: dict[str, str]) -> Any:
         Board = self.board_class

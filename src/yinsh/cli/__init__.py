@@ -16,7 +16,7 @@ import sys
 import time
 from typing import Any, Callable, Optional, Sequence
 
-from yinsh import games
+from yinsh import games, record
 from yinsh.yinsh import _core
 from yinsh._version import __version__
 from yinsh.yinsh.board import Board
@@ -126,6 +126,32 @@ def split_game_option(args: argparse.Namespace) -> None:
     """Show and replay's --game: a name goes to args.kind, a number stays."""
     if isinstance(args.game, str):
         args.kind, args.game = args.game, None
+
+
+def read_games(path: str) -> list[record.Game]:
+    """The games (``yinsh.record.Game``) of the record file at path, or a
+    ``CommandError`` in the words of every command that reads records
+    (show, replay, analyse-games), naming the file: ``cannot read FILE:
+    No such file or directory`` (also a folder, a file without read
+    permission), ``FILE: line 3, turn 2 (Black): ...`` (a bad record),
+    ``FILE: no game in the file``."""
+    if not path:
+        raise CommandError("the record file name is empty")
+    try:
+        found = record.read(path)
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+    if not found:
+        raise CommandError(f"{path}: no game in the file")
+    return found
+
+
+def cannot_write(path: str, exc: OSError) -> CommandError:
+    """The error of a file or folder that cannot be written, naming it as
+    the command line gave it: ``cannot write FILE: Is a directory``."""
+    return CommandError(f"cannot write {path}: {exc.strerror or exc}")
 
 
 def add_game_args(p: argparse.ArgumentParser, kind: bool = True) -> None:

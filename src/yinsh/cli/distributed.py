@@ -15,11 +15,12 @@ import sys
 from typing import Any
 
 from yinsh import games
-from yinsh.cli import CommandError, Parser, int_in, nonnegative_int
+from yinsh.cli import CommandError, Parser, cannot_write, int_in, nonnegative_int, read_games
 from yinsh.distributed.analysis import DEFAULT_BLUNDER, analyse_games
 from yinsh.distributed.backend import MAX_WORKERS
 from yinsh.distributed.engines import EngineSpec
 from yinsh.distributed.selfplay import selfplay
+from yinsh.engine.score import from_engine
 
 
 def default_workers() -> int:
@@ -57,14 +58,20 @@ def cmd_selfplay(args: argparse.Namespace) -> None:
     except KeyboardInterrupt:
         _interrupted("selfplay")
         raise
-    except (ValueError, ImportError, OSError) as exc:
+    except OSError as exc:
+        raise cannot_write(args.out, exc) from None
+    except (ValueError, ImportError) as exc:
         raise CommandError(str(exc)) from None
     print(report.summary())
     print(f"Shards: {args.out} ({report.units} shards, manifest.json)")
 
 
 def cmd_analyse_games(args: argparse.Namespace) -> None:
-    """Scores every action of the games in the record files (``yinsh.distributed.analysis``)."""
+    """Scores every action of the games in the record files (``yinsh.distributed.analysis``).
+    The files are checked first, with the errors of show and replay
+    (``yinsh.cli.read_games``); the output's errors are ``cannot write OUT: ...``."""
+    for path in args.files:
+        read_games(path)
     try:
         report, summaries = analyse_games(args.files, args.out, args.engine, blunder=args.blunder,
                                           workers=args.workers, ray=args.ray,
@@ -72,16 +79,38 @@ def cmd_analyse_games(args: argparse.Namespace) -> None:
     except KeyboardInterrupt:
         _interrupted("analyse-games")
         raise
-    except (ValueError, ImportError, OSError) as exc:
+    except OSError as exc:
+        if exc.filename in args.files:
+            raise CommandError(f"cannot read {exc.filename}: {exc.strerror or exc}") from None
+        raise cannot_write(args.out, exc) from None
+    except (ValueError, ImportError) as exc:
         raise CommandError(str(exc)) from None
     for s in summaries:
-        worst: Any = s["worst"]
-        detail = (f"; worst: action {worst['ply'] + 1} by {worst['side']}, {worst['move']} "
-                  f"(best {worst['best']}, drop {worst['drop']})" if worst else "")
+        detail = f"; worst: {worst_words(s['worst'])}" if s["worst"] else ""
         print(f"{s['file']} game {s['game']}: {s['actions']} actions, {s['blunders']} "
               f"blunders{detail}")
     print(report.summary())
     print(f"Analysis: {args.out}")
+
+
+def worst_words(worst: dict[str, Any]) -> str:
+    """The worst action of a game's summary for people: its drop, or when
+    a score is a proven end (a missed win, a move into a lost game) both
+    scores in the words of ``yinsh.Mate`` (``win 3``, ``loss 4``) instead
+    of a drop of about a million.
+
+    >>> worst = {"ply": 0, "side": "white", "move": "e5", "best": "f6", "score": 120,
+    ...          "played_score": -300, "drop": 420}
+    >>> worst_words(worst)
+    'action 1 by white, e5 (best f6, drop 420)'
+    >>> worst_words({**worst, "played_score": -999996, "drop": 1000116})
+    'action 1 by white, e5 (best f6 +120, played loss 4)'
+    """
+    best, played = from_engine(worst["score"]), from_engine(worst["played_score"])
+    said = f"action {worst['ply'] + 1} by {worst['side']}, {worst['move']}"
+    if best.is_mate() or played.is_mate():
+        return f"{said} (best {worst['best']} {best}, played {played})"
+    return f"{said} (best {worst['best']}, drop {worst['drop']})"
 
 
 def _add_job_args(p: argparse.ArgumentParser) -> None:

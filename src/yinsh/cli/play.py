@@ -13,8 +13,9 @@
   completion of actions and commands) when Python has it.
   ``--game insert [--layout N] [--color white|red]``: the same on Insert.
 - ``yinsh play --game ludo [--players N] --seats human,mcts,mcts,random
-  [--seed N]``: Ludo in the terminal, one seat a colour (``Table``); the
-  computer throws the dice for every seat.
+  [--seed N]``: Ludo in the terminal, one seat a colour
+  (``yinsh.cli.table``); the computer throws the dice for every seat; the
+  same commands (``undo``, ``hint``, ``save FILE``, ...).
 - ``yinsh show [--position P | --record FILE [--game N] [--ply N]] -o
   board.svg``: an SVG picture (``yinsh.svg``) of a position or of a recorded game.
 - ``yinsh replay FILE [--game N] [--analyse [--depth D | --time S]]``: a record (ours or Boardspace SGF) action
@@ -25,25 +26,20 @@
 from __future__ import annotations
 
 import argparse
-import datetime
-import random
 import sys
-import threading
-from types import ModuleType
-from typing import IO, Any, Callable, Optional
+from typing import IO, Any
 
 from yinsh import games, record
 from yinsh.yinsh import svg
-from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, add_position_args, game_of, game_or_index, split_game_option, board_from_args, int_in, nonnegative_int,
-                       Parser, positive_float, positive_int, search_depth)
-from yinsh.yinsh._core import Move
+from yinsh.cli import (CommandError, add_position_args, board_from_args, cannot_write, game_of,
+                       game_or_index, int_in, nonnegative_int, Parser, positive_float, read_games,
+                       search_depth, split_game_option)
 from yinsh.engine import MAX_DEPTH, Analysis, session
-from yinsh.engine.session import NotYourTurnError, Seat, search_in_thread, wait_for
-from yinsh.yinsh.enums import Color
+from yinsh.engine.session import NotYourTurnError, Seat
+from yinsh.cli.table import cmd_play_seated
+from yinsh.cli.terminal import DEFAULT_ENGINE_TIME, Opponent, Terminal, score_words, side_name
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
-DEFAULT_ENGINE_TIME = 1.0
 REPLAY_TIME = 0.2
 
 HELP = """Commands:
@@ -74,70 +70,6 @@ SCORES = games.GAMES["yinsh"].scores_help()
 COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
 
-# The engine --------------------------------------------------------------------
-
-class Opponent:
-    """The engine (``yinsh.engine.Engine``) with a depth or time limit:
-    ``choose(board)`` returns (move, score text from the side to act);
-    ``think(board)`` returns (``Analysis``, interrupted), searching in a
-    worker thread that Ctrl-C stops (the best action so far is kept;
-    ``yinsh.engine.session.search_in_thread``).
-
-    Raises ``CommandError`` for a depth or time the engine does not take.
-    """
-
-    def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
-                 algorithm: str = "alphabeta") -> None:
-        try:
-            from yinsh.engine import Engine
-        except ImportError as exc:
-            raise CommandError(f"the search engine is not available: {exc}") from None
-        if depth is None and time is None:
-            time = DEFAULT_ENGINE_TIME
-        self.depth, self.time = depth, time
-        try:
-            self.engine = Engine(hash_mb=16, depth=depth, time=time,   # checks the limits
-                                 algorithm=algorithm)
-        except (TypeError, ValueError) as exc:
-            raise CommandError(str(exc)) from None
-        #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
-        self.wait: Callable[[threading.Event], None] = wait_for
-
-    @property
-    def limits(self) -> dict[str, Any]:
-        """The search limits, as keyword arguments of ``Engine.analyse``."""
-        return {"depth": self.depth, "time": self.time}
-
-    def choose(self, board: Board) -> tuple[Optional[Move], str]:
-        analysis = self.engine.analyse(board, **self.limits)
-        return analysis.best_move, analysis.score_text()
-
-    def think(self, board: Board,
-              on_start: Optional[Callable[[], None]] = None) -> tuple[Analysis, bool]:
-        """(analysis, interrupted): searches board in a worker thread while
-        this thread waits; a ``KeyboardInterrupt`` while waiting stops the
-        search, which answers with its best action so far (iteration 1
-        always finishes), and interrupted is True."""
-        return search_in_thread(self.engine, board, self.limits, wait=self.wait, on_start=on_start)
-
-    def describe(self) -> str:
-        return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
-
-
-def side_name(color: Color) -> str:
-    return color.label.capitalize()
-
-
-def score_words(analysis: Analysis, side: Any, note: str = "; 10000 = one ring") -> str:
-    """The engine's score for people, saying whose view and what unit:
-    ``score -88 for Black; 10000 = one ring`` or ``White wins in 3 actions``."""
-    name = side_name(side)
-    mate = analysis.mate
-    if mate is not None:
-        n = abs(mate)
-        return f"{name} {'wins' if mate > 0 else 'loses'} in {n} action{'' if n == 1 else 's'}"
-    return f"score {analysis.score:+d} for {name}{note}"
-
 
 def status(board: Any) -> str:
     """One line: who acts and what, or the result (``GameKind.status``)."""
@@ -155,17 +87,8 @@ def game_status(board: Any) -> str:
 
 def load_game(path: str, number: int) -> record.Game:
     """Game number (from 1) of the record file at path; CommandError if the
-    file cannot be read or has no such game."""
-    if not path:
-        raise CommandError("the record file name is empty")
-    try:
-        games = record.read(path)
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise CommandError(f"{path}: {exc}") from None
-    if not games:
-        raise CommandError(f"{path}: no game in the file")
+    file cannot be read (``yinsh.cli.read_games``) or has no such game."""
+    games = read_games(path)
     if not 1 <= number <= len(games):
         raise CommandError(f"{path} holds {len(games)} game(s); there is no game {number}")
     return games[number - 1]
@@ -199,7 +122,7 @@ def cmd_show(args: argparse.Namespace) -> None:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(picture)
     except OSError as exc:
-        raise CommandError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        raise cannot_write(args.output, exc) from None
     print(f"wrote {args.output}")
 
 
@@ -272,18 +195,18 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 # yinsh play -------------------------------------------------------------------------
 
-class Session:
+class Session(Terminal):
     """A game of a person (on ``inp``/``out``) against the engine: the
-    terminal over a ``yinsh.engine.session.Session`` (``self.game``), which
-    keeps the board, the turns, undo and saving; this class reads the lines
-    and prints the boards and messages.
+    terminal (``Terminal``: reading lines, saving, leaving) over a
+    ``yinsh.engine.session.Session`` (``self.game``), which keeps the board,
+    the turns and undo; this class carries out the commands and prints the
+    boards and messages.
 
     The board is drawn for ``orientation`` (default: the person's side, so
-    Black sees it turned round). When ``inp`` is a terminal and is
-    ``sys.stdin``, lines are read with ``input()`` and ``readline`` (line
-    editing, history, Tab completion), else with ``inp.readline()`` and
-    echoed to ``out``.
+    Black sees it turned round).
     """
+
+    commands = COMMANDS
 
     def __init__(self, board: Any, human: Any, opponent: Opponent, inp: IO[str],
                  out: IO[str], unicode: bool = False, orientation: Any = None) -> None:
@@ -293,52 +216,13 @@ class Session:
         seats = [Seat(), Seat()]
         seats[self.human.other()] = Seat(opponent.engine, name="yinsh engine", **opponent.limits)
         self.game = session.Session(board, seats, record=record, search=self.think)
-        self.inp, self.out, self.unicode = inp, out, unicode
+        self.unicode = unicode
         self.orientation = self.human if orientation is None else color.of(orientation)
-        interactive = hasattr(inp, "isatty") and inp.isatty()
-        self.echo = not interactive
-        self.use_input = interactive and inp is sys.stdin and out is sys.stdout
-        self.readline = load_readline(self.complete) if self.use_input else None
-
-    @property
-    def board(self) -> Any:
-        return self.game.board
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        super().__init__(inp, out)
 
     def show(self) -> None:
         self.say(self.kind.draw(self.board, unicode=self.unicode, orientation=self.orientation))
         self.say(self.kind.status(self.board))
-
-    def read(self, prompt: str) -> Optional[str]:
-        """One input line without its newline, or None at the end of input.
-        Ctrl-C comes through as ``KeyboardInterrupt``."""
-        if self.use_input:
-            try:
-                return input(prompt)
-            except EOFError:
-                self.say()
-                return None
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.say()
-            return None
-        line = line.rstrip("\r\n")
-        if self.echo:
-            self.say(line.strip())
-        return line
-
-    def complete(self, text: str, state: int) -> Optional[str]:
-        """readline's completer: commands and the legal actions."""
-        words = list(COMMANDS) + [str(m) for m in self.board.legal_moves]
-        matches = sorted(w for w in words if w.startswith(text.lower()))
-        return matches[state] if state < len(matches) else None
-
-    def unsaved(self) -> bool:
-        return self.game.unsaved
 
     def run(self) -> None:
         self.say(f"You play {side_name(self.human)}; the engine plays "
@@ -388,26 +272,6 @@ class Session:
             self.say(f"Engine ({name}) plays {event.move}   "
                      f"[{score_words(event.analysis, event.side, self.kind.score_note)}]")
         self.show()
-
-    def leave(self) -> bool:
-        """Asks to save an unsaved game; True to end the session."""
-        if self.unsaved():
-            try:
-                answer = self.read("Save the game before quitting? [y/N/file name] ")
-            except KeyboardInterrupt:
-                self.say()
-                answer = None
-            answer = (answer or "").strip()
-            if answer.lower() in ("y", "yes"):
-                answer = datetime.datetime.now().strftime("yinsh-%Y%m%d-%H%M%S.txt")
-            if answer and answer.lower() not in ("n", "no"):
-                if not self.save(answer):
-                    self.say("The game is not saved; back to it (quit again to leave anyway).")
-                    return False
-            else:
-                self.say("Not saved.")
-        self.say("Bye.")
-        return True
 
     def command(self, text: str) -> bool:
         """Carries out one input line; False ends the session."""
@@ -470,176 +334,6 @@ class Session:
         self.say(f"Took back: {' '.join(str(m) for m in taken)}")
         self.show()
 
-    def save(self, path: str) -> bool:
-        if not path:
-            self.say("save needs a file name: save FILE")
-            return False
-        try:
-            game = self.game.save(path, Event="yinsh play",
-                                  Date=datetime.date.today().strftime("%Y.%m.%d"))
-        except OSError as exc:
-            self.say(f"Cannot save to {path}: {exc.strerror or exc}")
-            return False
-        self.say(f"Saved {len(game.actions)} actions to {path}")
-        return True
-
-
-# yinsh play --game ludo -------------------------------------------------------------
-
-SEATED_HELP = """Commands:
-  N  or an action (s-3, 21-24, h1-h4)   play the move numbered N, or named
-  moves                                 list the legal moves again
-  board                                 draw the board
-  help                                  this text
-  quit                                  leave the game
-The computer throws the dice for every seat; a single legal move is played for you."""
-
-
-class Table:
-    """A game of 2..4 seats (Ludo) in the terminal: one seat a colour in
-    turn order, each ``None`` (a person, on ``inp``/``out``) or a player
-    with ``best_move(board)``. The dice are thrown with ``dice`` (a
-    ``random.Random``) for every seat and printed; a person sees the
-    numbered legal moves and types a number or a move's text."""
-
-    def __init__(self, board: Any, seats: list[tuple[str, Any]], dice: Any, inp: IO[str],
-                 out: IO[str]) -> None:
-        self.board, self.dice, self.inp, self.out = board, dice, inp, out
-        self.seats = {int(color): seat for color, seat in zip(board.players, seats)}
-        self.echo = not (hasattr(inp, "isatty") and inp.isatty())
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
-
-    def name(self, color: Any) -> str:
-        label = self.seats[int(color)][0]
-        return f"{side_name(color)} ({label})"
-
-    def read(self, prompt: str) -> Optional[str]:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.inp.readline()
-        if not line:
-            self.say()
-            return None
-        line = line.strip()
-        if self.echo:
-            self.say(line)
-        return line
-
-    def run(self) -> bool:
-        """Plays to the end (True) or until the person quits (False)."""
-        board = self.board
-        self.say("Seats: " + ", ".join(self.name(c) for c in board.players)
-                 + ". The computer throws the dice. Type help for the commands.")
-        self.say(str(board))
-        while not board.is_game_over():
-            side = board.turn
-            if board.is_chance():                 # the throws of side in a row: "Green throws 6 3"
-                throws = []
-                while board.is_chance() and not board.is_game_over() and board.turn == side:
-                    throws.append(str(board.throw(self.dice))[1:])
-                self.say(f"{side_name(side)} throws {' '.join(throws)}")
-                continue
-            moves = list(board.legal_moves)
-            label, player = self.seats[int(side)]
-            if len(moves) == 1:
-                self.say(f"{self.name(side)} plays {moves[0]} (the only legal move)")
-                board.push(moves[0])
-                continue
-            if player is None:
-                move = self.ask(moves)
-                if move is None:
-                    self.say("Bye.")
-                    return False
-            else:
-                move = player.best_move(board)
-            self.say(f"{self.name(side)} plays {move}")
-            board.push(move)
-        self.say(str(board))
-        order = [int(c) for c in board.finishing_order]
-        order += [int(c) for c in board.players if int(c) not in order]
-        colors = {int(c): c for c in board.players}
-        self.say(f"Game over, {board.result()}: finishing order "
-                 + ", ".join(f"{k}. {self.name(colors[c])}" for k, c in enumerate(order, 1)))
-        return True
-
-    def ask(self, moves: list[Any]) -> Any:
-        """The person's choice among moves, or None to quit."""
-        self.say(str(self.board))
-        self.list_moves(moves)
-        while True:
-            line = self.read(f"{side_name(self.board.turn)}> ")
-            if line is None or line.lower() in ("quit", "exit", "q"):
-                return None
-            if not line:
-                continue
-            if line.lower() == "help":
-                self.say(SEATED_HELP)
-            elif line.lower() == "moves":
-                self.list_moves(moves)
-            elif line.lower() == "board":
-                self.say(str(self.board))
-            elif line.isdigit():
-                if 1 <= int(line) <= len(moves):
-                    return moves[int(line) - 1]
-                self.say(f"No move {line}: type 1..{len(moves)}.")
-            else:
-                chosen = [m for m in moves if str(m) == line.lower()]
-                if chosen:
-                    return chosen[0]
-                self.say(f"Not a legal move: {line}. The legal moves:")
-                self.list_moves(moves)
-
-    def list_moves(self, moves: list[Any]) -> None:
-        self.say("  ".join(f"{k}) {m}" for k, m in enumerate(moves, 1)))
-
-
-def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
-    """``yinsh play --game ludo --seats ...``: every option is checked before
-    the game starts."""
-    from yinsh.cli.search import parse_seat
-    for option, given in (("--color", args.color), ("--engine-depth", args.engine_depth),
-                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None)):
-        if given is not None:
-            raise CommandError(f"{option} is not an option of {kind.name} play (it takes "
-                               f"--seats, --players, --variant, --seed)")
-    board = board_from_args(args)
-    count = len(board.players)
-    specs = (args.seats or ",".join(["human"] + ["mcts"] * (count - 1))).split(",")
-    if len(specs) != count:
-        raise CommandError(f"--seats gives {len(specs)} seat(s) for {count} players "
-                           f"(one a colour: {', '.join(c.label for c in board.players)})")
-    seats: list[tuple[str, Any]] = []
-    for k, spec in enumerate(specs):
-        spec = spec.strip()
-        if spec == "human":
-            seats.append(("you", None))
-            continue
-        if spec.partition(":")[0] not in kind.player_classes:
-            raise CommandError(f"unknown seat {spec!r} (expected human, "
-                               f"{', '.join(kind.player_classes)}, mcts:time=S)")
-        _, factory = parse_seat(spec, 0.1, kind)
-        seats.append((spec, factory(args.seed * 7919 + k)))
-    Table(board, seats, random.Random(args.seed), sys.stdin, sys.stdout).run()
-
-
-def load_readline(completer: Callable[[str, int], Optional[str]]) -> Optional[ModuleType]:
-    """Imports ``readline`` (which then edits the lines ``input()`` reads and
-    keeps their history) and sets Tab completion; None where Python has no
-    readline."""
-    try:
-        import readline
-    except ImportError:
-        return None
-    readline.set_completer(completer)
-    readline.set_completer_delims(" ;\t\n")
-    if "libedit" in (readline.__doc__ or ""):
-        readline.parse_and_bind("bind ^I rl_complete")
-    else:
-        readline.parse_and_bind("tab: complete")
-    return readline
-
 
 def cmd_play(args: argparse.Namespace) -> None:
     """A game against the engine in the terminal. Every option is checked
@@ -671,7 +365,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        description="A game against the engine: the board is printed after each "
                                    "action; type actions in the notation (e5, e5-e9, xe5-e9, xa2, "
                                    "pass) or undo, hint, moves, flip, save FILE, help, quit. "
-                                   "Ctrl-C while the engine thinks makes it play at once.")
+                                   "Ctrl-C while the engine thinks makes it play at once. Ludo "
+                                   "(--game ludo): one seat a colour (--seats), the computer "
+                                   "throws the dice; type a numbered move or undo, hint, moves, "
+                                   "board, save FILE, help, quit.")
     limit = p.add_mutually_exclusive_group()
     limit.add_argument("--engine-time", type=positive_float, metavar="S",
                        help=f"seconds the engine thinks per action (default {DEFAULT_ENGINE_TIME:g})")

@@ -12,9 +12,10 @@ from typing import Any, Optional
 
 from yinsh import games, record
 from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, game_of, add_position_args, board_from_args, hash_size, int_in,
-                       nonnegative_int, Parser, positive_float, search_depth, search_nodes)
-from yinsh.engine import ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine
+from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size,
+                       int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
+from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
+                          algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
@@ -64,7 +65,9 @@ def cmd_analyse(args: argparse.Namespace) -> None:
     if board.is_game_over():
         raise CommandError(f"the game is over ({board.result()})")
     limits = limits_from_args(args)
-    algorithm = getattr(args, "algorithm", "alphabeta")
+    algorithm = getattr(args, "algorithm", "auto")
+    if algorithm == "auto":
+        algorithm = algorithm_for(board)
     problem = game_of(args).search_problem(board, algorithm)
     if problem is not None:
         raise CommandError(problem)
@@ -301,7 +304,7 @@ def cmd_match(args: argparse.Namespace) -> None:
         try:
             record.write(written, args.record)
         except OSError as exc:
-            raise CommandError(f"cannot write {args.record}: {exc.strerror or exc}") from None
+            raise cannot_write(args.record, exc) from None
         print(f"Record: {len(written)} games written to {args.record}")
     if result.interrupted:
         raise KeyboardInterrupt
@@ -373,11 +376,14 @@ MAX_WORKERS = 256
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     """Adds ``analyse`` and ``match`` to the subparsers of ``yinsh``."""
     p = sub.add_parser("analyse", help="search a position and print the best move",
-                       description="Searches a position with the alpha-beta engine: one line per "
-                                   "finished iteration (depth, score, nodes, nodes/s, pv), then "
-                                   "the best move. Scores are from the side to act; 'win N' / "
-                                   "'loss N' is a proven result in N plies. Without a limit the "
-                                   "search goes to depth 5.")
+                       description="Searches a position: one line per finished iteration "
+                                   "(depth, score, nodes, nodes/s, pv), then the best move. The "
+                                   "search follows the game (--algorithm auto): the alpha-beta "
+                                   "for two players, the MCTS for Ludo with 3 or 4 players. "
+                                   "Scores are from the side to act; 'win N' / 'loss N' is a "
+                                   "proven result in N plies. Without a limit the alpha-beta "
+                                   "goes to depth 5 and the MCTS plays 10000 playouts (it has no "
+                                   "depth: limit it with --nodes or --time).")
     add_position_args(p)
     add_limit_args(p)
     p.add_argument("--hash", type=hash_size, default=16, metavar="MB",
@@ -386,8 +392,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="search the N best actions, a line each per iteration (default 1)")
     p.add_argument("--threads", type=int_in(1, MAX_THREADS), default=1, metavar="N",
                    help=f"search threads, 1..{MAX_THREADS} (default 1; the alpha-beta only)")
-    p.add_argument("--algorithm", choices=ALGORITHMS, default="alphabeta",
-                   help="alphabeta (default) or mcts (Monte Carlo tree search; --nodes counts playouts)")
+    p.add_argument("--algorithm", choices=ALGORITHMS, default="auto",
+                   help="auto (default): alphabeta for two players, mcts for 3 or 4 (Ludo); "
+                        "alphabeta; or mcts (Monte Carlo tree search; --nodes counts playouts)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("match", help="play two players against each other",

@@ -13,7 +13,12 @@ times the mean result for MCTS) marks a blunder.
 ``out`` becomes a JSON-lines file: per game its action lines in order
 (``{"type": "action", "file", "game", "ply", "side", "move", "best",
 "score", "played_score", "drop", "blunder"}``), then one summary line
-(``{"type": "game", "file", "game", "actions", "blunders", "worst": {...}}``).
+(``{"type": "game", "file", "game", "actions", "blunders", "worst": {"ply",
+"side", "move", "best", "score", "played_score", "drop"}}``). The scores are
+the engine's ints: beyond +-999000 a proven end (``WIN_SCORE - n``, a win
+in n plies; ``yinsh.engine.score.from_engine`` gives ``Mate(n)``), so the
+drop of an action into a lost game is about a million; ``yinsh
+analyse-games`` prints such scores as ``win n`` / ``loss n``.
 The games are the job's units (one per game, ``yinsh.distributed.job``):
 their lines are written to ``OUT.parts/`` with a manifest, so a stopped
 analysis resumes; ``out`` is written (atomically) when every game is done.
@@ -31,6 +36,7 @@ analysis resumes; ``out`` is written (atomically) when every game is done.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass
@@ -39,7 +45,7 @@ from typing import Any, Optional, Sequence, Union
 from yinsh import record
 from yinsh.distributed.engines import EngineSpec
 from yinsh.distributed.job import JobReport, run_job
-from yinsh.distributed.manifest import Manifest, sha256_of, write_atomic, write_unit
+from yinsh.distributed.manifest import Manifest, make_folder, sha256_of, write_atomic, write_unit
 
 __all__ = ["analyse_games", "analyse_game", "DEFAULT_BLUNDER"]
 
@@ -92,6 +98,7 @@ def _summary(lines: list[dict[str, Any]], file: str, number: int) -> dict[str, A
     return {"type": "game", "file": file, "game": number, "actions": len(lines),
             "blunders": sum(x["blunder"] for x in lines),
             "worst": None if worst is None else {k: worst[k] for k in ("ply", "side", "move", "best",
+                                                                        "score", "played_score",
                                                                         "drop")}}
 
 
@@ -113,15 +120,19 @@ def analyse_games(paths: Sequence[PathLike], out: PathLike, engine: str, *,
     holds the finished games and the manifest meanwhile (run again to
     resume). Raises ``ValueError`` for a bad engine or blunder,
     ``RecordError`` for a bad record (before any search), ``OSError`` for
-    a file that cannot be read."""
+    a file that cannot be read (its ``filename`` the path given), and for
+    an ``out`` that is a folder or whose ``OUT.parts`` cannot be made
+    (before any search)."""
     spec = EngineSpec.parse(engine)
     if isinstance(blunder, bool) or not isinstance(blunder, int) or blunder < 1:
         raise ValueError(f"blunder must be a whole number of at least 1, not {blunder!r}")
     if isinstance(paths, (str, bytes)) or not paths:
         raise ValueError("give a list of record files")
     target = os.fspath(out)
+    if os.path.isdir(target):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), target)
     folder = target + ".parts"
-    os.makedirs(folder, exist_ok=True)
+    make_folder(folder)
     units: list[_Unit] = []
     files = [os.fspath(p) for p in paths]
     for path in files:

@@ -24,6 +24,7 @@ yinsh.distributed.manifest.ManifestError: ...manifest.json belongs to another jo
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -33,7 +34,7 @@ from typing import Any, Optional
 
 from yinsh._version import __version__
 
-__all__ = ["Manifest", "ManifestError", "write_atomic", "write_unit", "sha256_of"]
+__all__ = ["Manifest", "ManifestError", "make_folder", "write_atomic", "write_unit", "sha256_of"]
 
 #: The manifest's format (a reader refuses others).
 FORMAT = 1
@@ -43,6 +44,16 @@ TEMPORARY = ".tmp-"
 
 class ManifestError(ValueError):
     """A manifest that is not this job's, or not a manifest at all."""
+
+
+def make_folder(path: str) -> None:
+    """Makes the folder of a job's files (and the folders above it) unless
+    it exists. Raises ``NotADirectoryError`` naming path when path is a
+    file (not the ``FileExistsError`` of ``os.makedirs``), and the other
+    ``OSError`` of a folder that cannot be made."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), path)
+    os.makedirs(path, exist_ok=True)
 
 
 def write_atomic(path: str, data: bytes) -> None:

@@ -71,7 +71,7 @@ import numpy as np
 from yinsh import games as _games
 from yinsh.distributed.engines import EngineSpec
 from yinsh.distributed.job import JobReport, run_job
-from yinsh.distributed.manifest import Manifest, ManifestError, sha256_of, write_unit
+from yinsh.distributed.manifest import Manifest, ManifestError, make_folder, sha256_of, write_unit
 
 __all__ = ["Settings", "selfplay", "play_game", "game_seed", "load_shards", "iter_shards",
            "start_board", "MANIFEST"]
@@ -274,13 +274,14 @@ def selfplay(game: str, games: int, engine: str, out: Union[str, "os.PathLike[st
     in ``yinsh.distributed.backend.run_items``; ``progress``: a tqdm bar.
 
     Raises ``ValueError`` for bad settings (``ManifestError`` when ``out``
-    holds another job), ``KeyboardInterrupt`` after saving the manifest.
+    holds another job), ``OSError`` (naming ``out``) when ``out`` is a file
+    or cannot be made, ``KeyboardInterrupt`` after saving the manifest.
     """
     settings = Settings(game, games, engine, seed, players, variant, games_per_shard, sample_plies,
                         max_actions)
     settings.check()
     folder = os.fspath(out)
-    os.makedirs(folder, exist_ok=True)
+    make_folder(folder)
     described = {**asdict(settings), "engine": str(EngineSpec.parse(engine)),
                  "seeds": "game k: seed * 1000003 + k"}
     manifest = Manifest.open(os.path.join(folder, MANIFEST), described)

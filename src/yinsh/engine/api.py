@@ -51,8 +51,10 @@ WIN_SCORE: int = _info.WIN_SCORE
 MAX_DEPTH: int = _info.MAX_SEARCH_DEPTH
 """The deepest iteration the search runs."""
 
-ALGORITHMS = ("alphabeta", "mcts")
-"""The searches an ``Engine`` can run."""
+ALGORITHMS = ("auto", "alphabeta", "mcts")
+"""The ``algorithm`` values of an ``Engine``: ``"auto"`` (the default) is
+the alpha-beta for a two-player game and the MCTS for more players (Ludo
+with 3 or 4; ``algorithm_for``)."""
 
 MAX_THREADS = 256
 """The most search threads ``Engine`` accepts."""
@@ -81,7 +83,8 @@ class Analysis:
     in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
     result of the best action times 1000, -1000 a sure loss, 1000 a sure
     win). ``relative`` is the same as a ``Score`` and ``pov_score`` as a
-    ``PovScore`` (with ``turn``, the side to act, and ``players``, the
+    ``PovScore`` (with ``turn``, the side to act as the board gives it:
+    Yinsh's ``Color.WHITE``, an int; and ``players``, the
     number of sides: ``len(board.players)`` when the board has them, else
     2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
     search that found it.
@@ -177,6 +180,98 @@ class Analysis:
             return str(self.score)
         return f"win {mate}" if mate > 0 else f"loss {-mate}"
 
+    def __str__(self) -> str:
+        """One line for people: the depth (the MCTS: its playouts), the
+        score (``Score``'s words) for the side to act by name, the best
+        move, the start of the line, nodes and seconds rounded, and with
+        ``multipv`` each line's move and score.
+
+        >>> import yinsh
+        >>> m = yinsh.Move.from_str
+        >>> pv = [m(t) for t in "e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4 d9-c8 f4-f5 c8-c7".split()]
+        >>> second = Analysis(m("e5-e8"), 80, [m("e5-e8")], 6, 34567, time=0.0007, multipv=2)
+        >>> a = Analysis(pv[0], 120, pv, 6, 34567, 280000, 0.1234, 9, yinsh.WHITE,
+        ...              lines=[Analysis(pv[0], 120, pv), second])
+        >>> print(a)                                    # doctest: +NORMALIZE_WHITESPACE
+        depth 6, score +120 for White, best e5-e9, pv e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4
+        d9-c8 f4-f5 ..., 34,567 nodes in 0.12 s, 2 lines: e5-e9 +120, e5-e8 +80
+        >>> print(second)
+        line 2: depth 6, score +80, best e5-e8, pv e5-e8, 34,567 nodes in 0.7 ms
+        >>> print(Analysis(m("e5-e9"), WIN_SCORE - 3, [m("e5-e9")], 4, 900, time=12.3, turn=yinsh.BLACK))
+        depth 4, score win 3 for Black, best e5-e9, pv e5-e9, 900 nodes in 12 s
+        >>> print(yinsh.Engine(algorithm="mcts").analyse(yinsh.Board(variant="blitz"), nodes=500))
+        ... # doctest: +ELLIPSIS
+        mcts, score ... for White, best ..., pv ..., 500 playouts in ...
+        """
+        side = _side_name(self.turn)
+        head = "mcts" if self.algorithm == "mcts" else f"depth {self.depth}"
+        if self.multipv > 1:
+            head = f"line {self.multipv}: {head}"
+        score = f"score {self.relative}" + (f" for {side}" if side else "")
+        if self.best_move is None:
+            return f"{head}, {score}, no move: the game is over"
+        shown = " ".join(str(move) for move in self.pv[:_PV_SHOWN])
+        more = " ..." if len(self.pv) > _PV_SHOWN else ""
+        counted = "playouts" if self.algorithm == "mcts" else "nodes"
+        text = (f"{head}, {score}, best {self.best_move}, pv {shown}{more}, "
+                f"{self.nodes:,} {counted} in {_seconds(self.time)}")
+        if len(self.lines) > 1:
+            listed = ", ".join(f"{line.best_move} {line.relative}" for line in self.lines[:_LINES_SHOWN])
+            more = ", ..." if len(self.lines) > _LINES_SHOWN else ""
+            text += f", {len(self.lines)} lines: {listed}{more}"
+        return text
+
+
+_PV_SHOWN = 8        # moves of the principal variation in str(Analysis)
+_LINES_SHOWN = 4     # multipv lines in str(Analysis)
+
+
+def _side_name(turn: object) -> str:
+    """A side by name (``White``, ``Green``: its ``label``), else ``side N``;
+    empty without a side."""
+    if turn is None:
+        return ""
+    label = getattr(turn, "label", None)
+    return str(label).capitalize() if isinstance(label, str) else f"side {turn}"
+
+
+def _seconds(t: float) -> str:
+    """Seconds for people: ``12 s``, ``0.12 s``, ``0.7 ms``."""
+    if t >= 10:
+        return f"{t:.0f} s"
+    if t >= 0.01:
+        return f"{t:.2f} s"
+    return f"{t * 1000:.1f} ms"
+
+
+def player_count(board: object) -> int:
+    """The number of sides of board: ``len(board.players)`` when the board
+    has them, else 2.
+
+    >>> import yinsh
+    >>> from yinsh import ludo
+    >>> player_count(yinsh.Board()), player_count(ludo.Board(players=3))
+    (2, 3)
+    """
+    players = getattr(board, "players", None)
+    if isinstance(players, (list, tuple)):
+        return len(players)
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players
+    return 2
+
+
+def algorithm_for(board: object) -> str:
+    """The search ``Engine(algorithm="auto")`` runs on board: ``"alphabeta"``
+    for two players (the negamax needs two sides), ``"mcts"`` for more.
+
+    >>> import yinsh
+    >>> from yinsh import ludo
+    >>> algorithm_for(yinsh.Board()), algorithm_for(ludo.Board(players=2)), algorithm_for(ludo.Board())
+    ('alphabeta', 'alphabeta', 'mcts')
+    """
+    return "alphabeta" if player_count(board) <= 2 else "mcts"
+
 
 def _check_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -193,15 +288,19 @@ class _Job:
     limit: Limit
     multipv: int
     codes: Optional[list[int]]
-    turn: Optional[int]
+    turn: Any                    # the board's side to act (Yinsh: a Color, an int), or None
     players: int
+    algorithm: str
 
 
 class Engine:
     """A search engine for boards of any game of the library: the alpha-beta
     (``algorithm="alphabeta"``, a transposition table of ``hash_mb`` MB, 0:
     none, shared by ``threads`` threads) or the MCTS (``algorithm="mcts"``,
-    one thread). ``depth``, ``time`` (seconds) and ``nodes`` are default
+    one thread). The default ``algorithm="auto"`` follows the board's game:
+    the alpha-beta for two players, the MCTS (in one thread, whatever
+    ``threads`` says) for Ludo with 3 or 4 players (``algorithm_for``);
+    ``Analysis.algorithm`` tells which one ran. ``depth``, ``time`` (seconds) and ``nodes`` are default
     limits for calls that set none; with no limit at all the alpha-beta
     searches to ``DEFAULT_DEPTH`` (the MCTS, which has no depth, plays its
     default number of playouts). A call's limits replace the defaults; when
@@ -221,9 +320,16 @@ class Engine:
 
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
     outside 1..256, an unknown algorithm or a bad limit.
+
+    >>> from yinsh import ludo
+    >>> board = ludo.Board(players=4)
+    >>> _ = board.push_str("r6"), board.push_str("r3")
+    >>> engine = Engine()
+    >>> engine.algorithm, engine.algorithm_for(board), engine.analyse(board, nodes=300).algorithm
+    ('auto', 'mcts', 'mcts')
     """
 
-    def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "alphabeta", *,
+    def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "auto", *,
                  depth: Optional[int] = None, time: Optional[float] = None,
                  nodes: Optional[int] = None, keep_tables: bool = False) -> None:
         if not 0 <= _check_int("hash_mb", hash_mb) <= MAX_HASH_MB:
@@ -264,8 +370,14 @@ class Engine:
 
     @property
     def algorithm(self) -> str:
-        """``"alphabeta"`` or ``"mcts"``."""
+        """``"auto"``, ``"alphabeta"`` or ``"mcts"`` (as given)."""
         return self._algorithm
+
+    def algorithm_for(self, board: object) -> str:
+        """The search this engine runs on board: ``"alphabeta"`` or
+        ``"mcts"``; with ``"auto"``, the module's ``algorithm_for(board)``
+        (for a board class, which has no players yet: the alpha-beta)."""
+        return algorithm_for(board) if self._algorithm == "auto" else self._algorithm
 
     @property
     def keep_tables(self) -> bool:
@@ -288,16 +400,20 @@ class Engine:
         return importlib.import_module(name)
 
     def _search_specs(self) -> tuple[_params.Spec, ...]:
-        return _params.MCTS if self._algorithm == "mcts" else _params.ALPHABETA
+        return {"mcts": _params.MCTS, "alphabeta": _params.ALPHABETA}.get(
+            self._algorithm, _params.ALPHABETA + _params.MCTS)
 
     def searcher(self, board: object) -> Any:
         """The compiled search object (``AlphaBeta`` or ``Mcts``) this engine
-        uses for board's game (a board or a board class), created on first
-        use. Raises ``TypeError`` for an object that is not a game board."""
+        uses for board (a board, or a board class: then the alpha-beta
+        unless the engine's algorithm is ``"mcts"``), created on first use.
+        Raises ``TypeError`` for an object that is not a game board."""
         module = self._module(board)
-        found = self._searchers.get(module.__name__)
+        algorithm = self.algorithm_for(board)
+        key = f"{module.__name__}/{algorithm}"
+        found = self._searchers.get(key)
         if found is None:
-            if self._algorithm == "mcts":
+            if algorithm == "mcts":
                 found = module.Mcts()
             else:
                 found = module.AlphaBeta(self._hash_mb, self._threads)
@@ -305,7 +421,7 @@ class Engine:
             mine = {k: v for k, v in self._settings.items() if k in known}
             if mine:
                 found.configure(**mine)
-            self._searchers[module.__name__] = found
+            self._searchers[key] = found
         return found
 
     def params(self, game: object = None) -> list[Param]:
@@ -399,19 +515,16 @@ class Engine:
             limit = Limit(depth, time, nodes)   # type: ignore[arg-type]
         if not limit.is_set():
             limit = self._limit if self._limit.is_set() else Limit(depth=DEFAULT_DEPTH)
-        if not 1 <= _check_int("multipv", multipv) <= MAX_MULTIPV:
+        lines = _check_int("multipv", multipv)
+        if not 1 <= lines <= MAX_MULTIPV:
             raise ValueError(f"multipv must be between 1 and {MAX_MULTIPV}, not {multipv}")
         codes = None if searchmoves is None else self._codes(module, board, searchmoves)
         turn = getattr(board, "turn", None)
-        players = getattr(board, "players", None)
+        players = player_count(board)
+        algorithm = self.algorithm_for(board)
         if copy and hasattr(board, "copy"):
             board = board.copy()
-        if isinstance(players, (list, tuple)):
-            players = len(players)
-        elif isinstance(players, bool) or not isinstance(players, int):
-            players = 2
-        return _Job(module, board, limit, int(multipv), codes, None if turn is None else int(turn),  # type: ignore[call-overload]
-                    players)
+        return _Job(module, board, limit, lines, codes, turn, players, algorithm)
 
     @staticmethod
     def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
@@ -450,10 +563,11 @@ class Engine:
         module, board = job.module, job.board
         turn, players = job.turn, job.players
         if not module.legal_actions(board):
-            return Analysis(None, module.evaluate_board(board, turn), turn=turn, players=players,
-                            algorithm=self._algorithm)
+            return Analysis(None, module.evaluate_board(board, None if turn is None else int(turn)),
+                            turn=turn, players=players,
+                            algorithm=job.algorithm)
         to_move = module.action_to_move
-        algorithm = self._algorithm
+        algorithm = job.algorithm
 
         def convert(found: SearchInfo) -> Analysis:
             return _analysis(found, to_move, turn, players, algorithm)
@@ -588,12 +702,12 @@ class Engine:
 
     def __repr__(self) -> str:
         parts = []
-        if self._algorithm == "mcts":
-            parts.append("algorithm='mcts'")
-        else:
+        if self._algorithm != "mcts":
             parts.append(f"hash_mb={self.hash_mb}")
             if self._threads != 1:
                 parts.append(f"threads={self._threads}")
+        if self._algorithm != "auto":
+            parts.append(f"algorithm={self._algorithm!r}")
         parts += [f"{k}={v!r}" for k, v in self._limit.as_dict().items()]
         if self._keep_tables:
             parts.append("keep_tables=True")

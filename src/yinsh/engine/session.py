@@ -431,11 +431,15 @@ class Session:
 
     def game(self, **tags: str) -> Any:
         """The record of the game (the record module's ``Game``): the board's
-        move stack from where it starts, a tag per side naming its seat
-        (``White``, ``Black``), a resignation's Result and Termination, and
+        move stack from where it starts, a tag per side that plays naming
+        its seat (``White``, ``Black``; a board with ``players``, such as
+        Ludo's, names those), a resignation's Result and Termination, and
         these tags."""
         names = side_names(self.board)
-        given = {names[i]: seat.name for i, seat in enumerate(self.seats)}
+        playing = getattr(self.board, "players", None)
+        sides = ([int(side) for side in playing] if isinstance(playing, (list, tuple))
+                 else range(len(self.seats)))
+        given = {names[i]: self.seats[i].name for i in sides}
         if self.resigned is not None:
             given.update(Result=self.result(), Termination="resignation")
         given.update(tags)

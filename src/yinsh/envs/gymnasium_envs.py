@@ -1,10 +1,14 @@
 """Gymnasium single-agent environments: the agent plays one seat, a fixed
 opponent policy plays all the others (docs/rl.md).
 
-Importing this module registers, with ``gymnasium.register``, the ids
-``yinsh/Yinsh-v0``, ``yinsh/Insert-v0`` and ``yinsh/Ludo-v0`` (Gymnasium's
-``namespace/Name-vN`` form: the namespace is the package). ``gymnasium.make``
-can import it itself: ``gymnasium.make("yinsh.envs.gymnasium_envs:yinsh/Yinsh-v0")``.
+The ids ``yinsh/Yinsh-v0``, ``yinsh/Insert-v0`` and ``yinsh/Ludo-v0``
+(Gymnasium's ``namespace/Name-vN`` form: the namespace is the package) are
+registered by ``yinsh.envs.registration.register_envs``: the package's
+``gymnasium.envs`` entry point (Gymnasium 0.26 to 0.29 call it on ``import
+gymnasium``, so ``gymnasium.make("yinsh/Insert-v0")`` needs no import), and
+importing this module, which ``gymnasium.make`` does itself with
+``gymnasium.make("yinsh.envs.gymnasium_envs:yinsh/Yinsh-v0")`` (the way on
+Gymnasium 1.0 and later, which load no entry points).
 
 - Observation ``{"observation": planes, "action_mask": int8 mask}`` of the
   agent's seat (as the PettingZoo environments), action the library's id.
@@ -38,6 +42,7 @@ import numpy as np
 from gymnasium import spaces
 
 from yinsh.envs.games import INSERT, LUDO, YINSH, Game
+from yinsh.envs.registration import ENTRY_POINTS, register_envs
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
 __all__ = ["BoardGameEnv", "YinshEnv", "InsertEnv", "LudoEnv", "ENV_IDS"]
@@ -144,10 +149,9 @@ class LudoEnv(BoardGameEnv):
         super().__init__(LUDO, opponent, seat, render_mode, players=players, variant=variant)
 
 
-#: The registered ids and their classes.
-ENV_IDS = {"yinsh/Yinsh-v0": YinshEnv, "yinsh/Insert-v0": InsertEnv, "yinsh/Ludo-v0": LudoEnv}
+_CLASSES: dict[str, type[BoardGameEnv]] = {c.__name__: c for c in (YinshEnv, InsertEnv, LudoEnv)}
 
-for _id, _cls in ENV_IDS.items():
-    if _id not in gymnasium.registry:
-        gymnasium.register(_id, entry_point=f"{__name__}:{_cls.__name__}",
-                           max_episode_steps=None)
+#: The registered ids and their classes (``yinsh.envs.registration.ENTRY_POINTS``).
+ENV_IDS = {env_id: _CLASSES[entry.rpartition(":")[2]] for env_id, entry in ENTRY_POINTS.items()}
+
+register_envs()
