@@ -914,6 +914,13 @@ cdef class CoreBoard:
         self.pos = self._history[self._ply]
         return MOVES[self._codes[self._ply]]
 
+    def peek(self):
+        """The last action of the move stack, left on it. Raises
+        ``IndexError`` on an empty move stack (like ``pop``)."""
+        if self._ply == 0:
+            raise IndexError("peek at an empty move stack")
+        return MOVES[self._codes[self._ply - 1]]
+
     def push_str(self, text):
         """Parses text (a ``str`` in the notation), plays it and returns the
         ``Move``. Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from yinsh.errors import IllegalMoveError, InvalidPositionError
 from yinsh.ludo import _core, _ml, diagram
 from yinsh.ludo._core import Move
-from yinsh.ludo.enums import Color, Phase
+from yinsh.ludo.enums import Color, Phase, Termination
+from yinsh.ludo.outcome import Outcome
 from yinsh.ludo.position import NO_TURN, VARIANTS, format_position, parse_position
 
 if TYPE_CHECKING:
@@ -202,6 +203,25 @@ class Board(_core.CoreBoard):
         """Whether the game has ended (rule 11)."""
         return self._phase_code == 2
 
+    def outcome(self) -> Optional[Outcome]:
+        """The ``Outcome`` of an ended game (termination, finishing order,
+        returns), ``None`` while playing.
+
+        >>> Board().outcome() is None
+        True
+        >>> Board("13/13/13/13 5/5/5/5 4-0- - - places G").outcome().order
+        (<Color.GREEN: 0>, <Color.BLUE: 2>)
+        """
+        if not self.is_game_over():
+            return None
+        s = self._state()
+        order = [_COLORS[c] for c in s.order]
+        if s.variant == 1:
+            order += [c for c in self.players if c not in order]
+        values = self._returns()
+        return Outcome(Termination.PLACES if s.variant == 1 else Termination.FINISH,
+                       tuple(order), tuple(values[c] for c in self.players))
+
     def result(self) -> str:
         """``"*"`` while playing, else the colours in finishing order: the
         winner (``"G"``) in a standard game, every colour (``"GBYR"``) in
@@ -210,13 +230,8 @@ class Board(_core.CoreBoard):
         >>> Board("13/13/13/13 5/5/5/5 4-0- - - places G").result()
         'GB'
         """
-        if not self.is_game_over():
-            return "*"
-        s = self._state()
-        order = [_COLORS[c] for c in s.order]
-        if s.variant == 1:
-            order += [c for c in self.players if c not in order]
-        return "".join(c.letter for c in order)
+        outcome = self.outcome()
+        return "*" if outcome is None else outcome.result()
 
     def winner(self) -> Optional[Color]:
         """The first colour to finish, once there is one (else None)."""
@@ -309,10 +324,25 @@ class Board(_core.CoreBoard):
         return format_position(self)
 
     def __str__(self) -> str:
+        """The text diagram (``yinsh.ludo.diagram``)."""
         return diagram.draw(self)
 
+    def unicode(self) -> str:
+        """The diagram of ``str(board)`` with the pieces drawn as coloured
+        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``).
+
+        >>> "\U0001F7E2" in Board().unicode()                # Green's waiting pieces
+        True
+        """
+        return diagram.draw(self, unicode=True)
+
     def __repr__(self) -> str:
-        return f"Board({self.position()!r})"
+        """``yinsh.ludo.Board('...')``: pastes back after ``import yinsh``.
+
+        >>> Board(players=2)
+        yinsh.ludo.Board('13/13/13/13 5/5/5/5 0-0- G - standard -')
+        """
+        return f"yinsh.ludo.Board({self.position()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _core.CoreBoard):
