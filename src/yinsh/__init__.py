@@ -50,9 +50,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """The named points of Yinsh (``yinsh.E5``) and the other games
-    (``yinsh.insert``, ``yinsh.ludo``), imported when first asked for."""
-    if name in ("insert", "ludo"):
+    """The named points of Yinsh (``yinsh.E5``), the other games
+    (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
+    ``import yinsh``) and the modules of every game's boards
+    (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for."""
+    if name in ("insert", "ludo", "protocol", "diagram"):
         import importlib
         return importlib.import_module(f"yinsh.{name}")
     if name.isupper() and hasattr(_yinsh, name):
@@ -63,4 +65,5 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     """The public API, without the 85 point constants (they are in
     ``dir(yinsh.yinsh)``)."""
-    return sorted(__all__ + ["__version__", "insert", "ludo", "yinsh", "engine"])
+    return sorted(__all__ + ["__version__", "insert", "ludo", "yinsh", "engine", "protocol",
+                             "diagram"])
