@@ -42,7 +42,7 @@ def test_play_through_standard_input_in_a_real_process(tmp_path):
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "You play White" in out
-    assert "Not understood: 'zz9'" in out
+    assert "Not understood: invalid move 'zz9'" in out
     assert "Illegal: xe5: White must place a ring now" in out
     assert "Illegal: e5: e5 already holds a ring" in out               # the second e5
     assert "legal actions: " in out and "Hint: " in out

@@ -27,7 +27,7 @@ from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, NUM_ACTIONS, BatchG
                          LegalMoves, Move, MoveKind, Outcome, Phase, PlayoutStats, Termination,
                          action_to_move, divide, move_to_action, parse_point, perft, point_name,
                          players, random_playouts, symmetries)
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh import record, svg
 
@@ -43,7 +43,7 @@ __all__ = [
     "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries", "players",
     "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
     # shared by every game
-    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "IllegalMoveError", "InvalidActionError", "InvalidMoveError", "InvalidPositionError",
     "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score",
     "record", "svg",
 ]

@@ -25,7 +25,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         "build it with `pip install .` (needs a C compiler): " + str(exc)
     ) from exc
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, divide, layout_marks,
                                 line_name, parse_square, perft, square_name)
 from yinsh.insert.board import Board, Outcome
@@ -49,7 +49,8 @@ del _s
 
 __all__ = [
     "WHITE", "RED", "SQUARES", "TILES", "NUM_LAYOUTS",
-    "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "Board", "Color", "IllegalMoveError", "InvalidActionError", "InvalidMoveError",
+    "InvalidPositionError",
     "LegalMoves", "Move", "Outcome", "Phase", "PlayoutStats", "Termination",
     "divide", "layout_marks", "line_name", "parse_square", "perft", "random_playouts",
     "square_name", "svg",

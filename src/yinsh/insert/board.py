@@ -9,7 +9,7 @@ Move.from_str('c3')
 >>> board.push_str("d4")
 Traceback (most recent call last):
 ...
-yinsh.errors.IllegalMoveError: d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
+yinsh.errors.IllegalMoveError: illegal move d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
 >>> board.push_str("c5"), board.turn
 (Move.from_str('c5'), <Color.WHITE: 0>)
 >>> board.position()
@@ -25,6 +25,7 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
+from yinsh.errors import InvalidPositionError, invalid_position
 from yinsh.insert import _core, _ml, diagram
 from yinsh.insert._core import square_name
 from yinsh.insert.enums import Color, Phase, Termination
@@ -98,9 +99,12 @@ class Board(_core.CoreBoard):
         if position is not None:
             if layout is not None:
                 raise ValueError("give a position string or a layout number, not both")
-            white, red, marks, last = parse_position(position)
-            number = layout_of_marks(marks)
-            self._set_position(white, red, marks, last, -1 if number is None else number)
+            try:
+                white, red, marks, last = parse_position(position)
+                number = layout_of_marks(marks)
+                self._set_position(white, red, marks, last, -1 if number is None else number)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         self._set_layout(0 if layout is None else _check_layout(layout))
 
@@ -251,7 +255,7 @@ class Board(_core.CoreBoard):
         >>> board.push_action(14)
         Traceback (most recent call last):
         ...
-        yinsh.errors.IllegalMoveError: action 14: c3: the square is taken (a white ring is on it)
+        yinsh.errors.IllegalMoveError: illegal action 14 (c3): the square is taken (a white ring is on it)
         """
         _ml.push_action(self, action)
 

@@ -14,7 +14,7 @@ playouts in C) under the same API shape as Yinsh's:
 >>> ludo.perft(ludo.Board(), 5)
 5226
 """
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.ludo._core import LegalMoves, Move, divide, perft
 from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
@@ -34,7 +34,7 @@ __all__ = [
     "GREEN", "YELLOW", "BLUE", "RED", "COLORS", "NUM_ACTIONS",
     "Board", "Color", "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "PlayoutStats",
     "Termination",
-    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "IllegalMoveError", "InvalidActionError", "InvalidMoveError", "InvalidPositionError",
     "diagram", "divide", "perft", "random_playouts", "svg",
     "BatchGames", "PLANE_NAMES", "NUM_PLANES", "match", "players",
 ]

@@ -21,7 +21,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from yinsh.errors import IllegalMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidPositionError, invalid_position
 from yinsh.ludo import _core, _ml, diagram
 from yinsh.ludo._core import Move
 from yinsh.ludo.enums import Color, Phase, Termination
@@ -86,14 +86,17 @@ class Board(_core.CoreBoard):
             if not isinstance(position, str):
                 raise TypeError(f"expected str, not {type(position).__name__}: a position string "
                                 f"(for a new game use Board(players=..., variant=...))")
-            state = parse_position(position)
-            if variant is not None and variant != VARIANTS[state.variant]:
-                raise InvalidPositionError(
-                    f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
-            if players is not None and players != bin(state.players).count("1"):
-                raise InvalidPositionError(
-                    f"the position has {bin(state.players).count('1')} colours in play, not {players}")
-            self._set_state(*state)
+            try:
+                state = parse_position(position)
+                if variant is not None and variant != VARIANTS[state.variant]:
+                    raise InvalidPositionError(
+                        f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
+                if players is not None and players != bin(state.players).count("1"):
+                    raise InvalidPositionError(
+                        f"the position has {bin(state.players).count('1')} colours in play, not {players}")
+                self._set_state(*state)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         if variant is None:
             variant = "standard"
@@ -270,7 +273,7 @@ class Board(_core.CoreBoard):
             try:
                 self.parse_move("r1")
             except IllegalMoveError as exc:                  # the core says why
-                raise IllegalMoveError("throw" + str(exc)[2:]) from None
+                raise IllegalMoveError("illegal throw" + str(exc).removeprefix("illegal move r1")) from None
         if rng is None:
             d = random.randint(1, 6)
         elif isinstance(rng, random.Random):

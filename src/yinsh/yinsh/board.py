@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from yinsh.yinsh import _core, _ml, diagram, geometry
 from yinsh.yinsh.enums import Color, Phase, Termination
-from yinsh.errors import InvalidPositionError
+from yinsh.errors import InvalidPositionError, invalid_position
 from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.yinsh.position import format_position, parse_position
 from yinsh.yinsh.variants import RINGS_TO_WIN, variant_name
@@ -81,11 +81,14 @@ class Board(_core.CoreBoard):
             raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
                             f"({', '.join(RINGS_TO_WIN)})")
         if position is not None:
-            state = parse_position(position)
-            if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
-                raise InvalidPositionError(
-                    f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
-            self._set_state(*state)
+            try:
+                state = parse_position(position)
+                if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
+                    raise InvalidPositionError(
+                        f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
+                self._set_state(*state)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         variant = "standard" if variant is None else variant
         if variant not in RINGS_TO_WIN:
