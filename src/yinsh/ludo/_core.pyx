@@ -805,20 +805,24 @@ cdef int _checked_action(object action) except -1:
 cdef str _why_action(const LudoPos* p, int a):
     """A sentence saying why the action id a (0..62) is not legal in p."""
     cdef int c = p.turn, q, code
+    cdef bint named = True          # whether code is the move the id means here
     if p.phase == PH_OVER:
         return f"illegal action {a}: the game is over"
     if a < A_ENTER:
         code = P_R << 6 | (a + 1)
     elif p.phase == PH_THROW:
         code = P_S << 6
+        named = False
     elif a == A_ENTER:
         code = P_S << 6 | (place_code(c, p.total - 6) if p.total >= 7 else 0)
+        named = p.total >= 7
     else:
         q = a - A_MOVE
         if not (p.pm[c] >> q) & 1:
             return f"illegal action {a}: {COLORS[c].label.capitalize()} has no piece at progress {q}"
         code = place_code(c, q) << 6 | (P_F if q + p.total > FINISH else place_code(c, q + p.total))
-    return f"illegal action {a} ({_code_text(code)}): " + _why_illegal(p, code).split(": ", 1)[1]
+    why = _why_illegal(p, code).split(": ", 1)[1]
+    return f"illegal action {a} ({_code_text(code)}): {why}" if named else f"illegal action {a}: {why}"
 
 
 LudoState = namedtuple("LudoState", [
