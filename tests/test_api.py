@@ -90,7 +90,8 @@ def test_move_values():
 
 def test_board_repr_pastes_back():
     board = placed()
-    again = eval(repr(board), {"Board": Board})
+    assert repr(board) == f"yinsh.Board({board.position()!r})"
+    again = eval(repr(board), {"yinsh": yinsh})
     assert again.position() == board.position()
 
 

@@ -42,9 +42,9 @@ def test_play_through_standard_input_in_a_real_process(tmp_path):
     out = proc.stdout
     assert proc.returncode == 0, proc.stderr
     assert "You play White" in out
-    assert "Not understood: 'zz9'" in out
-    assert "Illegal: xe5: White must place a ring now" in out
-    assert "Illegal: e5: e5 already holds a ring" in out               # the second e5
+    assert "Not understood: invalid move 'zz9'" in out
+    assert "Illegal: illegal move xe5: White must place a ring now" in out
+    assert "Illegal: illegal move e5: e5 already holds a ring" in out               # the second e5
     assert "legal actions: " in out and "Hint: " in out
     assert "Took back: e5 " in out
     assert out.count("Engine (Black) plays") == 2                      # after e5, and after c3

@@ -191,7 +191,7 @@ def test_gymnasium_illegal_action_and_options():
     board = env.unwrapped.board.copy()
     observation, reward, terminated, truncated, info = env.step(yinsh.move_to_action("xe5-e9"))
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-    assert info["error"] == "action 4771: xe5-e9: White must place a ring now"
+    assert info["error"] == "illegal action 4771 (xe5-e9): White must place a ring now"
     assert env.unwrapped.board == board                           # unchanged
     with pytest.raises(RuntimeError):
         gymnasium_envs.InsertEnv().step(0)                        # before reset: no game

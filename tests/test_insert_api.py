@@ -4,6 +4,7 @@ import copy
 import numpy as np
 import pytest
 
+import yinsh
 from yinsh import insert
 
 from insert_helpers import L0, random_board
@@ -127,8 +128,8 @@ def test_text_diagram_and_repr():
     board.push_str("c3")
     text = str(board)
     assert "a  b  c" in text and "W|" in text and "red to place" in text
-    assert repr(board) == f"insert.Board('6/6/6/2W3/6/6 {L0} r c3')"
-    assert eval(repr(board), {"insert": insert}) == board
+    assert repr(board) == f"yinsh.insert.Board('6/6/6/2W3/6/6 {L0} r c3')"
+    assert eval(repr(board), {"yinsh": yinsh}) == board
 
 
 def test_random_playouts_stats():

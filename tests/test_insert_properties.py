@@ -4,6 +4,7 @@ the generated actions are exactly the accepted ones."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import yinsh
 from yinsh import insert
 from reference import insert_ref
 
@@ -59,7 +60,7 @@ def test_position_round_trip(layout, choices):
     assert [str(m) for m in again.legal_moves] == [str(m) for m in board.legal_moves]
     # any case and any whitespace between the fields read the same
     assert insert.Board("\t " + "  \n ".join(text.swapcase().split()) + "  ") == board
-    assert eval(repr(board), {"insert": insert}) == board
+    assert eval(repr(board), {"yinsh": yinsh}) == board
 
 
 @settings(max_examples=300, deadline=None)

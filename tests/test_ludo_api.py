@@ -4,6 +4,7 @@ import random
 import numpy as np
 import pytest
 
+import yinsh
 from yinsh import ludo
 from yinsh.ludo import BLUE, GREEN, RED, YELLOW, Move, Phase
 
@@ -126,7 +127,8 @@ def test_equality_repr_and_str():
     assert board != ludo.Board() and board != "x"
     with pytest.raises(TypeError):
         hash(board)
-    assert eval(repr(board), {"Board": ludo.Board}) == board
+    assert repr(board) == f"yinsh.ludo.Board({board.position()!r})"
+    assert eval(repr(board), {"yinsh": yinsh}) == board
     text = str(board)
     assert "Yellow to throw" in text and "[G]" in text and "G: s s s 3" in text
     assert ludo.Board()._repr_svg_().startswith("<svg")

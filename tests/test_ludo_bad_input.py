@@ -34,7 +34,7 @@ def unchanged(board, position, ply):
 def test_garbage_actions_are_invalid(text):
     board = ludo.Board(MOVE_PHASE)
     for call in (board.push_str, board.parse_move, Move.from_str):
-        with pytest.raises(InvalidMoveError, match="is not an action"):
+        with pytest.raises(InvalidMoveError, match=r"^invalid move '.*': "):
             call(text)
     unchanged(board, MOVE_PHASE, 0)
 
@@ -166,14 +166,14 @@ def test_board_arguments():
 def test_action_ids():
     board = ludo.Board(MOVE_PHASE)
     for value in (-1, 63, 64, 10**30, -(10**30)):
-        with pytest.raises(InvalidMoveError, match="not an action id"):
+        with pytest.raises(InvalidMoveError, match=r"^invalid action -?\d+: out of range \(0\.\.62\)$"):
             board.push_action(value)
     for value in (None, "7", 7.0, True, [7]):
-        with pytest.raises(TypeError, match="expected an int action id"):
+        with pytest.raises(TypeError, match="expected int, not .*: an action id"):
             board.push_action(value)
-    with pytest.raises(IllegalMoveError, match="action 0: a throw in a move phase"):
+    with pytest.raises(IllegalMoveError, match=r"illegal action 0 \(r1\): a throw in a move phase"):
         board.push_action(0)
-    with pytest.raises(IllegalMoveError, match="action 8: Green has no piece at progress 1"):
+    with pytest.raises(IllegalMoveError, match="illegal action 8: Green has no piece at progress 1"):
         board.push_action(8)
     unchanged(board, MOVE_PHASE, 0)
     board.push_action(np.int64(10))                            # 7 + 3: the piece on 3

@@ -236,7 +236,7 @@ def test_errors_are_messages(browser, server):
     tab.fill("#type-move", "e5")                          # the server says why
     tab.press("#type-move", "Enter")
     page.idle()
-    assert page.text("#message") == "e5: e5 already holds a ring"
+    assert page.text("#message") == "illegal move e5: e5 already holds a ring"
     tab.fill("#import-text", "this is no game")
     tab.click("#import-form button")
     page.idle()

@@ -27,7 +27,7 @@ from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, NUM_ACTIONS, BatchG
                          LegalMoves, Move, MoveKind, Outcome, Phase, PlayoutStats, Termination,
                          action_to_move, divide, move_to_action, parse_point, perft, point_name,
                          players, random_playouts, symmetries)
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh import record, svg
 
@@ -43,16 +43,18 @@ __all__ = [
     "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries", "players",
     "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
     # shared by every game
-    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
+    "IllegalMoveError", "InvalidActionError", "InvalidMoveError", "InvalidPositionError",
     "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score",
     "record", "svg",
 ]
 
 
 def __getattr__(name: str) -> object:
-    """The named points of Yinsh (``yinsh.E5``) and the other games
-    (``yinsh.insert``, ``yinsh.ludo``), imported when first asked for."""
-    if name in ("insert", "ludo"):
+    """The named points of Yinsh (``yinsh.E5``), the other games
+    (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
+    ``import yinsh``) and the modules of every game's boards
+    (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for."""
+    if name in ("insert", "ludo", "protocol", "diagram"):
         import importlib
         return importlib.import_module(f"yinsh.{name}")
     if name.isupper() and hasattr(_yinsh, name):
@@ -63,4 +65,5 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     """The public API, without the 85 point constants (they are in
     ``dir(yinsh.yinsh)``)."""
-    return sorted(__all__ + ["__version__", "insert", "ludo", "yinsh", "engine"])
+    return sorted(__all__ + ["__version__", "insert", "ludo", "yinsh", "engine", "protocol",
+                             "diagram"])

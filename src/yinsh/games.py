@@ -24,7 +24,7 @@ import re
 from types import ModuleType
 from typing import Any, Callable, Optional
 
-__all__ = ["GameKind", "GAMES", "get", "of_board", "DEFAULT"]
+__all__ = ["GameKind", "GAMES", "get", "of_board", "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
@@ -35,10 +35,13 @@ class GameKind:
     in the start board and its tags; the rest is data."""
 
     name = ""
-    #: the modules: the board class's, the players', the pictures'
+    #: the modules: the board class's, the players', the pictures', the diagrams'
     board_module = ""
     players_module = ""
     svg_module = ""
+    diagram_module = ""
+    #: the board class as ``import yinsh`` reaches it (its repr's prefix)
+    board_name = ""
     #: the tags every written game has, in this order, with their unknown values
     roster: dict[str, str] = {}
     #: the results of two-sided games (Ludo overrides ``is_result``)
@@ -63,6 +66,11 @@ class GameKind:
     @property
     def svg(self) -> ModuleType:
         return importlib.import_module(self.svg_module)
+
+    @property
+    def diagram(self) -> ModuleType:
+        """The module whose ``draw(board, unicode=False)`` is ``str(board)``."""
+        return importlib.import_module(self.diagram_module)
 
     def parse_move(self, text: str) -> Any:
         """The action of text (``InvalidMoveError`` if it is none)."""
@@ -168,8 +176,8 @@ class GameKind:
                 f"a forced win in N actions.")
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
-        """The diagram of board for play (without the status line)."""
-        lines = str(board).splitlines()
+        """The diagram of board for play (without its last line)."""
+        lines = str(self.diagram.draw(board, unicode=unicode)).splitlines()
         return "\n".join(lines[:-1])
 
     def status(self, board: Any) -> str:
@@ -197,6 +205,8 @@ class YinshGame(GameKind):
     board_module = "yinsh"
     players_module = "yinsh.yinsh.players"
     svg_module = "yinsh.yinsh.svg"
+    diagram_module = "yinsh.yinsh.diagram"
+    board_name = "yinsh.Board"
     perft_threads = True
     variants = ("standard", "blitz")
     default_opening = "random-placements"
@@ -264,6 +274,8 @@ class InsertGame(GameKind):
     board_module = "yinsh.insert"
     players_module = "yinsh.insert.players"
     svg_module = "yinsh.insert.svg"
+    diagram_module = "yinsh.insert.diagram"
+    board_name = "yinsh.insert.Board"
     sides = ("white", "red")
     play_notation = "c3                             an action: the square of your ring"
     default_opening = "random-layouts"
@@ -308,6 +320,8 @@ class LudoGame(GameKind):
     board_module = "yinsh.ludo"
     players_module = "yinsh.ludo.players"
     svg_module = "yinsh.ludo.svg"
+    diagram_module = "yinsh.ludo.diagram"
+    board_name = "yinsh.ludo.Board"
     sides = ("green", "yellow", "blue", "red")
     player_classes = {"random": "RandomPlayer", "heuristic": "HeuristicPlayer", "mcts": "MctsPlayer"}
     seated = True
@@ -396,3 +410,24 @@ def of_board(board: object) -> GameKind:
         if isinstance(board, game.board_class):
             return game
     raise TypeError(f"not a board of a known game: {type(board).__name__}")
+
+
+def wrong_board(board: object, name: str, function: str) -> TypeError:
+    """The error of a game's picture function (``function``, its full name,
+    in the game's svg module) given something that is not a board of that
+    game (the game ``name``): for a board of another game it names the
+    functions that draw it.
+
+    >>> from yinsh import insert
+    >>> print(wrong_board(insert.Board(), "yinsh", "yinsh.yinsh.svg.board"))
+    yinsh.yinsh.svg.board: this is a yinsh.insert.Board; draw it with yinsh.insert.svg.board or yinsh.svg.board
+    >>> print(wrong_board("e5", "yinsh", "yinsh.yinsh.svg.board"))
+    yinsh.yinsh.svg.board: expected a yinsh.Board, not str
+    """
+    try:
+        other = of_board(board)
+    except TypeError:
+        return TypeError(f"{function}: expected a {GAMES[name].board_name}, not {type(board).__name__}")
+    what = function.rpartition(".")[2]
+    return TypeError(f"{function}: this is a {other.board_name}; draw it with "
+                     f"{other.svg_module}.{what} or yinsh.svg.{what}")

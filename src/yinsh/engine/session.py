@@ -48,7 +48,7 @@ The session uses only the board's generic API (``copy``, ``legal_moves``,
 True
 >>> session.play("e5")
 Traceback (most recent call last):
-yinsh.errors.IllegalMoveError: e5: e5 already holds a ring
+yinsh.errors.IllegalMoveError: illegal move e5: e5 already holds a ring
 >>> session.undo() == [yinsh.Move.from_str("e5"), event.move]   # the person's e5 and the reply
 True
 >>> board.ply

@@ -25,16 +25,16 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         "build it with `pip install .` (needs a C compiler): " + str(exc)
     ) from exc
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, divide, layout_marks,
                                 line_name, parse_square, perft, square_name)
 from yinsh.insert.board import Board, Outcome
-from yinsh.insert.enums import Color, Termination
+from yinsh.insert.enums import Color, Phase, Termination
 from yinsh.insert.playouts import PlayoutStats, random_playouts
 from yinsh.insert import svg
 from yinsh.insert._ml import BatchGames
 from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
-from yinsh.insert import actions, players, symmetries
+from yinsh.insert import actions, diagram, players, symmetries
 
 WHITE = Color.WHITE
 RED = Color.RED
@@ -49,10 +49,11 @@ del _s
 
 __all__ = [
     "WHITE", "RED", "SQUARES", "TILES", "NUM_LAYOUTS",
-    "Board", "Color", "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
-    "LegalMoves", "Move", "Outcome", "PlayoutStats", "Termination",
+    "Board", "Color", "IllegalMoveError", "InvalidActionError", "InvalidMoveError",
+    "InvalidPositionError",
+    "LegalMoves", "Move", "Outcome", "Phase", "PlayoutStats", "Termination",
     "divide", "layout_marks", "line_name", "parse_square", "perft", "random_playouts",
     "square_name", "svg",
-    "BatchGames", "NUM_ACTIONS", "action_to_move", "move_to_action", "actions", "players",
+    "BatchGames", "NUM_ACTIONS", "action_to_move", "move_to_action", "actions", "diagram", "players",
     "symmetries",
 ] + [f + r for f in "ABCDEF" for r in "123456"]

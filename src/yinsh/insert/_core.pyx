@@ -351,6 +351,17 @@ cdef int _parse_square(object text) except -1:
     return sq
 
 
+cdef int _parse_move_square(object text) except -1:
+    """The square of the action text names (as ``_parse_square``), with the
+    error of a move: ``invalid move 'g7': ...``."""
+    cdef str raw = _checked_text(text)
+    cdef object sq = SQUARE_BY_NAME.get(raw.strip().lower())
+    if sq is None:
+        raise InvalidMoveError(f"invalid move {_shown(raw)}: not a square (a column a-f and a row "
+                               f"1-6, like c4)")
+    return sq
+
+
 cdef int _check_square(object square) except -1:
     """square as an int 0..35 (any integer type), or InvalidMoveError."""
     if isinstance(square, bool):
@@ -401,14 +412,14 @@ cdef class Move:
         """``Move("c4")`` or ``Move(20)`` (the square number)."""
         if self.square != -1:
             raise TypeError("a Move is a frozen value")
-        self.square = _parse_square(square) if isinstance(square, str) else _check_square(square)
+        self.square = _parse_move_square(square) if isinstance(square, str) else _check_square(square)
 
     @staticmethod
     def from_str(text):
         """Parses a square name (case-insensitive, surrounding whitespace
         ignored). Raises ``InvalidMoveError`` for any other str, ``TypeError``
         for a non-str."""
-        return MOVES[_parse_square(text)]
+        return MOVES[_parse_move_square(text)]
 
     @staticmethod
     def from_square(square):
@@ -660,7 +671,7 @@ cdef class CoreBoard:
         cdef int sq = _move_square(move, "push")
         cdef int bit = SQ_BIT[sq]
         if not (self.pos.allowed >> bit) & 1:
-            raise IllegalMoveError(_why_illegal(self, sq))
+            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
         self._push_bit(bit)
 
     def push_str(self, text):
@@ -668,18 +679,18 @@ cdef class CoreBoard:
         Raises ``InvalidMoveError`` (not a square) or ``IllegalMoveError``
         (not allowed now), both ``ValueError``, and ``TypeError`` for a
         non-str; the board is then unchanged."""
-        cdef int sq = _parse_square(text)
+        cdef int sq = _parse_move_square(text)
         cdef int bit = SQ_BIT[sq]
         if not (self.pos.allowed >> bit) & 1:
-            raise IllegalMoveError(_why_illegal(self, sq))
+            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
         self._push_bit(bit)
         return MOVES[sq]
 
     def parse_move(self, text):
         """The legal ``Move`` that text names here; raises like ``push_str``."""
-        cdef int sq = _parse_square(text)
+        cdef int sq = _parse_move_square(text)
         if not (self.pos.allowed >> SQ_BIT[sq]) & 1:
-            raise IllegalMoveError(_why_illegal(self, sq))
+            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
         return MOVES[sq]
 
     def is_legal(self, move):

@@ -4,15 +4,13 @@ from typing import Optional, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.errors import InvalidActionError as InvalidActionError
 from yinsh.insert._core import CoreBoard
 
 NUM_ACTIONS: int
 NUM_PLANES: int
 PLANE_NAMES: tuple[str, ...]
 PERSPECTIVES: tuple[str, ...]
-
-class InvalidActionError(InvalidMoveError, IllegalMoveError): ...
 
 def legal_action_mask(board: CoreBoard) -> npt.NDArray[np.bool_]: ...
 def legal_actions(board: CoreBoard) -> npt.NDArray[np.int64]: ...

@@ -28,7 +28,7 @@ import numpy as np
 
 from yinsh.arrays import check_out
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, illegal_action
 
 cdef enum:
     N_PLANES = 10
@@ -46,14 +46,6 @@ PLANE_NAMES = (
 
 PERSPECTIVES = ("side_to_act", "white", "red")
 
-
-class InvalidActionError(InvalidMoveError, IllegalMoveError):
-    """An action id that is not an int in ``range(NUM_ACTIONS)`` (0..35). It
-    is an ``InvalidMoveError`` and, since no position allows it, an
-    ``IllegalMoveError`` too (both are ``ValueError`` subclasses)."""
-
-
-InvalidActionError.__module__ = "yinsh.insert.actions"
 
 # ---------------------------------------------------------------------------
 # States.
@@ -94,10 +86,10 @@ cdef object board_of_state(const G.State* s, int number):
 cdef int checked_square(object action) except -1:
     """The square of an action id from Python; raises InvalidActionError."""
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"an action id must be an int, not {type(action).__name__}")
+        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
     cdef object value = operator.index(action)
     if not 0 <= value < NUM_SQUARES:
-        raise InvalidActionError(f"action {value} is out of range (0..{NUM_SQUARES - 1})")
+        raise InvalidActionError(f"invalid action {value}: out of range (0..{NUM_SQUARES - 1})")
     return value
 
 # ---------------------------------------------------------------------------
@@ -200,7 +192,7 @@ def push_action(board, action):
         try:
             (<CoreBoard>board).parse_move(square_name(sq))
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"action {sq}: {exc}") from None
+            raise illegal_action(sq, exc) from None
     (<CoreBoard>board)._push_bit(bit_of_square(sq))
 
 
@@ -233,7 +225,7 @@ cdef class BatchGames:
     >>> games.step(played)                    # checked: those squares are taken now
     Traceback (most recent call last):
     ...
-    yinsh.errors.IllegalMoveError: game 0: action ...: the square is taken (a white ring is on it)
+    yinsh.errors.IllegalMoveError: game 0: illegal action ...: the square is taken (a white ring is on it)
 
     With ``layout=None`` (the default) every game starts, and starts again
     at each reset, on a layout drawn from the batch's generator; with a
@@ -488,7 +480,7 @@ cdef class BatchGames:
             raise_pending()
         if bad >= 0:
             if why == 1:
-                raise InvalidActionError(f"game {bad}: action {int(acts[bad])} is out of range "
+                raise InvalidActionError(f"game {bad}: invalid action {int(acts[bad])}: out of range "
                                          f"(0..{NUM_SQUARES - 1})")
             board = self.board(bad)
             try:

@@ -16,14 +16,15 @@ The observation planes of ``Board.planes`` are ``NUM_PLANES`` (10) planes of
 >>> action_to_move(36)
 Traceback (most recent call last):
 ...
-yinsh.insert.actions.InvalidActionError: action 36 is out of range (0..35)
+yinsh.errors.InvalidActionError: invalid action 36: out of range (0..35)
 """
 from __future__ import annotations
 
 import operator
 
 from yinsh.insert._core import Move, parse_square
-from yinsh.insert._ml import NUM_ACTIONS, NUM_PLANES, PLANE_NAMES, InvalidActionError
+from yinsh.errors import InvalidActionError
+from yinsh.insert._ml import NUM_ACTIONS, NUM_PLANES, PLANE_NAMES
 
 __all__ = ["NUM_ACTIONS", "NUM_PLANES", "PLANE_NAMES", "InvalidActionError",
            "action_to_move", "move_to_action"]
@@ -36,10 +37,10 @@ def action_to_move(action: int) -> Move:
     ``TypeError`` for a non-integer.
     """
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"an action id must be an int, not {type(action).__name__}")
+        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
     value = operator.index(action)
     if not 0 <= value < NUM_ACTIONS:
-        raise InvalidActionError(f"action {value} is out of range (0..{NUM_ACTIONS - 1})")
+        raise InvalidActionError(f"invalid action {value}: out of range (0..{NUM_ACTIONS - 1})")
     return Move.from_square(value)
 
 

@@ -9,7 +9,7 @@ Move.from_str('c3')
 >>> board.push_str("d4")
 Traceback (most recent call last):
 ...
-yinsh.errors.IllegalMoveError: d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
+yinsh.errors.IllegalMoveError: illegal move d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
 >>> board.push_str("c5"), board.turn
 (Move.from_str('c5'), <Color.WHITE: 0>)
 >>> board.position()
@@ -25,38 +25,28 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.insert import _core, _ml
+from yinsh.errors import InvalidPositionError, invalid_position
+from yinsh.insert import _core, _ml, diagram
 from yinsh.insert._core import square_name
-from yinsh.insert.enums import Color, Termination
+from yinsh.insert.enums import Color, Phase, Termination
+from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.insert.position import format_position, layout_of_marks, marks_field, parse_position
 
 __all__ = ["Board", "Outcome"]
 
 _COLORS = (Color.WHITE, Color.RED)
 _TERMINATIONS = {1: Termination.FIVE, 2: Termination.GROUPS}
-#: the drawing of each mark in the text diagram
-MARK_SYMBOLS = {"v": "|", "h": "-", "u": "/", "d": "\\"}
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(TwoPlayerOutcome):
     """How a game ended: ``termination`` (``Termination.FIVE`` or
     ``Termination.GROUPS``) and ``winner`` (a ``Color``, ``None`` for a
-    draw)."""
+    draw); ``result()`` and ``returns`` follow from the winner
+    (``yinsh.outcomes``)."""
 
     termination: Termination
     winner: Optional[Color]
-
-    @property
-    def reason(self) -> Termination:
-        """The same as ``termination``."""
-        return self.termination
-
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner == Color.WHITE else "0-1"
 
 
 def _check_layout(layout: object) -> int:
@@ -109,9 +99,12 @@ class Board(_core.CoreBoard):
         if position is not None:
             if layout is not None:
                 raise ValueError("give a position string or a layout number, not both")
-            white, red, marks, last = parse_position(position)
-            number = layout_of_marks(marks)
-            self._set_position(white, red, marks, last, -1 if number is None else number)
+            try:
+                white, red, marks, last = parse_position(position)
+                number = layout_of_marks(marks)
+                self._set_position(white, red, marks, last, -1 if number is None else number)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         self._set_layout(0 if layout is None else _check_layout(layout))
 
@@ -144,6 +137,22 @@ class Board(_core.CoreBoard):
     def turn(self) -> Color:
         """The side to place (after the game ends: the side that would)."""
         return _COLORS[self._turn_code]
+
+    @property
+    def players(self) -> list[Color]:
+        """The sides, in turn order: ``[Color.WHITE, Color.RED]`` (a new
+        list; ``len(board.players)`` is the number of players)."""
+        return list(_COLORS)
+
+    @property
+    def phase(self) -> Phase:
+        """``Phase.PLACE`` while playing (every action places a ring),
+        ``Phase.GAME_OVER`` once the game has ended.
+
+        >>> Board().phase
+        <Phase.PLACE: 'place'>
+        """
+        return Phase.GAME_OVER if self._end_code else Phase.PLACE
 
     @property
     def last_square(self) -> Optional[int]:
@@ -246,7 +255,7 @@ class Board(_core.CoreBoard):
         >>> board.push_action(14)
         Traceback (most recent call last):
         ...
-        yinsh.errors.IllegalMoveError: action 14: c3: the square is taken (a white ring is on it)
+        yinsh.errors.IllegalMoveError: illegal action 14 (c3): the square is taken (a white ring is on it)
         """
         _ml.push_action(self, action)
 
@@ -294,10 +303,25 @@ class Board(_core.CoreBoard):
         return format_position(self)
 
     def __str__(self) -> str:
-        return diagram(self)
+        """The text diagram (``yinsh.insert.diagram``)."""
+        return diagram.draw(self)
+
+    def unicode(self) -> str:
+        """The diagram of ``str(board)`` drawn with Unicode rings (``○``
+        White, ``●`` Red) and marks (``│ ─ ╱ ╲``).
+
+        >>> print(Board().unicode().splitlines()[1])
+          6  ·│ ·─ ·╱   ·╱ ·│ ·╲   6
+        """
+        return diagram.draw(self, unicode=True)
 
     def __repr__(self) -> str:
-        return f"insert.Board({self.position()!r})"
+        """``yinsh.insert.Board('...')``: pastes back after ``import yinsh``.
+
+        >>> Board()
+        yinsh.insert.Board('6/6/6/6/6/6 vhuuvd/dvhhdv/hudvhu/duvhdv/vhuuuh/hdddvu w -')
+        """
+        return f"yinsh.insert.Board({self.position()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -344,55 +368,3 @@ def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
         board.push_str(text)
     return board
 
-
-def diagram(board: Board) -> str:
-    """The text diagram of ``str(board)``: rows 6 (top) to 1, columns a to f,
-    each square as its ring (``W``, ``R``; ``.`` empty, ``*`` empty and
-    allowed now) followed by its mark (``|`` v, ``-`` h, ``/`` u, ``\\`` d),
-    the tiles apart, then a status line.
-
-    >>> board = Board()
-    >>> _ = board.push_str("c3")
-    >>> print(board)
-         a  b  c    d  e  f
-      6  .| .- */   ./ .| .\\   6
-      5  .\\ .| *-   .- .\\ .|   5
-      4  .- ./ *\\   .| .- ./   4
-    <BLANKLINE>
-      3  .\\ ./ W|   .- .\\ .|   3
-      2  .| .- */   ./ ./ .-   2
-      1  .- .\\ *\\   .\\ .| ./   1
-         a  b  c    d  e  f
-    layout 0; last c3 (|: column c); red to place (5 allowed)
-    """
-    white, red, allowed, last, turn, count, winner, end = board._state()
-    marks = board._marks()
-    lines = ["     a  b  c    d  e  f"]
-    for r in range(5, -1, -1):
-        cells = []
-        for c in range(6):
-            sq = r * 6 + c
-            if white >> sq & 1:
-                piece = "W"
-            elif red >> sq & 1:
-                piece = "R"
-            else:
-                piece = "*" if allowed >> sq & 1 and last >= 0 else "."
-            cells.append(piece + MARK_SYMBOLS[marks[sq]])
-        lines.append(f"  {r + 1}  {' '.join(cells[:3])}   {' '.join(cells[3:])}   {r + 1}")
-        if r == 3:
-            lines.append("")
-    lines.append(lines[0])
-    layout = "no layout" if board.layout is None else f"layout {board.layout}"
-    status = [layout]
-    if last >= 0:
-        mark = marks[last]
-        status.append(f"last {square_name(last)} ({MARK_SYMBOLS[mark]}: "
-                      f"{_core.line_name(last, mark)})")
-    outcome = board.outcome()
-    if outcome is None:
-        status.append(f"{_COLORS[turn]} to place ({bin(allowed).count('1')} allowed)")
-    else:
-        status.append(f"game over {outcome.result()} ({outcome.termination})")
-    lines.append("; ".join(status))
-    return "\n".join(lines)

@@ -1,9 +1,12 @@
-"""Insert's small value types: the two colours and why a game ended.
+"""Insert's small value types: the two colours, the phases and why a game
+ended.
 
 >>> Color.WHITE.other()
 <Color.RED: 1>
 >>> print(Color.WHITE, Color.RED, Termination.FIVE, Termination.GROUPS)
 white red five groups
+>>> Phase.PLACE == "place", str(Phase.GAME_OVER)
+(True, 'game_over')
 """
 from __future__ import annotations
 
@@ -63,6 +66,17 @@ class Color(enum.IntEnum):
             return format(str(self), spec)             # f"{color:>6}"
         except ValueError:
             return int.__format__(self, spec)          # f"{color:d}"
+
+
+class Phase(str, enum.Enum):
+    """What the side to act does next: Insert has one kind of action (a ring
+    is placed, INSERT.md rule 8), so a game is placing until it is over."""
+
+    PLACE = "place"
+    GAME_OVER = "game_over"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class Termination(str, enum.Enum):

@@ -51,10 +51,6 @@ def marks_field(marks: str) -> str:
     return "/".join(marks[r * 6:r * 6 + 6] for r in range(5, -1, -1))
 
 
-def _shown(text: str) -> str:
-    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text)} characters)"
-
-
 def _row_name(k: int) -> str:
     return f"row {6 - k}"
 
@@ -70,21 +66,18 @@ def parse_position(text: str) -> tuple[int, int, str, int]:
     non-str.
     """
     if not isinstance(text, str):
-        raise TypeError(f"expected a position string, not {type(text).__name__}")
-
-    def bad(why: str) -> InvalidPositionError:
-        return InvalidPositionError(f"{why}, in position {_shown(text)}")
+        raise TypeError(f"expected str, not {type(text).__name__}: a position string")
 
     fields = text.split()
     if len(fields) != 4:
-        raise bad(f"expected 4 fields separated by spaces (<rings> <marks> <turn> <last>), "
-                  f"found {len(fields)}")
+        raise InvalidPositionError(f"a position string has 4 fields separated by spaces "
+                                   f"(rings marks turn last), not {len(fields)}")
     rings_field, marks_text, turn_text, last_text = fields
 
     # rings
     rows = rings_field.upper().split("/")
     if len(rows) != 6:
-        raise bad(f"the rings field needs 6 rows separated by '/' (rows 6 to 1), found {len(rows)}")
+        raise InvalidPositionError(f"the rings field needs 6 rows separated by '/' (rows 6 to 1), found {len(rows)}")
     white = red = 0
     for k, row in enumerate(rows):
         r = 5 - k                          # row index 0..5 of row 6 - k
@@ -101,30 +94,30 @@ def parse_position(text: str) -> tuple[int, int, str, int]:
                 previous_digit = False
             elif ch.isascii() and ch.isdigit():
                 if ch == "0" or int(ch) > 6:
-                    raise bad(f"rings field, {_row_name(k)} ({row!r}): {ch!r} is not a run of "
+                    raise InvalidPositionError(f"rings field, {_row_name(k)} ({row!r}): {ch!r} is not a run of "
                               f"empty squares (1 to 6)")
                 if previous_digit:
-                    raise bad(f"rings field, {_row_name(k)} ({row!r}): two digits side by side")
+                    raise InvalidPositionError(f"rings field, {_row_name(k)} ({row!r}): two digits side by side")
                 c += int(ch)
                 previous_digit = True
             else:
-                raise bad(f"rings field, {_row_name(k)} ({row!r}): {ch!r} is not W, R or a digit 1-6")
+                raise InvalidPositionError(f"rings field, {_row_name(k)} ({row!r}): {ch!r} is not W, R or a digit 1-6")
         if c != 6:
-            raise bad(f"rings field, {_row_name(k)} ({row!r}) covers {c} squares, not 6")
+            raise InvalidPositionError(f"rings field, {_row_name(k)} ({row!r}) covers {c} squares, not 6")
 
     # marks
     mark_rows = marks_text.lower().split("/")
     if len(mark_rows) != 6:
-        raise bad(f"the marks field needs 6 rows separated by '/' (rows 6 to 1), found {len(mark_rows)}")
+        raise InvalidPositionError(f"the marks field needs 6 rows separated by '/' (rows 6 to 1), found {len(mark_rows)}")
     for k, row in enumerate(mark_rows):
         if len(row) != 6 or any(ch not in "vhud" for ch in row):
-            raise bad(f"marks field, {_row_name(k)} ({row!r}) is not six of v, h, u, d")
+            raise InvalidPositionError(f"marks field, {_row_name(k)} ({row!r}) is not six of v, h, u, d")
     marks = "".join(mark_rows[5 - r] for r in range(6))
 
     # turn
     turn = turn_text.lower()
     if turn not in ("w", "r"):
-        raise bad(f"the turn field must be w or r, not {turn_text!r}")
+        raise InvalidPositionError(f"the turn field must be w or r, not {turn_text!r}")
 
     # last
     last_name = last_text.lower()
@@ -134,31 +127,31 @@ def parse_position(text: str) -> tuple[int, int, str, int]:
         try:
             last = _core.parse_square(last_name)
         except ValueError:
-            raise bad(f"the last field must be a square (like c5) or '-', not {last_text!r}") from None
+            raise InvalidPositionError(f"the last field must be a square (like c5) or '-', not {last_text!r}") from None
 
     # contradictions
     count = bin(white).count("1") + bin(red).count("1")
     if count > MAX_RINGS:
-        raise bad(f"{count} rings on the board: at most {MAX_RINGS} are ever placed")
+        raise InvalidPositionError(f"{count} rings on the board: at most {MAX_RINGS} are ever placed")
     expected = "w" if count % 2 == 0 else "r"
     if turn != expected:
-        raise bad(f"the turn field says {turn} but {count} rings are on the board: White places "
+        raise InvalidPositionError(f"the turn field says {turn} but {count} rings are on the board: White places "
                   f"exactly when the number of rings is even, so it must be {expected}")
     if last < 0 and count:
-        raise bad(f"the last field is '-' but {count} rings are on the board")
+        raise InvalidPositionError(f"the last field is '-' but {count} rings are on the board")
     if last >= 0:
         name = _core.square_name(last)
         if not (white | red) >> last & 1:
-            raise bad(f"the last field names {name}, which holds no ring")
+            raise InvalidPositionError(f"the last field names {name}, which holds no ring")
         mover_white = turn == "r"
         if bool(white >> last & 1) != mover_white:
             colour = "white" if white >> last & 1 else "red"
-            raise bad(f"the last field names {name}, which holds a {colour} ring, but the last "
+            raise InvalidPositionError(f"the last field names {name}, which holds a {colour} ring, but the last "
                       f"ring was placed by {'white' if mover_white else 'red'} "
                       f"({'red' if mover_white else 'white'} is to place)")
     to_place = white if turn == "w" else red
     if _core.has_five_squares(to_place):
-        raise bad(f"{'white' if turn == 'w' else 'red'}, the side to place, has five in a row "
+        raise InvalidPositionError(f"{'white' if turn == 'w' else 'red'}, the side to place, has five in a row "
                   f"(the game ended when the five was made, with the other side to place)")
     return white, red, marks, last
 

@@ -162,7 +162,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
     36
     """
     if not isinstance(board, _core.CoreBoard):
-        raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
+        from yinsh import games
+        raise games.wrong_board(board, "insert", "yinsh.insert.svg.board")
     if size is None:
         size = DEFAULT_SIZE
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not MIN_SIZE <= size <= MAX_SIZE:

@@ -14,13 +14,14 @@ playouts in C) under the same API shape as Yinsh's:
 >>> ludo.perft(ludo.Board(), 5)
 5226
 """
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.ludo._core import LegalMoves, Move, divide, perft
 from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
-from yinsh.ludo.enums import Color, MoveKind, Phase
+from yinsh.ludo.enums import Color, MoveKind, Phase, Termination
+from yinsh.ludo.outcome import Outcome
 from yinsh.ludo.playouts import PlayoutStats, random_playouts
-from yinsh.ludo import match, players, svg
+from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
 GREEN = Color.GREEN
@@ -31,8 +32,9 @@ COLORS = (GREEN, YELLOW, BLUE, RED)
 
 __all__ = [
     "GREEN", "YELLOW", "BLUE", "RED", "COLORS", "NUM_ACTIONS",
-    "Board", "Color", "LegalMoves", "Move", "MoveKind", "Phase", "PlayoutStats",
-    "IllegalMoveError", "InvalidMoveError", "InvalidPositionError",
-    "divide", "perft", "random_playouts", "svg",
+    "Board", "Color", "LegalMoves", "Move", "MoveKind", "Outcome", "Phase", "PlayoutStats",
+    "Termination",
+    "IllegalMoveError", "InvalidActionError", "InvalidMoveError", "InvalidPositionError",
+    "diagram", "divide", "perft", "random_playouts", "svg",
     "BatchGames", "PLANE_NAMES", "NUM_PLANES", "match", "players",
 ]

@@ -19,7 +19,7 @@ from libc.string cimport memcpy, memset
 from yinsh._perft_state cimport PerftState
 from yinsh._signals cimport raise_pending, signal_raised
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.ludo.enums import Color, MoveKind
 
 cdef enum:
@@ -447,25 +447,25 @@ cdef str _why_invalid(str raw, str s):
     cdef list parts
     forms = "r1..r6, s-<to>, <from>-<to>, <from>-h<k>, h<k>-h<j>, <from>-f"
     if s.startswith("r") and "-" not in s:
-        return f"{shown} is not an action: a throw is r1..r6"
+        return f"invalid move {shown}: a throw is r1..r6"
     parts = s.split("-")
     if len(parts) != 2:
-        return f"{shown} is not an action (expected {forms})"
+        return f"invalid move {shown}: expected {forms}"
     for part, where in zip(parts, ("source", "target")):
         if part in PLACE_BY_NAME:
             if part == "s" and where == "target":
-                return f"{shown} is not an action: s (the start corner) is a source only"
+                return f"invalid move {shown}: s (the start corner) is a source only"
             if part == "f" and where == "source":
-                return f"{shown} is not an action: f (the finish) is a target only"
+                return f"invalid move {shown}: f (the finish) is a target only"
             continue
         if part.isdigit() and part.isascii():
             if len(part) > 1 and part[0] == "0":
-                return f"{shown} is not an action: fields have no leading zero"
-            return f"{shown} is not an action: {_shown(part)} is not a field (the track is 0..51)"
+                return f"invalid move {shown}: fields have no leading zero"
+            return f"invalid move {shown}: {_shown(part)} is not a field (the track is 0..51)"
         if part.startswith("h"):
-            return f"{shown} is not an action: {_shown(part)} is not a home field (h1..h5)"
-        return f"{shown} is not an action: {_shown(part)} is not a place (s, 0..51, h1..h5, f)"
-    return f"{shown} is not an action (expected {forms})"
+            return f"invalid move {shown}: {_shown(part)} is not a home field (h1..h5)"
+        return f"invalid move {shown}: {_shown(part)} is not a place (s, 0..51, h1..h5, f)"
+    return f"invalid move {shown}: expected {forms}"
 
 
 cdef int _parse_code(object text) except -1:
@@ -474,7 +474,7 @@ cdef int _parse_code(object text) except -1:
     cdef str raw = _checked_text(text)
     cdef object code
     if not raw.isascii():
-        raise InvalidMoveError(f"{_shown(raw)} is not an action: the notation is ASCII")
+        raise InvalidMoveError(f"invalid move {_shown(raw)}: the notation is ASCII")
     code = CODE_BY_TEXT.get(raw.lower())
     if code is None:
         raise InvalidMoveError(_why_invalid(raw, raw.lower()))
@@ -526,7 +526,7 @@ cdef class Move:
         >>> Move.from_str("52-3")
         Traceback (most recent call last):
         ...
-        yinsh.errors.InvalidMoveError: '52-3' is not an action: '52' is not a field (the track is 0..51)
+        yinsh.errors.InvalidMoveError: invalid move '52-3': '52' is not a field (the track is 0..51)
         """
         return MOVES[_parse_code(text)]
 
@@ -793,32 +793,36 @@ cdef str _position_text(const LudoPos* p):
 
 cdef int _checked_action(object action) except -1:
     """action as an int 0..62; TypeError for a non-int (bools included),
-    InvalidMoveError for another int."""
+    InvalidActionError for another int."""
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"expected an int action id, not {type(action).__name__}")
+        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
     a = operator.index(action)
     if not (0 <= a < NUM_ACTIONS):
-        raise InvalidMoveError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+        raise InvalidActionError(f"invalid action {action!r}: out of range (0..{NUM_ACTIONS - 1})")
     return a
 
 
 cdef str _why_action(const LudoPos* p, int a):
     """A sentence saying why the action id a (0..62) is not legal in p."""
     cdef int c = p.turn, q, code
+    cdef bint named = True          # whether code is the move the id means here
     if p.phase == PH_OVER:
-        return f"action {a}: the game is over"
+        return f"illegal action {a}: the game is over"
     if a < A_ENTER:
         code = P_R << 6 | (a + 1)
     elif p.phase == PH_THROW:
         code = P_S << 6
+        named = False
     elif a == A_ENTER:
         code = P_S << 6 | (place_code(c, p.total - 6) if p.total >= 7 else 0)
+        named = p.total >= 7
     else:
         q = a - A_MOVE
         if not (p.pm[c] >> q) & 1:
-            return f"action {a}: {COLORS[c].label.capitalize()} has no piece at progress {q}"
+            return f"illegal action {a}: {COLORS[c].label.capitalize()} has no piece at progress {q}"
         code = place_code(c, q) << 6 | (P_F if q + p.total > FINISH else place_code(c, q + p.total))
-    return f"action {a}: " + _why_illegal(p, code).split(": ", 1)[1]
+    why = _why_illegal(p, code).split(": ", 1)[1]
+    return f"illegal action {a} ({_code_text(code)}): {why}" if named else f"illegal action {a}: {why}"
 
 
 LudoState = namedtuple("LudoState", [
@@ -902,7 +906,7 @@ cdef class CoreBoard:
         cdef int code = _move_code(move, "push")
         cdef int action = action_of_code(&self.pos, code)
         if action < 0:
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         self._push_action(action, code)
 
     def pop(self):
@@ -913,6 +917,13 @@ cdef class CoreBoard:
         self._ply -= 1
         self.pos = self._history[self._ply]
         return MOVES[self._codes[self._ply]]
+
+    def peek(self):
+        """The last action of the move stack, left on it. Raises
+        ``IndexError`` on an empty move stack (like ``pop``)."""
+        if self._ply == 0:
+            raise IndexError("peek at an empty move stack")
+        return MOVES[self._codes[self._ply - 1]]
 
     def push_str(self, text):
         """Parses text (a ``str`` in the notation), plays it and returns the
@@ -927,12 +938,12 @@ cdef class CoreBoard:
         >>> board.push_str("s-3")
         Traceback (most recent call last):
         ...
-        yinsh.errors.IllegalMoveError: s-3: a move in a throw phase: Yellow must throw the die first
+        yinsh.errors.IllegalMoveError: illegal move s-3: a move in a throw phase: Yellow must throw the die first
         """
         cdef int code = _parse_code(text)
         cdef int action = action_of_code(&self.pos, code)
         if action < 0:
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         self._push_action(action, code)
         return MOVES[code]
 
@@ -942,7 +953,7 @@ cdef class CoreBoard:
         ``ValueError``), or ``TypeError`` for a non-str."""
         cdef int code = _parse_code(text)
         if action_of_code(&self.pos, code) < 0:
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         return MOVES[code]
 
     def is_legal(self, move):
@@ -1031,9 +1042,9 @@ cdef class CoreBoard:
 
     def push_action(self, action):
         """Plays the action with this id. Raises ``IllegalMoveError`` (saying
-        why) for an id the position does not allow, ``InvalidMoveError`` for
-        an int outside 0..62, ``TypeError`` for a non-int; the board is then
-        unchanged."""
+        why) for an id the position does not allow, ``InvalidActionError``
+        (an ``InvalidMoveError``) for an int outside 0..62, ``TypeError`` for a
+        non-int; the board is then unchanged."""
         cdef int a = _checked_action(action)
         if not is_legal_action(&self.pos, a):
             raise IllegalMoveError(_why_action(&self.pos, a))
@@ -1053,7 +1064,7 @@ cdef class CoreBoard:
         cdef int code = _move_code(move, "move_to_action")
         cdef int a = action_of_code(&self.pos, code)
         if a < 0:
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         return a
 
     # Raw state, for the Python layer (position strings, pictures) -----------

@@ -22,7 +22,7 @@ from yinsh.ludo._core cimport (
     ludo_lsb, pos_problem, pos_returns, track_field,
 )
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError
 
 cdef enum:
     N_PLANES = 17
@@ -172,7 +172,7 @@ cdef class BatchGames:
     >>> games.step([0, 0, 0])                   # a throw is never the players' action
     Traceback (most recent call last):
     ...
-    yinsh.errors.IllegalMoveError: game 0: action 0: r1: the dice are thrown inside BatchGames; play a move (6 or 7 + progress)
+    yinsh.errors.IllegalMoveError: game 0: illegal action 0 (r1): the dice are thrown inside BatchGames; play a move (6 or 7 + progress)
 
     ``to_play`` is the colour to act (0 Green .. 3 Red; -1 over),
     ``rewards`` each colour's return (float32 (n, 4): +1 first ... -1 last;
@@ -424,10 +424,10 @@ cdef class BatchGames:
         if bad >= 0:
             a = int(acts[bad])
             if not 0 <= a < NUM_ACTIONS:
-                raise InvalidMoveError(f"game {bad}: {a} is not an action id (0..{NUM_ACTIONS - 1})")
+                raise InvalidActionError(f"game {bad}: invalid action {a}: out of range (0..{NUM_ACTIONS - 1})")
             board = self.board(bad)
             if a < A_ENTER:
-                raise IllegalMoveError(f"game {bad}: action {a}: r{a + 1}: the dice are thrown inside "
+                raise IllegalMoveError(f"game {bad}: illegal action {a} (r{a + 1}): the dice are thrown inside "
                                        f"BatchGames; play a move (6 or 7 + progress)")
             try:
                 board.push_action(a)

@@ -21,10 +21,11 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from yinsh.errors import IllegalMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidPositionError, invalid_position
 from yinsh.ludo import _core, _ml, diagram
 from yinsh.ludo._core import Move
-from yinsh.ludo.enums import Color, Phase
+from yinsh.ludo.enums import Color, Phase, Termination
+from yinsh.ludo.outcome import Outcome
 from yinsh.ludo.position import NO_TURN, VARIANTS, format_position, parse_position
 
 if TYPE_CHECKING:
@@ -85,14 +86,17 @@ class Board(_core.CoreBoard):
             if not isinstance(position, str):
                 raise TypeError(f"expected str, not {type(position).__name__}: a position string "
                                 f"(for a new game use Board(players=..., variant=...))")
-            state = parse_position(position)
-            if variant is not None and variant != VARIANTS[state.variant]:
-                raise InvalidPositionError(
-                    f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
-            if players is not None and players != bin(state.players).count("1"):
-                raise InvalidPositionError(
-                    f"the position has {bin(state.players).count('1')} colours in play, not {players}")
-            self._set_state(*state)
+            try:
+                state = parse_position(position)
+                if variant is not None and variant != VARIANTS[state.variant]:
+                    raise InvalidPositionError(
+                        f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
+                if players is not None and players != bin(state.players).count("1"):
+                    raise InvalidPositionError(
+                        f"the position has {bin(state.players).count('1')} colours in play, not {players}")
+                self._set_state(*state)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         if variant is None:
             variant = "standard"
@@ -202,6 +206,25 @@ class Board(_core.CoreBoard):
         """Whether the game has ended (rule 11)."""
         return self._phase_code == 2
 
+    def outcome(self) -> Optional[Outcome]:
+        """The ``Outcome`` of an ended game (termination, finishing order,
+        returns), ``None`` while playing.
+
+        >>> Board().outcome() is None
+        True
+        >>> Board("13/13/13/13 5/5/5/5 4-0- - - places G").outcome().order
+        (<Color.GREEN: 0>, <Color.BLUE: 2>)
+        """
+        if not self.is_game_over():
+            return None
+        s = self._state()
+        order = [_COLORS[c] for c in s.order]
+        if s.variant == 1:
+            order += [c for c in self.players if c not in order]
+        values = self._returns()
+        return Outcome(Termination.PLACES if s.variant == 1 else Termination.FINISH,
+                       tuple(order), tuple(values[c] for c in self.players))
+
     def result(self) -> str:
         """``"*"`` while playing, else the colours in finishing order: the
         winner (``"G"``) in a standard game, every colour (``"GBYR"``) in
@@ -210,13 +233,8 @@ class Board(_core.CoreBoard):
         >>> Board("13/13/13/13 5/5/5/5 4-0- - - places G").result()
         'GB'
         """
-        if not self.is_game_over():
-            return "*"
-        s = self._state()
-        order = [_COLORS[c] for c in s.order]
-        if s.variant == 1:
-            order += [c for c in self.players if c not in order]
-        return "".join(c.letter for c in order)
+        outcome = self.outcome()
+        return "*" if outcome is None else outcome.result()
 
     def winner(self) -> Optional[Color]:
         """The first colour to finish, once there is one (else None)."""
@@ -255,7 +273,7 @@ class Board(_core.CoreBoard):
             try:
                 self.parse_move("r1")
             except IllegalMoveError as exc:                  # the core says why
-                raise IllegalMoveError("throw" + str(exc)[2:]) from None
+                raise IllegalMoveError("illegal throw" + str(exc).removeprefix("illegal move r1")) from None
         if rng is None:
             d = random.randint(1, 6)
         elif isinstance(rng, random.Random):
@@ -309,10 +327,25 @@ class Board(_core.CoreBoard):
         return format_position(self)
 
     def __str__(self) -> str:
+        """The text diagram (``yinsh.ludo.diagram``)."""
         return diagram.draw(self)
 
+    def unicode(self) -> str:
+        """The diagram of ``str(board)`` with the pieces drawn as coloured
+        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``).
+
+        >>> "\U0001F7E2" in Board().unicode()                # Green's waiting pieces
+        True
+        """
+        return diagram.draw(self, unicode=True)
+
     def __repr__(self) -> str:
-        return f"Board({self.position()!r})"
+        """``yinsh.ludo.Board('...')``: pastes back after ``import yinsh``.
+
+        >>> Board(players=2)
+        yinsh.ludo.Board('13/13/13/13 5/5/5/5 0-0- G - standard -')
+        """
+        return f"yinsh.ludo.Board({self.position()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _core.CoreBoard):

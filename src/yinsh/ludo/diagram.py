@@ -6,6 +6,8 @@ track field, ``g``/``y``/``b``/``r`` an empty entry field (E) of that colour,
 show their waiting pieces, the centre the pieces in each finish (``G2``).
 The places of the last move are in brackets (``[G]``). Below: the field
 numbers at the arm ends, whose turn it is, and where every piece is.
+``draw(board, unicode=True)`` (``board.unicode()``) draws the pieces as
+coloured discs.
 
 >>> from yinsh import ludo
 >>> board = ludo.Board(players=2)
@@ -85,41 +87,74 @@ def _last_places(board: Board) -> set[tuple[int, int]]:
     return cells
 
 
-def draw(board: Board) -> str:
-    """The text diagram of board (see the module docstring)."""
-    grid = [["   "] * SIZE for _ in range(SIZE)]
+#: the Unicode drawing of the diagram's symbols: pieces as coloured discs,
+#: empty entry fields as squares of their colour (both two columns wide)
+_UNICODE = {"G": "\U0001F7E2", "Y": "\U0001F7E1", "B": "\U0001F535", "R": "\U0001F534",
+            "g": "\U0001F7E9", "y": "\U0001F7E8", "b": "\U0001F7E6", "r": "\U0001F7E5",
+            ".": "\u00B7", ":": "\u2218"}
+
+
+def _cell(symbol: str, last: bool, unicode: bool) -> str:
+    """The three columns of one cell: a symbol (a piece, a field), or a
+    colour letter and a count (a finish); brackets mark the last move."""
+    if len(symbol) == 2:                                  # the finish: "G2"
+        return (_UNICODE[symbol[0]] + symbol[1]) if unicode else symbol + " "
+    if not unicode:
+        return f"[{symbol}]" if last else f" {symbol} "
+    drawn = _UNICODE[symbol]
+    if symbol in ".:":
+        return f"[{drawn}]" if last else f" {drawn} "
+    return ("[" if last else " ") + drawn                # two columns wide
+
+
+def draw(board: Board, unicode: bool = False) -> str:
+    """The text diagram of board (see the module docstring); with
+    ``unicode=True`` the pieces are coloured discs (🟢 🟡 🔵 🔴), the empty
+    entry fields squares of their colour, the track ``·`` and the home
+    columns ``∘``.
+
+    >>> from yinsh import ludo
+    >>> board = ludo.Board(players=2)
+    >>> for text in "r6 r3 s-3".split():
+    ...     _ = board.push_str(text)
+    >>> print(draw(board, unicode=True).splitlines()[7])
+    51  ·  🟩 ·  · [🟢 ·           ·  ·  ·  ·  ·  ·  23
+    """
+    grid = [[" "] * SIZE for _ in range(SIZE)]
     for f, (x, y) in enumerate(TRACK_XY):
-        grid[y][x] = f" {'gybr'[f // 13]} " if f % 13 == 0 else " . "
+        grid[y][x] = "gybr"[f // 13] if f % 13 == 0 else "."
     for c in range(4):
         for x, y in HOME_XY[c]:
-            grid[y][x] = " : "
+            grid[y][x] = ":"
     players = board.players
     for color in players:
         progress = board.progress(color)
         waiting = progress.count(-1)
         for i, (x, y) in enumerate(SLOTS_XY[color]):
-            grid[y][x] = f" {color.letter} " if i < waiting else " . "
+            grid[y][x] = color.letter if i < waiting else "."
         for q in progress:
             if 0 <= q <= 50:
                 x, y = TRACK_XY[(q + color.entry) % 52]
-                grid[y][x] = f" {color.letter} "
+                grid[y][x] = color.letter
             elif 51 <= q <= 55:
                 x, y = HOME_XY[color][q - 51]
-                grid[y][x] = f" {color.letter} "
+                grid[y][x] = color.letter
         if board.finished(color):
             x, y = FINISH_XY[color]
-            grid[y][x] = f"{color.letter}{board.finished(color)} "
-    for x, y in _last_places(board):
-        grid[y][x] = "[" + grid[y][x][1] + "]"
+            grid[y][x] = f"{color.letter}{board.finished(color)}"
+    last = _last_places(board)
     # the numbers of the fields at the ends of the arms, outside the cross
     left = {6: "51 ", 7: "50 ", 8: "49 "}
     right = {6: " 23", 7: " 24", 8: " 25"}
     lines = [" " * 3 + " " * 18 + "10 11 12"]
     for y, row in enumerate(grid):
-        line = left.get(y, "   ") + "".join(row) + right.get(y, "")
-        lines.append(line.rstrip())
+        cells = ("   " if symbol == " " else _cell(symbol, (x, y) in last, unicode)
+                 for x, symbol in enumerate(row))
+        lines.append((left.get(y, "   ") + "".join(cells) + right.get(y, "")).rstrip())
     lines.append(" " * 3 + " " * 18 + "38 37 36")
-    lines.append("fields: 0 = g (Green's entry), clockwise; y 13, b 26, r 39")
+    letter = (lambda s: _UNICODE[s]) if unicode else (lambda s: s)
+    lines.append(f"fields: 0 = {letter('g')} (Green's entry), clockwise; "
+                 f"{letter('y')} 13, {letter('b')} 26, {letter('r')} 39")
     lines.append(status(board))
-    lines.append(" | ".join(f"{c.letter}: {' '.join(board.pieces(c))}" for c in players))
+    lines.append(" | ".join(f"{letter(c.letter)}: {' '.join(board.pieces(c))}" for c in players))
     return "\n".join(lines)

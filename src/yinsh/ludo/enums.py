@@ -1,11 +1,12 @@
-"""Small value types of Ludo: colours, phases and kinds of action.
+"""Small value types of Ludo: colours, phases, kinds of action and why a
+game ended.
 
 >>> Color.GREEN, str(Color.GREEN), Color.GREEN.letter
 (<Color.GREEN: 0>, 'green', 'G')
 >>> Color.of("B"), Color.of("red"), Color.of(1)
 (<Color.BLUE: 2>, <Color.RED: 3>, <Color.YELLOW: 1>)
->>> Phase.THROW == "throw", str(MoveKind.ENTER)
-(True, 'enter')
+>>> Phase.THROW == "throw", str(MoveKind.ENTER), str(Termination.PLACES)
+(True, 'enter', 'places')
 """
 from __future__ import annotations
 
@@ -95,6 +96,16 @@ class MoveKind(str, enum.Enum):
     THROW = "throw"
     ENTER = "enter"
     MOVE = "move"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Termination(str, enum.Enum):
+    """Why a game ended (LUDO.md rule 11)."""
+
+    FINISH = "finish"      #: standard: a side brought its 4th piece into the finish
+    PLACES = "places"      #: variant places: every side but one has finished
 
     def __str__(self) -> str:
         return self.value

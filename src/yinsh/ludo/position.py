@@ -107,13 +107,13 @@ def parse_position(text: str) -> ParsedPosition:
     core's, run when a board takes the state.
     """
     if not isinstance(text, str):
-        raise TypeError(f"expected str, not {type(text).__name__}")
+        raise TypeError(f"expected str, not {type(text).__name__}: a position string")
     if not text.isascii():
-        raise InvalidPositionError(f"{_shown(text)} is not a position string: they are ASCII")
+        raise InvalidPositionError("a position string is ASCII text")
     fields = text.split(" ")
     if len(fields) != 7:
         raise InvalidPositionError(
-            f"{_shown(text)} is not a position string: it needs 7 fields one space apart "
+            f"a position string has 7 fields one space apart "
             f"(track home finished turn dice variant order), not {len(fields)}")
     track_s, home_s, fin_s, turn_s, dice_s, variant_s, order_s = (f.upper() for f in fields)
 

@@ -220,7 +220,8 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
     """
     from yinsh.ludo.board import Board
     if not isinstance(b, Board):
-        raise TypeError(f"expected a yinsh.ludo.Board, not {type(b).__name__}")
+        from yinsh import games
+        raise games.wrong_board(b, "ludo", "yinsh.ludo.svg.board")
     if isinstance(size, bool) or not isinstance(size, int):
         raise TypeError(f"size must be an int, not {type(size).__name__}")
     if not MIN_SIZE <= size <= MAX_SIZE:

@@ -17,7 +17,7 @@ True
 'c3'
 >>> game.play("c3")
 Traceback (most recent call last):
-yinsh.errors.IllegalMoveError: c3: the square is taken (a white ring is on it)
+yinsh.errors.IllegalMoveError: illegal move c3: the square is taken (a white ring is on it)
 """
 from __future__ import annotations
 

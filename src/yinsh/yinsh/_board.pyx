@@ -112,7 +112,7 @@ cdef int _parse_move(object text) except -1:
     cdef list parts
     cdef int a, b
     if not raw.isascii():
-        raise InvalidMoveError(f"{_shown(raw)} is not an action: the notation is ASCII "
+        raise InvalidMoveError(f"invalid move {_shown(raw)}: the notation is ASCII "
                                f"(e5, e5-e9, xe5-e9, xa2 or pass)")
     s = raw.strip().lower()
     if s == "pass":
@@ -120,10 +120,10 @@ cdef int _parse_move(object text) except -1:
     body = s[1:] if s.startswith("x") else s
     parts = body.split("-")
     if not body or len(parts) > 2 or not all(parts):
-        raise InvalidMoveError(f"{_shown(raw)} is not an action (expected e5, e5-e9, xe5-e9, xa2 or pass)")
+        raise InvalidMoveError(f"invalid move {_shown(raw)}: expected e5, e5-e9, xe5-e9, xa2 or pass")
     for part in parts:
         if part not in POINT_BY_NAME:
-            raise InvalidMoveError(f"{_shown(raw)} is not an action: {_shown(part)} is not a point of the board")
+            raise InvalidMoveError(f"invalid move {_shown(raw)}: {_shown(part)} is not a point of the board")
     a = POINT_BY_NAME[parts[0]]
     if len(parts) == 1:
         return pack_move(K_RING if s[0] == "x" else K_PLACE, a, a)
@@ -441,13 +441,20 @@ cdef class CoreBoard:
         """
         cdef int code = _move_code(move, "push")
         if not is_legal(&self.pos, code):
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         self._push_code(code)
 
     def pop(self):
         """Takes back the last action and returns it. Raises ``IndexError``
         on an empty move stack."""
         return self._pop_move()
+
+    def peek(self):
+        """The last action of the move stack, left on it. Raises
+        ``IndexError`` on an empty move stack (like ``pop``)."""
+        if self._ply == 0:
+            raise IndexError("peek at an empty move stack")
+        return make_move(self._codes[self._ply - 1])
 
     def push_str(self, text):
         """Parses text (a ``str`` in the notation), plays it and returns the
@@ -456,7 +463,7 @@ cdef class CoreBoard:
         non-str; the board is then unchanged."""
         cdef int code = _parse_move(text)
         if not is_legal(&self.pos, code):
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         self._push_code(code)
         return make_move(code)
 
@@ -466,7 +473,7 @@ cdef class CoreBoard:
         ``ValueError``), or ``TypeError`` for a non-str."""
         cdef int code = _parse_move(text)
         if not is_legal(&self.pos, code):
-            raise IllegalMoveError(_why_illegal(&self.pos, code))
+            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
         return make_move(code)
 
     def is_legal(self, move):

@@ -7,6 +7,7 @@ import numpy.typing as npt
 from yinsh.yinsh._core import CoreBoard, Move
 from yinsh.yinsh.board import Board
 from yinsh.errors import IllegalMoveError as IllegalMoveError
+from yinsh.errors import InvalidActionError as InvalidActionError
 from yinsh.errors import InvalidMoveError as InvalidMoveError
 
 NUM_ACTIONS: int
@@ -21,8 +22,6 @@ PLANE_NAMES: tuple[str, ...]
 PERSPECTIVES: tuple[str, ...]
 POINTS: tuple[int, ...]
 RINGS_TO_WIN: dict[str, int]
-
-class InvalidActionError(InvalidMoveError, IllegalMoveError): ...
 
 def action_codes() -> npt.NDArray[np.int32]: ...
 def action_to_move(action: SupportsIndex) -> Move: ...

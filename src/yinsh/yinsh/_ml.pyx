@@ -37,7 +37,7 @@ import numpy as np
 
 from yinsh.arrays import check_out
 
-from yinsh.errors import IllegalMoveError, InvalidMoveError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, illegal_action
 from yinsh.yinsh.geometry import POINTS
 from yinsh.yinsh.variants import RINGS_TO_WIN
 
@@ -71,16 +71,6 @@ PLANE_NAMES = (
 )
 
 PERSPECTIVES = ("side_to_act", "white", "black")
-
-
-class InvalidActionError(InvalidMoveError, IllegalMoveError):
-    """An action id that names no action: not an int in
-    ``range(NUM_ACTIONS)``, or a ring move or row that would leave the board.
-    It is an ``InvalidMoveError`` and, since no position allows it, an
-    ``IllegalMoveError`` too (both are ``ValueError`` subclasses)."""
-
-
-InvalidActionError.__module__ = "yinsh.yinsh.actions"
 
 # ---------------------------------------------------------------------------
 # Tables, built once at import.
@@ -142,13 +132,13 @@ cdef inline int code_to_action(int code) noexcept nogil:
 cdef int checked_code(object action) except -1:
     """The packed move of an action id from Python; raises InvalidActionError."""
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"an action id must be an int, not {type(action).__name__}")
+        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
     cdef object value = operator.index(action)
     if not 0 <= value < N_ACTIONS:
-        raise InvalidActionError(f"action {value} is out of range (0..{N_ACTIONS - 1})")
+        raise InvalidActionError(f"invalid action {value}: out of range (0..{N_ACTIONS - 1})")
     cdef int a = value
     if CODE_OF[a] < 0:
-        raise InvalidActionError(f"action {a} names no action: it would leave the board")
+        raise InvalidActionError(f"invalid action {a}: it names no action (it would leave the board)")
     return CODE_OF[a]
 
 
@@ -299,8 +289,8 @@ def push_action(CoreBoard board not None, action):
         try:
             board.parse_move(str(move))
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"action {int(action)}: {exc}") from None
-        raise IllegalMoveError(f"action {int(action)} ({move}) is not legal here")  # pragma: no cover
+            raise illegal_action(int(action), exc) from None
+        raise IllegalMoveError(f"illegal action {int(action)} ({move})")  # pragma: no cover
     board._push_code(code)
 
 
@@ -330,7 +320,7 @@ cdef class BatchGames:
     >>> games.step([PASS_ACTION] * 4)         # checked: nobody may pass now
     Traceback (most recent call last):
     ...
-    yinsh.errors.IllegalMoveError: game 0: action 5015: pass: Black must place a ring now
+    yinsh.errors.IllegalMoveError: game 0: illegal action 5015 (pass): Black must place a ring now
 
     ``done`` and ``results`` (+1 White won, -1 Black won, 0 draw or not over)
     are numpy arrays; ``reset(i)`` starts game i again, ``reset()`` all.

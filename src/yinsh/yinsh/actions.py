@@ -35,16 +35,17 @@ Move.from_str('e5-e9')
 >>> action_to_move(84 + 1 + 8)          # a2, direction 0, 9 steps: off the board
 Traceback (most recent call last):
 ...
-yinsh.yinsh.actions.InvalidActionError: action 93 names no action: it would leave the board
+yinsh.errors.InvalidActionError: invalid action 93: it names no action (it would leave the board)
 """
 from __future__ import annotations
 
 import numpy as np
 
+from yinsh.errors import InvalidActionError
 from yinsh.yinsh import geometry
 from yinsh.yinsh._ml import (
     MAX_DISTANCE, MOVE_BASE, NUM_ACTIONS, NUM_PLANES, PASS_ACTION, PLACE_BASE, PLANE_NAMES,
-    RING_BASE, ROW_BASE, InvalidActionError, action_codes, action_to_move, move_to_action,
+    RING_BASE, ROW_BASE, action_codes, action_to_move, move_to_action,
 )
 
 __all__ = [

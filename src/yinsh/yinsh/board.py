@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from yinsh.yinsh import _core, _ml, diagram, geometry
 from yinsh.yinsh.enums import Color, Phase, Termination
-from yinsh.errors import InvalidPositionError
+from yinsh.errors import InvalidPositionError, invalid_position
+from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.yinsh.position import format_position, parse_position
 from yinsh.yinsh.variants import RINGS_TO_WIN, variant_name
 
@@ -36,23 +37,17 @@ _PHASES = tuple(Phase)
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(TwoPlayerOutcome):
     """How a game ended: ``termination`` (the reason) and ``winner``
-    (``None`` for a draw)."""
+    (``None`` for a draw); ``result()`` and ``returns`` follow from the
+    winner (``yinsh.outcomes``).
+
+    >>> Outcome(Termination.RINGS, Color.BLACK).returns
+    (-1.0, 1.0)
+    """
 
     termination: Termination
     winner: Optional[Color]
-
-    @property
-    def reason(self) -> Termination:
-        """The same as ``termination``."""
-        return self.termination
-
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner == Color.WHITE else "0-1"
 
 
 class Board(_core.CoreBoard):
@@ -86,11 +81,14 @@ class Board(_core.CoreBoard):
             raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
                             f"({', '.join(RINGS_TO_WIN)})")
         if position is not None:
-            state = parse_position(position)
-            if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
-                raise InvalidPositionError(
-                    f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
-            self._set_state(*state)
+            try:
+                state = parse_position(position)
+                if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
+                    raise InvalidPositionError(
+                        f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
+                self._set_state(*state)
+            except InvalidPositionError as exc:
+                raise invalid_position(position, exc) from None
             return
         variant = "standard" if variant is None else variant
         if variant not in RINGS_TO_WIN:
@@ -108,6 +106,12 @@ class Board(_core.CoreBoard):
     def phase(self) -> Phase:
         """What the side to act does next (a ``Phase``)."""
         return _PHASES[self._phase_code]
+
+    @property
+    def players(self) -> list[Color]:
+        """The sides, in turn order: ``[Color.WHITE, Color.BLACK]`` (a new
+        list; ``len(board.players)`` is the number of players)."""
+        return list(_COLORS)
 
     @property
     def variant(self) -> str:
@@ -187,7 +191,12 @@ class Board(_core.CoreBoard):
                             coordinates=coordinates)
 
     def __repr__(self) -> str:
-        return f"Board({self.position()!r})"
+        """``yinsh.Board('...')``: pastes back after ``import yinsh``.
+
+        >>> Board()
+        yinsh.Board('4/7/8/9/10/9/10/9/8/7/4 w place - 0:0 0 standard')
+        """
+        return f"yinsh.Board({self.position()!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):

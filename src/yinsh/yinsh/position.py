@@ -123,14 +123,14 @@ def parse_position(text: str) -> tuple[int, int, int, int, int, int, int, int, i
     non-str.
     """
     if not isinstance(text, str):
-        raise TypeError(f"expected str, not {type(text).__name__}: a position string is text")
+        raise TypeError(f"expected str, not {type(text).__name__}: a position string")
     if not text.isascii():
-        raise InvalidPositionError(f"a position string is ASCII text, not {_shown(text)}")
+        raise InvalidPositionError("a position string is ASCII text")
     fields = text.split()
     if len(fields) != 7:
         raise InvalidPositionError(
             f"a position string has 7 fields (board side phase next removed passes variant), "
-            f"this one has {len(fields)}: {_shown(text)}")
+            f"not {len(fields)}")
     board_text, side, phase_text, next_text, removed_text, passes_text, variant = fields
     rings_w, rings_b, markers_w, markers_b = _parse_board(board_text)
     if side not in SIDES:

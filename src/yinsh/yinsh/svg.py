@@ -188,7 +188,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     85
     """
     if not isinstance(board, _core.CoreBoard):
-        raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
+        from yinsh import games
+        raise games.wrong_board(board, "yinsh", "yinsh.yinsh.svg.board")
     if size is None:
         size = DEFAULT_SIZE
     if isinstance(size, bool) or not isinstance(size, (int, float)) or not MIN_SIZE <= size <= MAX_SIZE:
