@@ -180,7 +180,9 @@ def test_ludo_with_the_die_against_the_engine_to_the_end(browser, server, shots)
     rng = random.Random(5)
     page.tab.click("#throw")
     page.idle()
-    assert page.text("#moves").split()[1].startswith("r")
+    first = page.tab.locator("#moves .turn").first               # Green's throw, drawn as a die
+    assert first.locator(".seat").inner_text() == "Green"
+    assert first.locator("button .die").first.get_attribute("aria-label").startswith("a ")
     for _ in range(60):
         page.play(rng, 1)
         if page.tab.locator("#board .piece").count() > 1 and "threw" in page.status():

@@ -1,6 +1,12 @@
 // Talking to the server: JSON requests whose errors become readable messages.
 
-export class ApiError extends Error {}
+export class ApiError extends Error {
+  // status: the server's HTTP status (0 when it could not be reached).
+  constructor(message, status = 0) {
+    super(message);
+    this.status = status;
+  }
+}
 
 const GONE = "The server cannot be reached: is `yinsh serve` still running? Reload the page once it is.";
 
@@ -22,7 +28,8 @@ export async function request(method, path, body) {
     throw new ApiError(response.ok ? "The server's answer was not understood." : GONE);
   }
   if (!response.ok) {
-    throw new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`);
+    throw new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`,
+                       response.status);
   }
   return data;
 }

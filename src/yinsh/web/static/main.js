@@ -4,10 +4,14 @@
 import { api, ApiError } from "./api.js";
 import { click, lit } from "./clicks.js";
 import { Analysis } from "./analysis.js";
+import { BoardView } from "./board.js";
+import { die, passedWords, thrown, turns } from "./dice.js";
+import { renderMoves } from "./moves.js";
+import { sideChip } from "./sides.js";
+import { Sound } from "./sound.js";
+import { WinMarks } from "./winning.js";
 
 const $ = (id) => document.getElementById(id);
-const SWATCH = { White: "#fbfbf6", Black: "#1d1d1d", Red: "#c8272d", Green: "#2e9e48",
-                 Yellow: "#e9b714", Blue: "#2f6fd0" };
 const ENGINE_TIMES = [0.1, 0.5, 1, 3, 10];
 
 const page = {
@@ -18,6 +22,10 @@ const page = {
   engineLoop: false,  // the engine's turns are being asked for
   catalogue: null,
 };
+
+const board = new BoardView($("board"), onChoose);
+const sound = new Sound();
+const wins = new WinMarks((ply) => api.board(page.state.id, ply));
 
 const analysis = new Analysis({
   onInfo: showInfo,
@@ -57,43 +65,46 @@ function shownPly() {
   return page.view === null ? page.state.ply : page.view;
 }
 
-function setBoard(svg) {
-  $("board").innerHTML = svg;
+// Draws a picture of the game; animate: the change from the one shown.
+function setBoard(svg, animate = false) {
+  board.draw(svg, page.state.target, animate);
   lightTargets();
+  if (page.state.over && page.view === null) wins.show(board.svg(), page.state);
 }
 
 function lightTargets() {
   const s = page.state;
-  const attr = `data-${s.target}`;
   const live = page.view === null && !page.busy;
-  const next = live ? lit(s.choices, page.prefix) : new Set();
-  const board = $("board");
-  const taken = new Set([...board.querySelectorAll(`:is(.ring, .marker, .piece)[${attr}]`)].map((el) => el.getAttribute(attr)));
-  for (const el of board.querySelectorAll(".target")) {
-    const key = el.getAttribute(attr);
-    el.classList.toggle("lit", next.has(key));
-    el.classList.toggle("empty", !taken.has(key));
-    el.classList.toggle("selected", live && page.prefix.includes(key));
-  }
+  board.light(live ? lit(s.choices, page.prefix) : new Set(), live ? page.prefix : []);
+}
+
+// Whether side is played on this page (a person's seat).
+function mine(side) {
+  const seat = page.state.seats.find((x) => x.side === side);
+  return Boolean(seat && seat.human);
+}
+
+function yourTurn() {
+  const s = page.state;
+  return !s.over && page.view === null && s.turn !== null && !s.engine_to_act && mine(s.turn);
 }
 
 function render() {
   const s = page.state;
-  document.title = `${s.title} · yinsh`;
+  const turn = yourTurn();
+  document.title = `${turn ? "\u25CF Your turn \u00B7 " : ""}${s.title} \u00B7 yinsh`;
+  $("your-turn").hidden = !turn;
+  document.body.classList.toggle("your-turn", turn);
   $("title").textContent = s.title;
   $("seats").innerHTML = "";
   for (const seat of s.seats) {
-    const chip = document.createElement("span");
-    chip.className = "seat" + (seat.side === s.turn ? " to-act" : "");
-    chip.dataset.side = seat.side;
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.style.background = SWATCH[seat.side] || "#999";
-    chip.append(dot, `${seat.side}: ${seat.human ? "person" : seat.name}`);
+    const chip = sideChip(seat.side, `${seat.side}: ${seat.human ? "person" : seat.name}`);
+    chip.classList.toggle("to-act", seat.side === s.turn);
     $("seats").append(chip);
   }
   renderStatus();
-  renderMoves();
+  renderMoves($("moves"), s, shownPly(), goTo);
+  renderThrows();
   renderButtons();
   $("download").href = api.recordUrl(s.id);
   const sides = $("view-side");
@@ -107,6 +118,47 @@ function render() {
   if ([...sides.options].some((o) => o.value === before)) sides.value = before;
 }
 
+// Ludo: each side's last turn under the board, its throws as dice.
+function renderThrows() {
+  const s = page.state;
+  const box = $("throws");
+  box.hidden = s.game !== "ludo";
+  if (box.hidden) return;
+  box.innerHTML = "";
+  const last = new Map(turns(s.moves, s.turn).map((t) => [t.side, t]));
+  for (const seat of s.seats) {
+    const turn = last.get(seat.side);
+    const chip = sideChip(seat.side, seat.side);
+    chip.classList.toggle("to-act", seat.side === s.turn);
+    const row = document.createElement("div");
+    row.className = "throw-row";
+    row.append(chip);
+    if (turn) {
+      row.append(...turn.throws.map(die));
+      const what = document.createElement("span");
+      what.textContent = turn.move || (turn.passed ? (turn.passed === "no move" ? "no move" : "void") : "");
+      row.append(what);
+    }
+    box.append(row);
+  }
+}
+
+// What the last actions were, for the ear: the live region, the sound, and
+// the notice of a Ludo turn that passed without a move.
+function announce(before, state) {
+  if (before === null || state.ply <= before) return;
+  const fresh = state.moves.filter((m) => m.ply > before);
+  $("announce").textContent = fresh.map((m) => {
+    const value = thrown(m.text);
+    return value === null ? `${m.side} played ${m.text}` : `${m.side} threw ${value}`;
+  }).join(", ") + (state.over ? `. ${state.prompt}` : "");
+  const passed = state.game === "ludo"
+    ? turns(state.moves, state.turn).filter((t) => t.passed && t.plies.at(-1) > before) : [];
+  $("notice").textContent = passed.map(passedWords).join(". ");
+  $("notice").hidden = !passed.length;
+  sound.play(yourTurn());
+}
+
 function renderStatus() {
   const s = page.state;
   const status = $("status");
@@ -117,36 +169,6 @@ function renderStatus() {
     status.textContent = s.prompt;
   }
   $("ply").textContent = `${shownPly()} / ${s.ply}`;
-}
-
-function renderMoves() {
-  const s = page.state;
-  const list = $("moves");
-  list.innerHTML = "";
-  let turn = 0;
-  let lastSide = null;
-  for (const m of s.moves) {
-    if (m.side !== lastSide && (lastSide === null || m.side === s.seats[0].side)) {
-      turn += 1;
-      const num = document.createElement("li");
-      num.className = "num";
-      num.textContent = `${turn}.`;
-      list.append(num);
-    }
-    lastSide = m.side;
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = m.text;
-    button.title = `${m.side}, action ${m.ply}`;
-    button.dataset.ply = m.ply;
-    if (m.ply === shownPly()) button.classList.add("current");
-    button.addEventListener("click", () => goTo(m.ply));
-    item.append(button);
-    list.append(item);
-  }
-  const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
 }
 
 function renderButtons() {
@@ -164,14 +186,18 @@ function renderButtons() {
 // The game -----------------------------------------------------------------------
 
 function setState(state) {
-  const changed = !page.state || page.state.id !== state.id || page.state.ply !== state.ply;
+  const same = page.state !== null && page.state.id === state.id;
+  const changed = !same || page.state.ply !== state.ply;
+  const before = same ? page.state.ply : null;
   page.state = state;
   page.prefix = [];
   if (page.view !== null && page.view > state.ply) page.view = null;
   if (location.hash !== `#game=${state.id}`) history.replaceState(null, "", `#game=${state.id}`);
   localStorage.setItem("yinsh-game", state.id);
-  if (page.view === null) setBoard(state.svg);
+  if (page.view === null) setBoard(state.svg, same && changed);
   render();
+  if (!same) $("notice").hidden = true;
+  announce(before, state);
   if (changed) analysis.position(state.id, shownPly());
   if (state.engine_to_act && page.view === null) runEngine();
 }
@@ -208,12 +234,9 @@ async function playMove(move) {
   await guarded(async () => setState(await api.play(page.state.id, move)));
 }
 
-function onBoardClick(event) {
+function onChoose(key) {
   const s = page.state;
   if (!s || page.busy) return;
-  const target = event.target.closest(".target");
-  if (!target) return;
-  const key = target.getAttribute(`data-${s.target}`);
   if (page.view !== null) {
     showMessage("You are looking at an earlier position: press End (or ») to return to the game.");
     return;
@@ -254,17 +277,17 @@ async function goTo(ply) {
   if (!s) return;
   ply = Math.max(0, Math.min(s.ply, ply));
   await guarded(async () => {
+    const step = Math.abs(ply - shownPly()) === 1;
     if (ply === s.ply) {
       page.view = null;
-      setBoard(s.svg);
+      setBoard(s.svg, step);
     } else {
       const shown = await api.board(s.id, ply);
       page.view = ply;
-      setBoard(shown.svg);
+      setBoard(shown.svg, step);
     }
     page.prefix = [];
-    renderStatus();
-    renderMoves();
+    render();
     analysis.position(s.id, ply);
   });
   if (page.view === null && page.state.engine_to_act) runEngine();
@@ -292,7 +315,7 @@ function scoreText(score, mate) {
 }
 
 function showInfo(info) {
-  if (!page.state || info.ply !== shownPly()) return;
+  if (!page.state || !analysis.enabled || info.ply !== shownPly()) return;
   setBoard(info.svg);
   const best = info.lines[0];
   if (!best) return;
@@ -326,6 +349,7 @@ function showIdle(idle) {
 function setAnalysis(on) {
   $("analysis-body").hidden = !on;
   $("evalbar").hidden = !on;
+  $("evalbar").querySelector(".fill").style.height = "50%";
   $("eval").textContent = "";
   $("lines").innerHTML = "";
   $("analysis-info").textContent = "";
@@ -413,7 +437,6 @@ async function copyLink(kind) {
 // Start ------------------------------------------------------------------------------
 
 function bind() {
-  $("board").addEventListener("click", onBoardClick);
   $("first").addEventListener("click", () => goTo(0));
   $("back").addEventListener("click", () => goTo(shownPly() - 1));
   $("forward").addEventListener("click", () => goTo(shownPly() + 1));
@@ -455,37 +478,76 @@ function bind() {
     startGame({ import: $("import-text").value });
   });
   const dialog = $("new-dialog");
-  $("new-game").addEventListener("click", () => { renderNewForm(); dialog.showModal(); });
+  const openNew = () => { renderNewForm(); dialog.showModal(); };
+  $("new-game").addEventListener("click", openNew);
+  $("gone-new").addEventListener("click", openNew);
+  $("rules").addEventListener("click", () => {
+    const game = page.state ? page.state.game : "yinsh";
+    for (const part of $("rules-dialog").querySelectorAll("details")) part.open = part.dataset.game === game;
+    $("rules-dialog").showModal();
+  });
+  $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+  $("sound-on").checked = sound.on;
+  $("sound-on").addEventListener("change", (e) => sound.set(e.target.checked));
   $("new-form").addEventListener("change", renderNewForm);
   $("new-cancel").addEventListener("click", () => dialog.close());
   $("new-form").addEventListener("submit", (event) => {
     event.preventDefault();
     dialog.close();
-    startGame(newGameRequest());
+    startGame(newGameRequest()).then(() => { if (page.state) $("gone").hidden = true; });
   });
 }
 
-async function boot() {
-  bind();
-  renderNewForm();
+// The game the address names: #game=ID, or #import=TEXT (a shared record
+// or position, opened as a new game). A game the server does not have is
+// said to be gone; it is never replaced by a new one unasked.
+async function load() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   const imported = hash.get("import") || query.get("import");
   if (imported) {
     await startGame({ import: imported });
-    if (page.state) return;
+    if (!page.state) showGone(`The link holds no game: ${$("message").textContent}`);
+    return;
   }
-  const id = hash.get("game") || localStorage.getItem("yinsh-game");
-  if (id) {
-    try {
-      page.view = null;
-      setState(await api.state(id));
+  const id = hash.get("game") || (location.hash ? null : localStorage.getItem("yinsh-game"));
+  if (!id) {
+    await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
+    return;
+  }
+  if (page.state && page.state.id === id) return;
+  try {
+    page.view = null;
+    setState(await api.state(id));
+    $("gone").hidden = true;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) {
+      showMessage(err.message);
       return;
-    } catch (err) {
-      localStorage.removeItem("yinsh-game");
     }
+    if (localStorage.getItem("yinsh-game") === id) localStorage.removeItem("yinsh-game");
+    showGone(err.message);
   }
-  await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
+}
+
+function showGone(reason) {
+  page.state = null;
+  analysis.enable(false, 1);
+  $("board").innerHTML = "";
+  $("moves").innerHTML = "";
+  $("seats").innerHTML = "";
+  $("status").textContent = "";
+  $("throws").hidden = true;
+  $("gone-reason").textContent = reason;
+  $("gone").hidden = false;
+  document.title = "Game not found \u00B7 yinsh";
+}
+
+async function boot() {
+  bind();
+  renderNewForm();
+  window.addEventListener("hashchange", load);
+  await load();
 }
 
 boot();
