@@ -10,12 +10,12 @@ export class ApiError extends Error {
 
 const GONE = "The server cannot be reached: is `yinsh serve` still running? Reload the page once it is.";
 
-export async function request(method, path, body) {
+export async function request(method, path, body, headers = {}) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
@@ -28,8 +28,8 @@ export async function request(method, path, body) {
     throw new ApiError(response.ok ? "The server's answer was not understood." : GONE);
   }
   if (!response.ok) {
-    throw new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`,
-                       response.status);
+    throw Object.assign(new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`,
+                                     response.status), { stale: Boolean(data && data.stale) });
   }
   return data;
 }

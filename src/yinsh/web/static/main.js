@@ -1,38 +1,62 @@
-// The page: a game from the server drawn by the library's SVG, clicks to act,
-// the move list, live analysis and import/export. No build step.
+// The page: a game from the server drawn by the library's SVG, clicks (or
+// keys) to act, the move list, live analysis, import/export, and online play
+// (seats, live updates, clocks, the lobby). No build step.
+//
+// The address says what is shown: #game=ID a game at this screen, #online=ID
+// or #watch=ID an online game (a seat token kept for it makes this page a
+// player, else a spectator), #join=ID:INVITE an invitation, #lobby the lobby,
+// #import=TEXT a shared record or position.
 
-import { api, ApiError } from "./api.js";
-import { click, lit } from "./clicks.js";
-import { Analysis } from "./analysis.js";
+import { api, ApiError, request } from "./api.js";
+import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
+import { click, lit } from "./clicks.js";
 import { die, passedWords, thrown, turns } from "./dice.js";
+import { Lobby } from "./lobby.js";
 import { renderMoves } from "./moves.js";
+import { NewGameForm } from "./newgame.js";
+import { asPageState, Live, online, seats } from "./online.js";
+import { copy, OnlinePanel } from "./seat-panel.js";
 import { sideChip } from "./sides.js";
 import { Sound } from "./sound.js";
 import { WinMarks } from "./winning.js";
 
 const $ = (id) => document.getElementById(id);
-const ENGINE_TIMES = [0.1, 0.5, 1, 3, 10];
+const LAST_GAME = "yinsh-game";
 
 const page = {
   state: null,        // the game as the server last sent it
   view: null,         // the ply shown when looking back (null: the game now)
   prefix: [],         // the clicks of the action being chosen
   busy: false,        // a request is on its way
-  engineLoop: false,  // the engine's turns are being asked for
-  catalogue: null,
+  engineLoop: false,  // the engine's turns are being asked for (single screen)
+  live: null,         // the online game's connection
 };
 
 const board = new BoardView($("board"), onChoose);
 const sound = new Sound();
-const wins = new WinMarks((ply) => api.board(page.state.id, ply));
-
-const analysis = new Analysis({
-  onInfo: showInfo,
-  onIdle: showIdle,
-  onState: showThinking,
-  onError: (text) => showMessage(text),
+const wins = new WinMarks((ply) => boardAt(ply));
+const analysis = new AnalysisView({
+  game: () => page.state,
+  shown: shownPly,
+  draw: (svg) => setBoard(svg),
+  redraw: () => (page.view === null ? setBoard(page.state.svg) : goTo(page.view, true)),
+  onError: showMessage,
 });
+const panel = new OnlinePanel({
+  act: (type) => onlineAct({ type }),
+  rematch: () => guarded(async () => {
+    const next = await online.rematch(page.state.id);
+    openOnline(next.id);
+  }),
+  openGame: (id) => openOnline(id),
+});
+const lobby = new Lobby({
+  onJoin: (id, seat) => takeSeat(id, { seat }),
+  onAnalyse: (id) => analyseFinished(id),
+  onNew: (preset) => newGame.open(preset),
+});
+const newGame = new NewGameForm($("new-dialog"), (body, isOnline) => (isOnline ? createOnline(body) : startGame(body)));
 
 // Messages -------------------------------------------------------------------
 
@@ -54,8 +78,10 @@ async function guarded(work) {
   } finally {
     page.busy = false;
     document.body.dataset.busy = "0";
-    renderButtons();
-    if (page.state) lightTargets();
+    if (page.state) {
+      renderButtons();
+      lightTargets();
+    }
   }
 }
 
@@ -72,50 +98,74 @@ function setBoard(svg, animate = false) {
   if (page.state.over && page.view === null) wins.show(board.svg(), page.state);
 }
 
+function boardAt(ply) {
+  const s = page.state;
+  return s.online ? request("GET", `/api/online/games/${encodeURIComponent(s.id)}/board?ply=${ply}`)
+    : api.board(s.id, ply);
+}
+
 function lightTargets() {
   const s = page.state;
-  const live = page.view === null && !page.busy;
+  const live = page.view === null && !page.busy && (!s.online || yourTurn());
   board.light(live ? lit(s.choices, page.prefix) : new Set(), live ? page.prefix : []);
 }
 
-// Whether side is played on this page (a person's seat).
+// Whether side is played on this page: a person's seat at this screen, the
+// seat of the token online.
 function mine(side) {
-  const seat = page.state.seats.find((x) => x.side === side);
+  const s = page.state;
+  if (s.online) return s.you !== null && s.you !== undefined && s.seats[s.you].side === side;
+  const seat = s.seats.find((x) => x.side === side);
   return Boolean(seat && seat.human);
 }
 
 function yourTurn() {
   const s = page.state;
-  return !s.over && page.view === null && s.turn !== null && !s.engine_to_act && mine(s.turn);
+  if (s.over || s.turn === null || s.engine_to_act) return false;
+  return (!s.online || s.status === "playing") && mine(s.turn);
 }
 
 function render() {
   const s = page.state;
-  const turn = yourTurn();
+  const turn = yourTurn() && page.view === null;
   document.title = `${turn ? "\u25CF Your turn \u00B7 " : ""}${s.title} \u00B7 yinsh`;
   $("your-turn").hidden = !turn;
   document.body.classList.toggle("your-turn", turn);
-  $("title").textContent = s.title;
+  $("title").textContent = s.online ? `${s.title} online` : s.title;
   $("seats").innerHTML = "";
   for (const seat of s.seats) {
-    const chip = sideChip(seat.side, `${seat.side}: ${seat.human ? "person" : seat.name}`);
+    const chip = sideChip(seat.side, `${seat.side}: ${seatWords(seat)}`);
     chip.classList.toggle("to-act", seat.side === s.turn);
+    chip.classList.toggle("you", s.online && seat.seat === s.you);
     $("seats").append(chip);
   }
   renderStatus();
-  renderMoves($("moves"), s, shownPly(), goTo);
+  renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply));
   renderThrows();
   renderButtons();
-  $("download").href = api.recordUrl(s.id);
-  const sides = $("view-side");
-  const before = sides.value;
-  sides.innerHTML = "";
-  for (const name of ["side to act"].concat(s.seats.map((x) => x.side))) {
-    const option = document.createElement("option");
-    option.textContent = name;
-    sides.append(option);
+  $("download").href = s.online ? online.recordUrl(s.id) : api.recordUrl(s.id);
+  analysis.sides(s.seats);
+}
+
+function seatWords(seat) {
+  if (!page.state.online) return seat.human ? "person" : seat.name;
+  if (seat.kind === "engine") return seat.name || "engine";
+  const name = seat.joined ? seat.name : "waiting for a player";
+  return `${name}${seat.seat === page.state.you ? " (you)" : ""}${seat.out ? " (out)" : ""}`;
+}
+
+function renderStatus() {
+  const s = page.state;
+  const status = $("status");
+  status.classList.toggle("over", s.over && page.view === null);
+  if (page.view !== null) {
+    status.textContent = `Looking at the position after ${page.view} of ${s.ply} actions (End: back to the game)`;
+  } else if (s.online && s.status === "waiting") {
+    status.textContent = "Waiting for the players to join: send them the invitation links";
+  } else {
+    status.textContent = s.prompt;
   }
-  if ([...sides.options].some((o) => o.value === before)) sides.value = before;
+  $("ply").textContent = `${shownPly()} / ${s.ply}`;
 }
 
 // Ludo: each side's last turn under the board, its throws as dice.
@@ -136,69 +186,97 @@ function renderThrows() {
     if (turn) {
       row.append(...turn.throws.map(die));
       const what = document.createElement("span");
-      what.textContent = turn.move || (turn.passed ? (turn.passed === "no move" ? "no move" : "void") : "");
+      what.textContent = turn.move || (turn.passed === "no move" ? "no move" : turn.passed ? "void" : "");
       row.append(what);
     }
     box.append(row);
   }
 }
 
-// What the last actions were, for the ear: the live region, the sound, and
-// the notice of a Ludo turn that passed without a move.
-function announce(before, state) {
-  if (before === null || state.ply <= before) return;
-  const fresh = state.moves.filter((m) => m.ply > before);
-  $("announce").textContent = fresh.map((m) => {
-    const value = thrown(m.text);
-    return value === null ? `${m.side} played ${m.text}` : `${m.side} threw ${value}`;
-  }).join(", ") + (state.over ? `. ${state.prompt}` : "");
-  const passed = state.game === "ludo"
-    ? turns(state.moves, state.turn).filter((t) => t.passed && t.plies.at(-1) > before) : [];
-  $("notice").textContent = passed.map(passedWords).join(". ");
-  $("notice").hidden = !passed.length;
-  sound.play(yourTurn());
-}
-
-function renderStatus() {
-  const s = page.state;
-  const status = $("status");
-  status.classList.toggle("over", s.over && page.view === null);
-  if (page.view !== null) {
-    status.textContent = `Looking at the position after ${page.view} of ${s.ply} actions (End: back to the game)`;
-  } else {
-    status.textContent = s.prompt;
-  }
-  $("ply").textContent = `${shownPly()} / ${s.ply}`;
-}
-
 function renderButtons() {
   const s = page.state;
-  if (!s) return;
   const live = page.view === null;
-  $("throw").hidden = !(live && s.buttons.throw);
-  $("pass").hidden = !(live && s.buttons.pass);
-  $("engine-move").hidden = !(live && s.engine_to_act && !page.engineLoop);
+  const act = live && (!s.online || yourTurn());
+  $("throw").hidden = !(act && s.buttons.throw);
+  $("pass").hidden = !(act && s.buttons.pass);
+  $("throw").disabled = $("pass").disabled = page.busy;
+  for (const id of ["undo", "resign"]) $(id).hidden = s.online;
+  $("engine-move").hidden = s.online || !(live && s.engine_to_act && !page.engineLoop);
   $("undo").disabled = !s.can_undo || page.busy;
   $("resign").disabled = s.over || !s.seats.some((x) => x.human) || page.busy;
+  $("type-form").hidden = s.online && !mine(s.turn);
   $("board").classList.toggle("waiting", page.busy);
+  if (s.online) panel.render(s, page.busy);
+  else panel.hide();
+}
+
+// What the last actions were, for the ear: the live region, the sound, and
+// the notice of a Ludo turn that passed without a move or of an online event.
+function announce(before, state, events) {
+  const said = [];
+  if (before !== null && state.ply > before) {
+    for (const m of state.moves.filter((x) => x.ply > before)) {
+      const value = thrown(m.text);
+      said.push(value === null ? `${m.side} played ${m.text}` : `${m.side} threw ${value}`);
+    }
+  }
+  const notices = (events || []).map(eventWords).filter(Boolean);
+  if (before !== null && state.game === "ludo") {
+    notices.push(...turns(state.moves, state.turn).filter((t) => t.passed && t.plies.at(-1) > before).map(passedWords));
+  }
+  if (said.length || notices.length) {
+    $("announce").textContent = said.concat(notices).join(". ") + (state.over ? `. ${state.prompt}` : "");
+  }
+  if (before !== null && said.length) sound.play(yourTurn());
+  if (notices.length || (before !== null && state.ply !== before)) {
+    $("notice").textContent = notices.join(". ");
+    $("notice").hidden = !notices.length;
+  }
+}
+
+// An online event in words (moves and throws are said from the move list).
+function eventWords(event) {
+  const who = event.side || "";
+  switch (event.kind) {
+    case "join": return `${event.text} joined as ${who}`;
+    case "start": return "Everybody is here: the game begins";
+    case "takeback_request": return `${who} asks to take back their last action`;
+    case "takeback_accept": return `${who} accepts the takeback`;
+    case "takeback_decline": return `${who} declines the takeback`;
+    case "takeback": return `The game went back to action ${event.text}`;
+    case "draw_offer": return `${who} offers a draw`;
+    case "draw_accept": return `${who} accepts the draw`;
+    case "draw_decline": return `${who} declines the draw`;
+    case "resign": return `${who} resigned`;
+    case "flag": return `${who} ran out of time`;
+    case "rematch": return "A rematch is ready (colours swapped)";
+    default: return "";
+  }
 }
 
 // The game -----------------------------------------------------------------------
 
-function setState(state) {
+function setState(state, events = null) {
   const same = page.state !== null && page.state.id === state.id;
   const changed = !same || page.state.ply !== state.ply;
   const before = same ? page.state.ply : null;
   page.state = state;
-  page.prefix = [];
+  if (changed || !same) page.prefix = [];
+  if (!same) page.view = null;
   if (page.view !== null && page.view > state.ply) page.view = null;
-  if (location.hash !== `#game=${state.id}`) history.replaceState(null, "", `#game=${state.id}`);
-  localStorage.setItem("yinsh-game", state.id);
+  const hash = state.online ? `#online=${state.id}` : `#game=${state.id}`;
+  if (location.hash !== hash && !(state.online && location.hash === `#watch=${state.id}`)) {
+    history.replaceState(null, "", hash);
+  }
+  if (!state.online) localStorage.setItem(LAST_GAME, state.id);
+  $("gone").hidden = true;
+  $("join-card").hidden = !(state.online && page.joining === state.id);
   if (page.view === null) setBoard(state.svg, same && changed);
+  analysis.allow(!state.online);
   render();
   if (!same) $("notice").hidden = true;
-  announce(before, state);
-  if (changed) analysis.position(state.id, shownPly());
+  announce(before, state, events);
+  if (changed) analysis.position();
   if (state.engine_to_act && page.view === null) runEngine();
 }
 
@@ -207,7 +285,7 @@ async function runEngine() {
   page.engineLoop = true;
   document.body.dataset.engine = "1";
   renderButtons();
-  showThinking(true);
+  analysis.thinking(true);
   try {
     while (page.state.engine_to_act && page.view === null) {
       const id = page.state.id;
@@ -225,32 +303,56 @@ async function runEngine() {
   } finally {
     page.engineLoop = false;
     document.body.dataset.engine = "0";
-    showThinking(analysis.running);
+    analysis.thinking(analysis.running);
     renderButtons();
   }
 }
 
+// An action of this page's seat in an online game, made at the ply shown.
+// A refusal is shown; a stale page (the game moved on) catches up.
+async function onlineAct(action) {
+  const live = page.live;
+  await guarded(async () => {
+    try {
+      await live.act(action, page.state);
+    } catch (err) {
+      if (err.stale) live.refresh();
+      throw err.stale ? new ApiError(`Refused: ${err.message} The board now shows the game as it is.`) : err;
+    }
+  });
+}
+
 async function playMove(move) {
+  if (page.state.online) {
+    await onlineAct({ type: "move", move });
+    return;
+  }
   await guarded(async () => setState(await api.play(page.state.id, move)));
+}
+
+async function throwDie() {
+  if (page.state.online) await onlineAct({ type: "throw" });
+  else await guarded(async () => setState(await api.act(page.state.id, "throw")));
+}
+
+function refusal() {
+  const s = page.state;
+  if (page.view !== null) return "You are looking at an earlier position: press End (or \u00BB) to return to the game.";
+  if (s.over) return `The game is over: ${s.result.winner}.`;
+  if (s.online && (s.you === null || s.you === undefined)) return "You are watching: only the players act in this game.";
+  if (s.online && s.status === "waiting") return "The game begins when every seat is taken.";
+  if (s.online && !yourTurn()) return `It is ${s.turn}'s turn, not yours.`;
+  if (s.engine_to_act) return "Wait for the engine's action.";
+  if (s.buttons.throw) return "Throw the die first.";
+  return "";
 }
 
 function onChoose(key) {
   const s = page.state;
   if (!s || page.busy) return;
-  if (page.view !== null) {
-    showMessage("You are looking at an earlier position: press End (or ») to return to the game.");
-    return;
-  }
-  if (s.over) {
-    showMessage(`The game is over: ${s.result.winner}.`);
-    return;
-  }
-  if (s.engine_to_act) {
-    showMessage("Wait for the engine's action.");
-    return;
-  }
-  if (s.buttons.throw) {
-    showMessage("Throw the die first.");
+  const problem = refusal();
+  if (problem) {
+    showMessage(problem);
     return;
   }
   const outcome = click(s.choices, page.prefix, key);
@@ -272,169 +374,152 @@ function onChoose(key) {
 
 // Looking back -----------------------------------------------------------------
 
-async function goTo(ply) {
+async function goTo(ply, again = false) {
   const s = page.state;
   if (!s) return;
   ply = Math.max(0, Math.min(s.ply, ply));
+  if (ply === shownPly() && !again) return;
   await guarded(async () => {
     const step = Math.abs(ply - shownPly()) === 1;
     if (ply === s.ply) {
       page.view = null;
       setBoard(s.svg, step);
     } else {
-      const shown = await api.board(s.id, ply);
+      const shown = await boardAt(ply);
       page.view = ply;
       setBoard(shown.svg, step);
     }
     page.prefix = [];
     render();
-    analysis.position(s.id, ply);
+    analysis.position();
   });
   if (page.view === null && page.state.engine_to_act) runEngine();
 }
 
-// Analysis ---------------------------------------------------------------------
-
-function showThinking(on) {
-  $("thinking").hidden = !on;
-}
-
-function fromView(score, mate, turn) {
-  // A score from the side to act, seen from the chosen side. With more than
-  // two sides a score says nothing of the others: it stays the side to act's.
-  const view = $("view-side").value;
-  if (view === "side to act" || view === turn || page.state.seats.length !== 2) {
-    return { score, mate, side: turn };
-  }
-  return { score: -score, mate: mate === null ? null : -mate, side: view };
-}
-
-function scoreText(score, mate) {
-  if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
-  return (score > 0 ? "+" : "") + score;
-}
-
-function showInfo(info) {
-  if (!page.state || !analysis.enabled || info.ply !== shownPly()) return;
-  setBoard(info.svg);
-  const best = info.lines[0];
-  if (!best) return;
-  const seen = fromView(best.score, best.mate, info.turn);
-  $("eval").textContent = `${scoreText(seen.score, seen.mate)}`;
-  $("eval").title = `Score from ${seen.side}'s view (${info.algorithm}; ${info.scale} is a clear advantage)`;
-  const share = seen.mate !== null ? (seen.mate > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(seen.score / info.scale);
-  $("evalbar").querySelector(".fill").style.height = `${Math.round(share * 100)}%`;
-  $("evalbar").title = `${seen.side}'s share`;
-  const lines = $("lines");
-  lines.innerHTML = "";
-  for (const line of info.lines) {
-    const v = fromView(line.score, line.mate, info.turn);
-    const li = document.createElement("li");
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = scoreText(v.score, v.mate);
-    li.append(score, " ", line.pv.join(" "));
-    lines.append(li);
-  }
-  $("analysis-info").textContent = `depth ${info.depth} · ${info.nodes.toLocaleString()} nodes · ${info.time} s · ${info.turn} to act`;
-}
-
-function showIdle(idle) {
-  if (!page.state || idle.ply !== shownPly()) return;
-  $("eval").textContent = "";
-  $("lines").innerHTML = "";
-  $("analysis-info").textContent = idle.reason;
-}
-
-function setAnalysis(on) {
-  $("analysis-body").hidden = !on;
-  $("evalbar").hidden = !on;
-  $("evalbar").querySelector(".fill").style.height = "50%";
-  $("eval").textContent = "";
-  $("lines").innerHTML = "";
-  $("analysis-info").textContent = "";
-  analysis.enable(on, Number($("multipv").value));
-  if (on && page.state) analysis.position(page.state.id, shownPly());
-  if (!on && page.state) {
-    if (page.view === null) setBoard(page.state.svg);
-    else goTo(page.view);
-  }
-}
-
-// New game and import --------------------------------------------------------------
-
-function seatSides() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  if (game === "yinsh") return ["White", "Black"];
-  if (game === "insert") return ["White", "Red"];
-  const players = form.elements["ludo-players"].value;
-  return { 2: ["Green", "Blue"], 3: ["Green", "Yellow", "Blue"], 4: ["Green", "Yellow", "Blue", "Red"] }[players];
-}
-
-function renderNewForm() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  for (const opt of form.querySelectorAll(".opt")) opt.hidden = opt.dataset.for !== game;
-  form.elements["insert-layout"].hidden = form.elements["insert-layout-kind"].value !== "number";
-  const box = $("seat-choices");
-  const before = [...box.querySelectorAll("select")].map((x) => x.value);
-  box.innerHTML = "";
-  seatSides().forEach((side, i) => {
-    const label = document.createElement("label");
-    label.textContent = side;
-    label.htmlFor = `seat-${i}`;
-    const select = document.createElement("select");
-    select.id = `seat-${i}`;
-    select.name = `seat-${i}`;
-    select.append(new Option("Person", "person"));
-    for (const t of ENGINE_TIMES) select.append(new Option(`Engine, ${t} s a move`, String(t)));
-    select.value = before[i] || (i === 0 ? "person" : "0.5");
-    box.append(label, select);
-  });
-}
-
-function newGameRequest() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  const seats = [...$("seat-choices").querySelectorAll("select")].map((x) => (x.value === "person" ? null : Number(x.value)));
-  const options = {};
-  let autoThrow = false;
-  if (game === "yinsh") options.variant = form.elements["yinsh-variant"].value;
-  if (game === "insert") {
-    options.layout = form.elements["insert-layout-kind"].value === "random" ? "random" : form.elements["insert-layout"].value;
-  }
-  if (game === "ludo") {
-    options.players = Number(form.elements["ludo-players"].value);
-    options.variant = form.elements["ludo-variant"].value;
-    autoThrow = form.elements["auto-throw"].checked;
-  }
-  return { game, options, seats, auto_throw: autoThrow };
-}
+// Games at this screen, and imports ------------------------------------------------
 
 async function startGame(body) {
+  leaveOnline();
   await guarded(async () => {
     page.view = null;
     setState(await api.create(body));
   });
 }
 
-async function copyLink(kind) {
+async function copyLink(kind, button) {
   const s = page.state;
   await guarded(async () => {
-    const text = kind === "record" ? await api.record(s.id) : s.position;
-    const url = `${location.origin}/#import=${encodeURIComponent(text)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      showMessage("");
-      $("status").textContent = "Link copied: whoever opens it gets this " + (kind === "record" ? "game." : "position.");
-    } catch (err) {
-      window.prompt("Copy this link:", url);
+    if (s.online) {
+      await copy(`${location.origin}/#watch=${s.id}`, button);
+      return;
     }
+    const text = kind === "record" ? await api.record(s.id) : s.position;
+    await copy(`${location.origin}/#import=${encodeURIComponent(text)}`, button);
+    $("status").textContent = "Link copied: whoever opens it gets a copy of this " + (kind === "record" ? "game." : "position.");
   });
 }
 
+// A finished online game in the analysis board: its record imported at this screen.
+async function analyseFinished(id) {
+  let text;
+  try {
+    const response = await fetch(online.recordUrl(id));
+    if (!response.ok) throw new ApiError("The record could not be fetched.");
+    text = await response.text();
+  } catch (err) {
+    lobby.message(err instanceof ApiError ? err.message : "The server cannot be reached.");
+    return;
+  }
+  showGameView();
+  await startGame({ import: text });
+}
+
+// Online games -----------------------------------------------------------------------
+
+function leaveOnline() {
+  if (page.live) page.live.close();
+  page.live = null;
+  $("link-state").hidden = true;
+}
+
+function showGameView() {
+  lobby.hide();
+  $("game-view").hidden = false;
+}
+
+// Shows the online game id, live.
+function openOnline(id, hash = `#online=${id}`) {
+  showGameView();
+  if (page.live && page.live.id === id) return;
+  leaveOnline();
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  page.live = new Live(id, {
+    onState: (state, events) => setState(asPageState(state), events),
+    onLink: (text) => {
+      $("link-state").textContent = text;
+      $("link-state").hidden = !text;
+    },
+    onGone: (text) => showGone(text),
+  });
+}
+
+async function createOnline(body) {
+  await guarded(async () => {
+    const made = await online.create(body);
+    seats.keep(made.id, made.token);
+    seats.keepInvites(made.id, made.invites || []);
+    openOnline(made.id);
+  });
+}
+
+// Takes a seat: {invite} from a link, or {seat} of a public game.
+async function takeSeat(id, how) {
+  const name = ($("join-name").value || localStorage.getItem("yinsh-name") || "").trim() || "Player";
+  const say = $("lobby").hidden ? showMessage : (text) => lobby.message(text);
+  try {
+    const joined = await online.join(id, { ...how, name });
+    seats.keep(id, joined.token);
+    localStorage.setItem("yinsh-name", name);
+    page.joining = null;
+    $("join-card").hidden = true;
+    openOnline(id);
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);
+  }
+}
+
+// #join=ID:INVITE: the game as a spectator, and a card to take the seat.
+function openInvitation(value) {
+  const [id, invite] = value.split(":");
+  if (seats.token(id)) {
+    openOnline(id);
+    return;
+  }
+  page.joining = id;
+  page.invite = invite;
+  $("join-name").value = localStorage.getItem("yinsh-name") || "";
+  $("join-text").textContent = "Choose a name and take your seat; until then you see the game as a spectator.";
+  openOnline(id, `#join=${value}`);
+  $("join-card").hidden = false;
+}
+
 // Start ------------------------------------------------------------------------------
+
+function showGone(reason) {
+  leaveOnline();
+  page.state = null;
+  analysis.allow(true);
+  $("board").innerHTML = "";
+  $("moves").innerHTML = "";
+  $("seats").innerHTML = "";
+  $("status").textContent = "";
+  $("throws").hidden = true;
+  $("join-card").hidden = true;
+  panel.hide();
+  $("gone-reason").textContent = reason;
+  $("gone").hidden = false;
+  document.title = "Game not found \u00B7 yinsh";
+}
 
 function bind() {
   $("first").addEventListener("click", () => goTo(0));
@@ -442,7 +527,7 @@ function bind() {
   $("forward").addEventListener("click", () => goTo(shownPly() + 1));
   $("last").addEventListener("click", () => goTo(page.state.ply));
   document.addEventListener("keydown", (event) => {
-    if (!page.state || event.target.closest("input, textarea, select, dialog")) return;
+    if (!page.state || $("game-view").hidden || event.target.closest("input, textarea, select, dialog")) return;
     const moves = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: page.state.ply };
     if (event.key in moves) {
       event.preventDefault();
@@ -452,7 +537,7 @@ function bind() {
       lightTargets();
     }
   });
-  $("throw").addEventListener("click", () => guarded(async () => setState(await api.act(page.state.id, "throw"))));
+  $("throw").addEventListener("click", throwDie);
   $("pass").addEventListener("click", () => playMove("pass"));
   $("engine-move").addEventListener("click", () => runEngine());
   $("undo").addEventListener("click", () => guarded(async () => { page.view = null; setState(await api.act(page.state.id, "undo")); }));
@@ -466,21 +551,18 @@ function bind() {
     if (page.view !== null) page.view = null;
     playMove(move).then(() => { if ($("message").hidden) $("type-move").value = ""; });
   });
-  $("analysis-on").addEventListener("change", (e) => setAnalysis(e.target.checked));
-  $("multipv").addEventListener("change", () => analysis.enable(true, Number($("multipv").value), true));
-  $("view-side").addEventListener("change", () => analysis.repeat());
-  $("analysis-stop").addEventListener("click", () => analysis.stop());
-  $("analysis-go").addEventListener("click", () => analysis.position(page.state.id, shownPly(), true));
-  $("share-record").addEventListener("click", () => copyLink("record"));
-  $("share-position").addEventListener("click", () => copyLink("position"));
+  $("share-record").addEventListener("click", (e) => copyLink("record", e.target));
+  $("share-position").addEventListener("click", (e) => copyLink("position", e.target));
   $("import-form").addEventListener("submit", (event) => {
     event.preventDefault();
     startGame({ import: $("import-text").value });
   });
-  const dialog = $("new-dialog");
-  const openNew = () => { renderNewForm(); dialog.showModal(); };
-  $("new-game").addEventListener("click", openNew);
-  $("gone-new").addEventListener("click", openNew);
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    takeSeat(page.joining, { invite: page.invite });
+  });
+  $("new-game").addEventListener("click", () => newGame.open());
+  $("gone-new").addEventListener("click", () => newGame.open());
   $("rules").addEventListener("click", () => {
     const game = page.state ? page.state.game : "yinsh";
     for (const part of $("rules-dialog").querySelectorAll("details")) part.open = part.dataset.game === game;
@@ -489,65 +571,49 @@ function bind() {
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   $("sound-on").checked = sound.on;
   $("sound-on").addEventListener("change", (e) => sound.set(e.target.checked));
-  $("new-form").addEventListener("change", renderNewForm);
-  $("new-cancel").addEventListener("click", () => dialog.close());
-  $("new-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    dialog.close();
-    startGame(newGameRequest()).then(() => { if (page.state) $("gone").hidden = true; });
-  });
 }
 
-// The game the address names: #game=ID, or #import=TEXT (a shared record
-// or position, opened as a new game). A game the server does not have is
-// said to be gone; it is never replaced by a new one unasked.
+// The game the address names (see the top). A game the server does not
+// have is said to be gone; it is never replaced by a new one unasked.
 async function load() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
+  if (location.hash === "#lobby") {
+    leaveOnline();
+    $("game-view").hidden = true;
+    lobby.show();
+    return;
+  }
   const imported = hash.get("import") || query.get("import");
   if (imported) {
+    showGameView();
     await startGame({ import: imported });
     if (!page.state) showGone(`The link holds no game: ${$("message").textContent}`);
     return;
   }
-  const id = hash.get("game") || (location.hash ? null : localStorage.getItem("yinsh-game"));
+  if (hash.get("join")) return openInvitation(hash.get("join"));
+  const watched = hash.get("online") || hash.get("watch");
+  if (watched) return openOnline(watched, location.hash);
+  showGameView();
+  const id = hash.get("game") || (location.hash ? null : localStorage.getItem(LAST_GAME));
   if (!id) {
     await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
     return;
   }
   if (page.state && page.state.id === id) return;
+  leaveOnline();
   try {
-    page.view = null;
     setState(await api.state(id));
-    $("gone").hidden = true;
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) {
       showMessage(err.message);
       return;
     }
-    if (localStorage.getItem("yinsh-game") === id) localStorage.removeItem("yinsh-game");
+    if (localStorage.getItem(LAST_GAME) === id) localStorage.removeItem(LAST_GAME);
     showGone(err.message);
   }
 }
 
-function showGone(reason) {
-  page.state = null;
-  analysis.enable(false, 1);
-  $("board").innerHTML = "";
-  $("moves").innerHTML = "";
-  $("seats").innerHTML = "";
-  $("status").textContent = "";
-  $("throws").hidden = true;
-  $("gone-reason").textContent = reason;
-  $("gone").hidden = false;
-  document.title = "Game not found \u00B7 yinsh";
-}
-
-async function boot() {
-  bind();
-  renderNewForm();
-  window.addEventListener("hashchange", load);
-  await load();
-}
-
-boot();
+bind();
+window.addEventListener("hashchange", load);
+load();
