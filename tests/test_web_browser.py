@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 import urllib.parse
 from pathlib import Path
 
@@ -19,39 +17,20 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from helpers import sigint_default
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
-ROOT = Path(__file__).resolve().parent.parent
-IDLE = ("document.body.dataset.busy !== '1' && document.body.dataset.engine !== '1'")
-#: The browser's own line for an answer with an error status (the page shows the message).
-NETWORK_ERROR = "Failed to load resource: the server responded with a status of 400"
+from browser_helpers import PHONE, Tab, launch, start_server, stop_server
 
 
 @pytest.fixture(scope="module")
-def server():
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
-                                                       os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", "0"], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=sigint_default)
-    line = child.stdout.readline()
-    assert line.startswith("Serving the yinsh page at "), line + child.stderr.read()
-    yield line.split(" at ")[1].split()[0]
-    child.terminate()
-    child.wait(timeout=15)
+def server(tmp_path_factory):
+    child, address = start_server(tmp_path_factory.mktemp("db") / "games.sqlite3")
+    yield address
+    stop_server(child)
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser tests need Debian's chromium (apt-get install -y chromium)")
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        chromium = launch(p)
         yield chromium
         chromium.close()
 
@@ -64,28 +43,8 @@ def shots(tmp_path_factory):
     return path
 
 
-class Page:
-    """A browser tab on the server, with its console errors."""
-
-    def __init__(self, browser, server, viewport=DESKTOP, path=""):
-        self.context = browser.new_context(viewport=viewport)
-        self.tab = self.context.new_page()
-        self.errors: list[str] = []
-        self.tab.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.server = server
-        self.tab.goto(server + path)
-        self.tab.wait_for_selector("#board svg")
-        self.idle()
-
-    def idle(self):
-        self.tab.wait_for_function(IDLE, timeout=30000)
-
-    def text(self, selector):
-        return self.tab.inner_text(selector)
-
-    def status(self):
-        return self.text("#status")
+class Page(Tab):
+    """A tab playing at one screen."""
 
     def new_game(self, game, seats, **options):
         tab = self.tab
@@ -100,9 +59,6 @@ class Page:
             tab.select_option(f"#seat-{i}", seat)
         tab.click("#new-start")
         self.idle()
-
-    def lit(self):
-        return self.tab.locator("#board .target.lit")
 
     def play(self, rng, clicks):
         """Clicks lit targets (and the throw and pass buttons) until the game
@@ -127,13 +83,6 @@ class Page:
 
     def play_to_the_end(self, rng):
         assert self.play(rng, 3000), "the game did not end"
-
-    def close(self, network_errors=0):
-        """Closes the tab; its console showed no error (besides the given
-        number of answers with an error status, which the page showed)."""
-        self.context.close()
-        others = [e for e in self.errors if not e.startswith(NETWORK_ERROR)]
-        assert others == [] and len(self.errors) - len(others) == network_errors, self.errors
 
 
 def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):

@@ -47,9 +47,10 @@ const panel = new OnlinePanel({
   act: (type) => onlineAct({ type }),
   rematch: () => guarded(async () => {
     const next = await online.rematch(page.state.id);
-    openOnline(next.id);
+    if (next.token) seats.keep(next.id, next.token);
+    openRematch(next.id);
   }),
-  openGame: (id) => openOnline(id),
+  openGame: (id) => openRematch(id),
 });
 const lobby = new Lobby({
   onJoin: (id, seat) => takeSeat(id, { seat }),
@@ -463,6 +464,13 @@ function openOnline(id, hash = `#online=${id}`) {
   });
 }
 
+// The rematch of the game shown: the token of this game owns its seat there.
+function openRematch(id) {
+  const token = seats.token(page.state.id);
+  if (token && !seats.token(id)) seats.keep(id, token);
+  openOnline(id);
+}
+
 async function createOnline(body) {
   await guarded(async () => {
     const made = await online.create(body);
@@ -482,6 +490,7 @@ async function takeSeat(id, how) {
     localStorage.setItem("yinsh-name", name);
     page.joining = null;
     $("join-card").hidden = true;
+    leaveOnline();                       // the spectator's connection: again, with the token
     openOnline(id);
   } catch (err) {
     say(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);

@@ -2,11 +2,9 @@
 // screen (every seat a person or an engine) or online (one seat yours, the
 // others friends invited by link or engines, with a time control).
 
+import { sidesOf } from "./sides.js";
+
 const ENGINE_TIMES = [0.1, 0.5, 1, 3, 10];
-const SIDES = {
-  yinsh: ["White", "Black"], insert: ["White", "Red"],
-  ludo2: ["Green", "Blue"], ludo3: ["Green", "Yellow", "Blue"], ludo4: ["Green", "Yellow", "Blue", "Red"],
-};
 const NAME = "yinsh-name";
 
 export class NewGameForm {
@@ -51,8 +49,7 @@ export class NewGameForm {
   }
 
   sides() {
-    const game = this.form.elements.game.value;
-    return SIDES[game === "ludo" ? `ludo${this.form.elements["ludo-players"].value}` : game];
+    return sidesOf(this.form.elements.game.value, Number(this.form.elements["ludo-players"].value));
   }
 
   render(changed = null) {

@@ -97,7 +97,11 @@ export class WinMarks {
       const row = [...state.moves].reverse().find((m) => m.side === winner && rowPoints(m.text).length);
       if (!row) return;
       const holder = document.createElement("div");
-      holder.innerHTML = (await this.boardAt(row.ply - 1)).svg;
+      try {
+        holder.innerHTML = (await this.boardAt(row.ply - 1)).svg;
+      } catch (err) {
+        return;                        // no picture of it: the status line still says who won
+      }
       this.ghosts = rowPoints(row.text)
         .map((p) => holder.querySelector(`.marker[data-point="${p}"]`))
         .filter(Boolean)
