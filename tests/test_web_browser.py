@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import urllib.parse
 from pathlib import Path
 
@@ -224,4 +225,111 @@ def test_phone_width(browser, server, shots):
     box = page.tab.locator("#board svg").bounding_box()
     assert box["width"] > 0.85 * PHONE["width"]
     page.tab.screenshot(path=str(shots / "web-phone.png"), full_page=False)
+    page.close()
+
+
+def test_keyboard_play_and_labels(browser, server):
+    page = Page(browser, server)
+    page.new_game("insert", ["person", "person"], **{"insert-layout-kind": "number"})
+    tab = page.tab
+    tab.focus("#new-game")
+    tab.keyboard.press("Tab")                          # into the board: one lit square
+    focused = "document.activeElement.getAttribute('aria-label')"
+    assert tab.evaluate(focused) == "empty square a1"
+    assert tab.locator('#board .target[tabindex="0"]').count() == 1
+    tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("ArrowUp")
+    assert tab.evaluate(focused) == "empty square b2"
+    tab.keyboard.press("Enter")
+    page.idle()
+    assert page.text("#moves").split() == ["1.", "b2"]
+    assert page.text("#announce") == "White played b2"
+    # the focus stays on the board, on a square of the lit line
+    assert tab.evaluate("document.activeElement.classList.contains('lit')")
+    tab.keyboard.press(" ")
+    page.idle()
+    assert len(page.text("#moves").split()) == 3
+    assert tab.locator("#board .target[aria-hidden='true']").count() == 36 - page.lit().count() \
+        - tab.locator("#board .target.selected").count()
+    page.close()
+
+
+def test_yinsh_ring_and_destination_by_keys(browser, server):
+    record = '[Game "yinsh"]\n\n' + "1. a2 k7 2. a3 k8 3. a4 k9 4. a5 k10 5. b1 j11 *\n"
+    page = Page(browser, server)
+    page.tab.fill("#import-text", record)
+    page.tab.click("#import-form button")
+    page.idle()
+    tab = page.tab
+    tab.focus("#new-game")
+    tab.keyboard.press("Tab")
+    label = tab.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("white ring at "), label
+    tab.keyboard.press("Enter")                        # the ring: its destinations light up
+    chosen = tab.locator("#board .target.selected")
+    assert chosen.count() == 1 and chosen.get_attribute("aria-label").startswith("chosen: white ring")
+    assert tab.evaluate("document.activeElement.getAttribute('aria-label')").startswith("empty point")
+    tab.keyboard.press("Enter")
+    page.idle()
+    assert page.text("#moves").split()[-1].startswith(label.split()[-1] + "-")
+    page.close()
+
+
+def test_rules_sound_hashchange_and_a_gone_game(browser, server):
+    page = Page(browser, server)
+    tab = page.tab
+    first = tab.url.split("#game=")[1]
+    page.new_game("ludo", ["person", "person"], **{"ludo-players": "2"})
+    tab.click("#rules")
+    dialog = tab.locator("#rules-dialog")
+    assert dialog.is_visible() and dialog.locator("details[open]").get_attribute("data-game") == "ludo"
+    assert "six" in dialog.locator("details[open]").inner_text()
+    tab.click("#rules-close")
+    assert not dialog.is_visible()
+    assert not tab.is_checked("#sound-on")             # off by default
+    tab.check("#sound-on")
+    assert tab.evaluate("localStorage.getItem('yinsh-sound')") == "on"
+    # one piece each left in the corner: a throw other than a six passes the turn
+    tab.fill("#import-text", "13/13/13/13 5/5/5/5 3-3- G - standard -")
+    tab.click("#import-form button")
+    page.idle()
+    for _ in range(40):
+        tab.click("#throw")
+        page.idle()
+        if tab.is_visible("#notice"):
+            break
+        if page.lit().count():
+            page.lit().first.click()
+            page.idle()
+    notice = page.text("#notice")
+    assert re.fullmatch(r"(Green|Blue) threw [1-5]: no move, the turn passes|"
+                        r"(Green|Blue) threw three sixes: the turn is void and passes", notice), notice
+    assert page.tab.locator("#moves .passed").count() >= 1
+    assert page.tab.locator("#throws .die").count() >= 1
+    ludo = tab.url.split("#game=")[1]
+    tab.evaluate(f"location.hash = '#game={first}'")     # another game's link: that game
+    tab.wait_for_function(f"!location.hash.includes('{ludo}') && document.querySelector('#title').textContent === 'Yinsh'")
+    tab.evaluate("location.hash = '#game=nosuchgame0000000000000'")
+    tab.wait_for_selector("#gone:not([hidden])")
+    assert "no such game" in page.text("#gone-reason") and tab.locator("#board svg").count() == 0
+    tab.reload()                                       # a reload neither: nothing is started
+    tab.wait_for_selector("#gone:not([hidden])")
+    assert tab.url.endswith("#game=nosuchgame0000000000000")
+    page.close(network_errors=2)
+
+
+def test_analysis_off_clears_arrows_and_eval(browser, server):
+    page = Page(browser, server)
+    page.new_game("insert", ["person", "person"], **{"insert-layout-kind": "number"})
+    tab = page.tab
+    page.lit().first.click()
+    page.idle()
+    tab.check("#analysis-on")
+    tab.wait_for_selector("#board .highlight")
+    tab.wait_for_function("document.querySelector('#eval').textContent !== ''")
+    tab.uncheck("#analysis-on")
+    tab.wait_for_timeout(600)                          # a late report changes nothing
+    assert tab.locator("#board .highlight").count() == 0
+    assert page.text("#eval") == "" and not tab.is_visible("#evalbar")
+    assert tab.locator("#lines li").count() == 0
     page.close()

@@ -121,7 +121,11 @@ export class BoardView {
     const focus = lit.find((el) => el.getAttribute(this.attr) === this.focusKey) || lit[0];
     if (focus) focus.setAttribute("tabindex", "0");
     this.element.setAttribute("tabindex", focus ? "-1" : "0");
-    if (this.restoreFocus) (focus || this.element).focus({ preventScroll: true });
+    // The focus stays on the board: on a lit target, else on the board itself
+    // until targets light up again (the answer to an action).
+    if (this.restoreFocus || document.activeElement === this.element) {
+      (focus || this.element).focus({ preventScroll: true });
+    }
     this.restoreFocus = false;
   }
 
