@@ -7,8 +7,10 @@ reconnects and catches up; the lobby, the clocks, takeback, draw, rematch.
 No console errors anywhere."""
 from __future__ import annotations
 
+import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +36,14 @@ def browser():
         chromium = launch(p)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    folder = os.environ.get("YINSH_WEB_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 class Person(Tab):
@@ -161,10 +171,11 @@ def play_out(players, watchers, rng, keyboard=(), limit=2000):
     assert all(p.over() for p in everybody), [p.status() for p in everybody]
 
 
-def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, server):
+def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, server, shots):
     alice = Person(browser, server, name="Alice")
     alice.create("yinsh", ["me", "invite"], clock="5+3", **{"yinsh-variant": "blitz"})
     assert "Waiting for the players" in alice.status()
+    alice.tab.screenshot(path=str(shots / "web-invite.png"))
     [link] = alice.invitations()
     assert "#join=" in link and alice.text("#seats").count("waiting for a player") == 1
     game = alice.game_id()
@@ -229,6 +240,12 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     assert bob.ply() == ply and alice.ply() == ply             # nothing was played
     stale.close()
 
+    for _ in range(14):
+        mover = whose_turn([alice, bob])[0]
+        ply = mover.act(rng)
+        for other in (alice, bob, spectator, stranger):
+            other.wait_ply(ply)
+    spectator.tab.screenshot(path=str(shots / "web-online.png"))
     play_out([alice, bob], [spectator, stranger], rng)
     result = alice.status()
     assert result.startswith("Game over: ") and all(p.status() == result for p in (bob, spectator, stranger))
@@ -328,7 +345,7 @@ def test_a_dropped_connection_reconnects_and_catches_up(browser, server):
     bob.close()
 
 
-def test_lobby_join_watch_and_archive(browser, server):
+def test_lobby_join_watch_and_archive(browser, server, shots):
     alice = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Alice")
     alice.tab.click("#lobby-invite")
     assert alice.tab.locator("#seat-0").input_value() == "me"
@@ -357,6 +374,7 @@ def test_lobby_join_watch_and_archive(browser, server):
     carol.tab.click("#lobby-link")
     finished = carol.tab.locator(f'#lobby-finished li[data-id="{game}"]')
     finished.wait_for()
+    carol.tab.screenshot(path=str(shots / "web-lobby.png"))
     assert "White wins" in finished.inner_text()
     assert finished.locator("a:has-text('Download the record')").get_attribute("href").endswith("/record")
     finished.locator("button:has-text('Open in the analysis board')").click()
@@ -364,4 +382,31 @@ def test_lobby_join_watch_and_archive(browser, server):
     carol.tab.wait_for_function("location.hash.startsWith('#game=')")
     assert carol.text("#moves").split()[1:2] == [alice.text("#moves").split()[1]]
     for person in (alice, bob, carol):
+        person.close()
+
+
+def test_ludo_four_people(browser, server):
+    """Four people, four browsers, a whole 4-player game: the server throws
+    the die for everybody (auto throw), every move is a click on a lit piece;
+    each throw is drawn as a die and listed with its side."""
+    green = Person(browser, server, name="Gwen")
+    green.create("ludo", ["me", "invite", "invite", "invite"], **{"ludo-players": "4", "auto-throw": True})
+    links = green.invitations()
+    assert len(links) == 3
+    others = []
+    for link, name in zip(links, ["Yann", "Bea", "Rudi"]):
+        person = Person(browser, server, path=link[len(server):], name=name)
+        person.join()
+        others.append(person)
+    players = [green] + others
+    assert [p.text("#you-are") for p in players] == [
+        "You play Green.", "You play Yellow.", "You play Blue.", "You play Red."]
+    play_out(players, [], random.Random(6))
+    result = green.status()
+    assert result.startswith("Game over: ") and "wins" in result
+    throws = green.tab.locator("#moves .turn button .die").count()
+    assert throws > 20 and green.tab.locator("#throws .throw-row").count() == 4
+    sides = {green.tab.locator("#moves .turn .seat").nth(i).inner_text() for i in range(4)}
+    assert sides == {"Green", "Yellow", "Blue", "Red"}
+    for person in players:
         person.close()
