@@ -240,9 +240,11 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     assert bob.ply() == ply and alice.ply() == ply             # nothing was played
     stale.close()
 
-    for _ in range(14):
-        mover = whose_turn([alice, bob])[0]
-        ply = mover.act(rng)
+    for _ in range(14):                       # into the ring moves, for the picture
+        movers = whose_turn([alice, bob])
+        if not movers:
+            break
+        ply = movers[0].act(rng)
         for other in (alice, bob, spectator, stranger):
             other.wait_ply(ply)
     spectator.tab.screenshot(path=str(shots / "web-online.png"))
@@ -410,3 +412,53 @@ def test_ludo_four_people(browser, server):
     assert sides == {"Green", "Yellow", "Blue", "Red"}
     for person in players:
         person.close()
+
+
+def test_play_the_engine_online_and_open_the_end_in_the_analysis_board(browser, server):
+    alice = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Alice")
+    alice.tab.click("#lobby-engine")
+    assert alice.tab.locator("#seat-1").input_value() == "1"
+    alice.fill_new_game("insert", ["me", "0.1"], clock="none", options={"insert-layout-kind": "number"})
+    assert alice.tab.locator("#clocks").is_hidden()            # correspondence: no clock
+    assert alice.tab.locator("#analysis-card").is_hidden()     # no engine help during the game
+    rng = random.Random(1)
+    for _ in range(2):
+        alice.tab.wait_for_selector("body.your-turn", timeout=LIVE_MS)
+        before = alice.ply()
+        alice.act(rng)
+        alice.tab.wait_for_selector("body.your-turn", timeout=15000)   # the engine's reply, pushed
+        assert alice.ply() >= before + 2 and "Red played" in alice.text("#announce")
+    assert "Red: engine" in alice.text("#seats")
+    alice.tab.once("dialog", lambda d: d.accept())
+    alice.tab.click("#online-resign")
+    alice.tab.wait_for_selector("#status:has-text('Game over: Red wins')", timeout=LIVE_MS)
+    moves = alice.text("#moves").split()
+    alice.tab.click("#analyse-online")
+    alice.tab.wait_for_function("location.hash.startsWith('#game=')")
+    alice.tab.wait_for_selector("#analysis-card:not([hidden])")
+    assert alice.text("#moves").split() == moves and alice.tab.locator("#online-panel").is_hidden()
+    alice.close()
+
+
+def test_clock_shows_the_running_time_and_the_flag(browser, server):
+    """The page's clock module on a state as the server sends it."""
+    tab = Tab(browser, server)
+    shown = tab.tab.evaluate("""async () => {
+        const { Clocks, clockText } = await import('/static/clock.js');
+        const box = document.createElement('div');
+        document.body.append(box);
+        const clocks = new Clocks(box);
+        const seats = [{seat: 0, side: 'White'}, {seat: 1, side: 'Black'}];
+        clocks.show({over: false, seats, clock: {control: '5+3', remaining_ms: [65000, 1200], running: 1}});
+        const first = [...box.children].map((c) => c.textContent);
+        await new Promise((r) => setTimeout(r, 1500));
+        const later = [...box.children].map((c) => [c.textContent, c.className]);
+        clocks.show({over: true, seats, clock: {control: '5+3', remaining_ms: [65000, 0], running: 1}});
+        const end = [...box.children].map((c) => c.className);
+        return {first, later, end, texts: [clockText(3723000), clockText(59000), clockText(9450)]};
+    }""")
+    assert shown["first"][0] == "White 1:05" and re.fullmatch(r"Black 0:01\.[0-2]", shown["first"][1])
+    assert shown["later"] == [["White 1:05", "clock"], ["Black 0:00 \u2691", "clock running low flag"]]
+    assert shown["end"] == ["clock", "clock low flag"]
+    assert shown["texts"] == ["1:02:03", "0:59", "0:09.4"]
+    tab.close()

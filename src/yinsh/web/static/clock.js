@@ -4,12 +4,12 @@
 
 export function clockText(ms) {
   if (ms <= 0) return "0:00";
+  if (ms < 10000) return `0:0${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)}`;
   const total = Math.ceil(ms / 1000);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, "0");
   if (hours) return `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`;
-  if (ms < 10000) return `${minutes}:${seconds}.${Math.floor((ms % 1000) / 100)}`;
   return `${minutes}:${seconds}`;
 }
 

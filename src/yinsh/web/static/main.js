@@ -51,6 +51,7 @@ const panel = new OnlinePanel({
     openRematch(next.id);
   }),
   openGame: (id) => openRematch(id),
+  analyse: (id) => analyseFinished(id),
 });
 const lobby = new Lobby({
   onJoin: (id, seat) => takeSeat(id, { seat }),
@@ -428,7 +429,9 @@ async function analyseFinished(id) {
     if (!response.ok) throw new ApiError("The record could not be fetched.");
     text = await response.text();
   } catch (err) {
-    lobby.message(err instanceof ApiError ? err.message : "The server cannot be reached.");
+    const text = err instanceof ApiError ? err.message : "The server cannot be reached.";
+    if ($("lobby").hidden) showMessage(text);
+    else lobby.message(text);
     return;
   }
   showGameView();

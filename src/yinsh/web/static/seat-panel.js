@@ -22,9 +22,11 @@ export async function copy(text, button) {
 
 export class OnlinePanel {
   // act(type): send an action of the seat; rematch(): ask for the rematch;
-  // openGame(id): show another online game.
-  constructor({ act, rematch, openGame }) {
+  // openGame(id): show another online game; analyse(id): open a finished
+  // game in the analysis board.
+  constructor({ act, rematch, openGame, analyse }) {
     this.act = act;
+    $("analyse-online").addEventListener("click", () => analyse(this.state.id));
     this.clocks = new Clocks($("clocks"));
     $("takeback").addEventListener("click", () => act("takeback"));
     $("offer-draw").addEventListener("click", () => act("draw"));
@@ -43,6 +45,7 @@ export class OnlinePanel {
 
   hide() {
     $("online-panel").hidden = true;
+    for (const id of ["takeback", "offer-draw", "online-resign", "rematch", "analyse-online"]) $(id).hidden = true;
     this.clocks.show({ clock: null, seats: [] });
     this.state = null;
   }
@@ -66,6 +69,7 @@ export class OnlinePanel {
     $("online-resign").disabled = busy;
     $("rematch").hidden = !(player && state.over) && !state.rematch;
     $("rematch").textContent = state.rematch ? "Go to the rematch" : "Rematch (colours swapped)";
+    $("analyse-online").hidden = !state.over;
     this.renderOffer(state, player, busy);
     this.renderInvites(state);
   }
