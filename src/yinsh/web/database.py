@@ -13,8 +13,9 @@ wait for each other, and the second finds ``seq`` moved on and gets
 ``Conflict``), then inserts the entries, whose primary key (game, seq)
 refuses a second entry N in any case. SQLite runs in WAL mode with
 ``synchronous=FULL``: a commit is on disk (the WAL is synced) when it
-returns, so a server killed with SIGKILL right after answering loses
-nothing. On PostgreSQL the same transaction sends ``NOTIFY yinsh_games``
+returns, so a server killed with SIGKILL (or a machine losing power) right
+after answering loses nothing; the appends that wait while one commits are
+committed together, in one transaction and one sync (group commit). On PostgreSQL the same transaction sends ``NOTIFY yinsh_games``
 with the game id (and its new seq), delivered to every process on commit.
 
 >>> db = Database("sqlite://")
@@ -36,7 +37,7 @@ import json
 import os
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
@@ -116,6 +117,8 @@ class Database:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time: the process's writers queue here, not in busy loops.
         self._write_lock = threading.Lock() if not self.is_postgres else None
+        self._queue_lock = threading.Lock()
+        self._queue: list[_Append] = []
         meta = sa.MetaData()
         self.games = sa.Table(
             "games", meta,
@@ -226,10 +229,10 @@ class Database:
                ply: Optional[int] = None) -> None:
         """Stores entries after entry expected_seq (``Conflict`` when the
         game's log is no longer there), with the game's new status, result
-        and ply."""
+        and ply. On SQLite the appends of threads that wait meanwhile are
+        committed together (one sync of the WAL for all: group commit)."""
         if not entries:
             return
-        g = self.games
         values: dict[str, Any] = {"seq": expected_seq + len(entries)}
         if ply is not None:
             values["ply"] = ply
@@ -238,16 +241,49 @@ class Database:
             if status == "finished":
                 values["finished_ms"] = entries[-1].at_ms
                 values["result"] = json.dumps(result)
-        with self._writing(), self.engine.begin() as conn:
-            moved = conn.execute(g.update().where(g.c.id == game_id, g.c.seq == expected_seq)
-                                 .values(**values)).rowcount
-            if moved != 1:
-                raise Conflict(f"game {game_id} moved on past seq {expected_seq}")
-            conn.execute(self.actions.insert(), [
-                {"game_id": game_id, "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
-                 "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
-                for e in entries])
-            self._notify(conn, game_id, entries[-1].seq)
+        request = _Append(game_id, list(entries), expected_seq, values)
+        if self._write_lock is None:
+            with self.engine.begin() as conn:
+                self._store(conn, request)
+        else:
+            self._group_commit(request)
+        if request.failed is not None:
+            raise request.failed
+
+    def _store(self, conn: Any, request: "_Append") -> None:
+        """One append in conn's transaction; request.failed is set (and
+        nothing changed) when the game moved on."""
+        g, entries = self.games, request.entries
+        moved = conn.execute(g.update().where(g.c.id == request.game_id, g.c.seq == request.expected_seq)
+                             .values(**request.values)).rowcount
+        if moved != 1:
+            request.failed = Conflict(f"game {request.game_id} moved on past seq {request.expected_seq}")
+            return
+        conn.execute(self.actions.insert(), [
+            {"game_id": request.game_id, "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
+             "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
+            for e in entries])
+        self._notify(conn, request.game_id, entries[-1].seq)
+
+    def _group_commit(self, request: "_Append") -> None:
+        assert self._write_lock is not None
+        with self._queue_lock:
+            self._queue.append(request)
+        while not request.done.is_set():
+            with self._write_lock:                          # one thread commits for all waiting
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                if not batch:
+                    continue
+                try:
+                    with self.engine.begin() as conn:
+                        for item in batch:
+                            self._store(conn, item)
+                except Exception as exc:                    # nothing of the batch was stored
+                    for item in batch:
+                        item.failed = exc
+                for item in batch:
+                    item.done.set()
 
     def set_rematch(self, game_id: str, rematch_id: str) -> Optional[str]:
         """Records rematch_id as game_id's rematch unless it has one; returns
@@ -313,6 +349,18 @@ class Database:
             query = query.where(a.c.game_id == game_id)
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
+
+
+@dataclass
+class _Append:
+    """An append waiting for its commit."""
+
+    game_id: str
+    entries: list[Entry]
+    expected_seq: int
+    values: dict[str, Any]
+    failed: Optional[Exception] = None
+    done: threading.Event = field(default_factory=threading.Event)
 
 
 def _summary(row: Mapping[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
