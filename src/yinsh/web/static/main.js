@@ -11,9 +11,9 @@ import { api, ApiError, request } from "./api.js";
 import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { click, lit } from "./clicks.js";
-import { die, passedWords, thrown, turns } from "./dice.js";
+import { news } from "./news.js";
 import { Lobby } from "./lobby.js";
-import { renderMoves } from "./moves.js";
+import { renderMoves, renderThrows } from "./moves.js";
 import { NewGameForm } from "./newgame.js";
 import { asPageState, Live, online, seats } from "./online.js";
 import { copy, OnlinePanel } from "./seat-panel.js";
@@ -143,7 +143,7 @@ function render() {
   }
   renderStatus();
   renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply));
-  renderThrows();
+  renderThrows($("throws"), s);
   renderButtons();
   $("download").href = s.online ? online.recordUrl(s.id) : api.recordUrl(s.id);
   analysis.sides(s.seats);
@@ -170,31 +170,6 @@ function renderStatus() {
   $("ply").textContent = `${shownPly()} / ${s.ply}`;
 }
 
-// Ludo: each side's last turn under the board, its throws as dice.
-function renderThrows() {
-  const s = page.state;
-  const box = $("throws");
-  box.hidden = s.game !== "ludo";
-  if (box.hidden) return;
-  box.innerHTML = "";
-  const last = new Map(turns(s.moves, s.turn).map((t) => [t.side, t]));
-  for (const seat of s.seats) {
-    const turn = last.get(seat.side);
-    const chip = sideChip(seat.side, seat.side);
-    chip.classList.toggle("to-act", seat.side === s.turn);
-    const row = document.createElement("div");
-    row.className = "throw-row";
-    row.append(chip);
-    if (turn) {
-      row.append(...turn.throws.map(die));
-      const what = document.createElement("span");
-      what.textContent = turn.move || (turn.passed === "no move" ? "no move" : turn.passed ? "void" : "");
-      row.append(what);
-    }
-    box.append(row);
-  }
-}
-
 function renderButtons() {
   const s = page.state;
   const live = page.view === null;
@@ -212,47 +187,17 @@ function renderButtons() {
   else panel.hide();
 }
 
-// What the last actions were, for the ear: the live region, the sound, and
-// the notice of a Ludo turn that passed without a move or of an online event.
+// What the last actions were: the live region, the sound, and the notice of
+// a Ludo turn that passed without a move or of an online event.
 function announce(before, state, events) {
-  const said = [];
-  if (before !== null && state.ply > before) {
-    for (const m of state.moves.filter((x) => x.ply > before)) {
-      const value = thrown(m.text);
-      said.push(value === null ? `${m.side} played ${m.text}` : `${m.side} threw ${value}`);
-    }
-  }
-  const notices = (events || []).map(eventWords).filter(Boolean);
-  if (before !== null && state.game === "ludo") {
-    notices.push(...turns(state.moves, state.turn).filter((t) => t.passed && t.plies.at(-1) > before).map(passedWords));
-  }
+  const { said, notices } = news(before, state, events);
   if (said.length || notices.length) {
     $("announce").textContent = said.concat(notices).join(". ") + (state.over ? `. ${state.prompt}` : "");
   }
-  if (before !== null && said.length) sound.play(yourTurn());
+  if (said.length) sound.play(yourTurn());
   if (notices.length || (before !== null && state.ply !== before)) {
     $("notice").textContent = notices.join(". ");
     $("notice").hidden = !notices.length;
-  }
-}
-
-// An online event in words (moves and throws are said from the move list).
-function eventWords(event) {
-  const who = event.side || "";
-  switch (event.kind) {
-    case "join": return `${event.text} joined as ${who}`;
-    case "start": return "Everybody is here: the game begins";
-    case "takeback_request": return `${who} asks to take back their last action`;
-    case "takeback_accept": return `${who} accepts the takeback`;
-    case "takeback_decline": return `${who} declines the takeback`;
-    case "takeback": return `The game went back to action ${event.text}`;
-    case "draw_offer": return `${who} offers a draw`;
-    case "draw_accept": return `${who} accepts the draw`;
-    case "draw_decline": return `${who} declines the draw`;
-    case "resign": return `${who} resigned`;
-    case "flag": return `${who} ran out of time`;
-    case "rematch": return "A rematch is ready (colours swapped)";
-    default: return "";
   }
 }
 

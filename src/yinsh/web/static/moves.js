@@ -67,3 +67,26 @@ export function renderMoves(list, state, shown, onPick) {
   const current = list.querySelector(".current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
+
+// Ludo: each side's last turn in box (under the board), its throws as dice.
+export function renderThrows(box, state) {
+  box.hidden = state.game !== "ludo";
+  if (box.hidden) return;
+  box.innerHTML = "";
+  const last = new Map(turns(state.moves, state.turn).map((t) => [t.side, t]));
+  for (const seat of state.seats) {
+    const turn = last.get(seat.side);
+    const chip = sideChip(seat.side, seat.side);
+    chip.classList.toggle("to-act", seat.side === state.turn);
+    const row = document.createElement("div");
+    row.className = "throw-row";
+    row.append(chip);
+    if (turn) {
+      row.append(...turn.throws.map(die));
+      const what = document.createElement("span");
+      what.textContent = turn.move || (turn.passed === "no move" ? "no move" : turn.passed ? "void" : "");
+      row.append(what);
+    }
+    box.append(row);
+  }
+}
