@@ -37,6 +37,9 @@ __all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictErr
 
 T = TypeVar("T")
 
+#: Finished games kept in memory past this many loaded games are let go (reloaded on use).
+MAX_LOADED = 5000
+
 
 class GoneError(LookupError):
     """No game has this id (404; the page says so)."""
@@ -188,8 +191,19 @@ class OnlineService:
                     raise GoneError("this game is not on the server (it never was, or its "
                                     "database was replaced)")
                 live = self.games[game_id] = LiveGame.of(game_id, stored)
+                self._let_go()
         self._loading.pop(game_id, None)
         return live
+
+    def _let_go(self) -> None:
+        """Forgets finished games nobody watches while too many are loaded."""
+        extra = len(self.games) - MAX_LOADED
+        for game_id, live in list(self.games.items()):
+            if extra <= 0:
+                return
+            if live.game.status == "finished" and not self.hub.count(game_id) and not live.lock.locked():
+                del self.games[game_id]
+                extra -= 1
 
     async def _reload(self, live: LiveGame) -> None:
         """Brings live up to the database (under its lock)."""
@@ -359,6 +373,7 @@ class OnlineService:
         live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
                                               [r["invite_hash"] for r in rows], public,
                                               created_ms=now)
+        self._let_go()
         async with live.lock:
             await self._settle(live)
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
