@@ -5,6 +5,7 @@ records its console errors."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,13 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 IDLE = "document.body.dataset.busy !== '1' && document.body.dataset.engine !== '1'"
 #: The browser's own line for an answer with an error status (the page shows the message).
 NETWORK_ERROR = "Failed to load resource: the server responded with a status of"
+#: The browser's line for a WebSocket the server refused (it was down).
+REFUSED = re.compile(r"^WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED$")
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """`yinsh serve --port 0 --db db` of this tree, and its address."""
+def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+    """`yinsh serve --port PORT --db db` of this tree (any free port by
+    default), and its address."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
                                                        os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", "0", "--db", str(db)],
+    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", str(port), "--db", str(db)],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              preexec_fn=sigint_default)
     line = child.stdout.readline() if child.stdout else ""
@@ -80,9 +84,11 @@ class Tab:
         """The number of actions the page shows for the game."""
         return int(self.text("#ply").split("/")[1])
 
-    def close(self, network_errors=0):
+    def close(self, network_errors=0, server_down=False):
         """Closes the context; its console showed no error (besides the given
-        number of answers with an error status, which the page showed)."""
+        number of answers with an error status, which the page showed, and
+        with server_down the browser's lines for its reconnection attempts)."""
         self.context.close()
-        others = [e for e in self.errors if not e.startswith(NETWORK_ERROR)]
-        assert others == [] and len(self.errors) - len(others) == network_errors, self.errors
+        errors = [e for e in self.errors if not (server_down and REFUSED.search(e))]
+        others = [e for e in errors if not e.startswith(NETWORK_ERROR)]
+        assert others == [] and len(errors) - len(others) == network_errors, self.errors

@@ -462,3 +462,45 @@ def test_clock_shows_the_running_time_and_the_flag(browser, server):
     assert shown["end"] == ["clock", "clock low flag"]
     assert shown["texts"] == ["1:02:03", "0:59", "0:09.4"]
     tab.close()
+
+
+def test_a_gone_online_game_says_so(browser, server):
+    page = Person(browser, server, path="#online=nosuchgame0000000000", wait="#gone:not([hidden])")
+    assert page.tab.locator("#board svg").count() == 0 and page.text("#gone-reason")
+    page.close()
+
+
+def test_server_killed_and_restarted_every_browser_reconnects(browser, tmp_path):
+    """SIGKILL mid-game: the acknowledged actions are all there after the
+    restart, and both browsers reconnect by themselves and play on."""
+    db = tmp_path / "games.sqlite3"
+    child, address = start_server(db)
+    port = int(address.rstrip("/").rsplit(":", 1)[1])
+    try:
+        alice = Person(browser, address, name="Alice")
+        alice.create("yinsh", ["me", "invite"], clock="10+5")
+        [link] = alice.invitations()
+        bob = Person(browser, address, path=link[len(address):], name="Bob")
+        bob.join()
+        rng = random.Random(5)
+        for mover in (alice, bob, alice):
+            mover.tab.wait_for_selector("body.your-turn", timeout=LIVE_MS)
+            ply = mover.act(rng)                  # acknowledged: committed
+        bob.wait_ply(ply)
+        moves = alice.text("#moves").split()
+        child.kill()                                 # SIGKILL: no goodbye
+        child.wait(timeout=15)
+        for person in (alice, bob):
+            person.tab.wait_for_selector("#link-state:has-text('Reconnecting')", timeout=LIVE_MS)
+        child, _ = start_server(db, port)
+        for person in (alice, bob):
+            person.tab.wait_for_selector("#link-state", state="hidden", timeout=15000)
+            assert person.text("#moves").split() == moves
+        bob.tab.wait_for_selector("body.your-turn", timeout=LIVE_MS)
+        ply = bob.act(rng)
+        alice.wait_ply(ply)
+        assert alice.my_turn()
+        alice.close(server_down=True)
+        bob.close(server_down=True)
+    finally:
+        stop_server(child)
