@@ -37,7 +37,7 @@ from yinsh.web.database import Database  # noqa: E402
 
 
 class Load:
-    def __init__(self, server: Server, args: argparse.Namespace) -> None:
+    def __init__(self, server: Any, args: argparse.Namespace) -> None:
         self.server, self.args = server, args
         self.rng = random.Random(args.seed)
         self.sent: dict[tuple[str, int], float] = {}      # (game, seq before) -> when sent
@@ -137,14 +137,19 @@ def lost_actions(db_url: str, acked: dict[str, int]) -> int:
 
 def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--db", default="sqlite", help="sqlite or postgresql (default sqlite)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before acting (default 0)")
     parser.add_argument("--game", default="insert", choices=["insert", "yinsh", "ludo"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="load a running server instead (e.g. behind a load balancer); "
+                                      "--db is then its database's path or URL, for the final check")
     args = parser.parse_args(argv)
+    if args.url:
+        run(args.db, args, Running(args.url))
+        return
     with tempfile.TemporaryDirectory() as folder:
         if args.db == "sqlite":
             run(os.path.join(folder, "games.sqlite3"), args)
@@ -153,8 +158,19 @@ def main(argv: Optional[list[str]] = None) -> None:
                 run(url, args)
 
 
-def run(db: str, args: argparse.Namespace) -> None:
-    server = Server(db)
+class Running:
+    """A server started elsewhere."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.ws_url = self.url.replace("http://", "ws://").replace("https://", "wss://")
+
+    def stop(self) -> None:
+        pass
+
+
+def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
+    server = server or Server(db)
     try:
         load = Load(server, args)
         started = time.perf_counter()
@@ -164,7 +180,7 @@ def run(db: str, args: argparse.Namespace) -> None:
         server.stop()
     lat = sorted(load.latencies)
     q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
-    print(f"{args.db}: {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
+    print(f"{args.db if not args.url else args.url}: {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
           f"{args.seconds:g} s (ran {elapsed:.0f} s with the wind-down)")
     print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "
           f"games finished: {load.games_played}")
