@@ -356,6 +356,7 @@ def test_lobby_join_watch_and_archive(browser, server, shots):
     game = alice.game_id()
 
     bob = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Bob")
+    bob.tab.fill("#lobby-name", "Bob")
     row = bob.tab.locator(f'#lobby-open li[data-id="{game}"]')
     row.wait_for()
     assert "3 min + 2 s" in row.inner_text() and "Alice" in row.inner_text()
@@ -363,6 +364,9 @@ def test_lobby_join_watch_and_archive(browser, server, shots):
     bob.tab.wait_for_selector("#you-are:has-text('You play Red')")
 
     carol = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Carol")
+    carol.tab.locator(f'#lobby-playing li[data-id="{game}"]').wait_for()
+    assert "Red: Bob" in carol.text("#lobby-playing")
+    carol.tab.screenshot(path=str(shots / "web-lobby.png"))
     carol.tab.locator(f'#lobby-playing li[data-id="{game}"] a:has-text("Watch")').click()
     carol.tab.wait_for_selector("#you-are:has-text('watching')")
     rng = random.Random(8)
@@ -376,7 +380,6 @@ def test_lobby_join_watch_and_archive(browser, server, shots):
     carol.tab.click("#lobby-link")
     finished = carol.tab.locator(f'#lobby-finished li[data-id="{game}"]')
     finished.wait_for()
-    carol.tab.screenshot(path=str(shots / "web-lobby.png"))
     assert "White wins" in finished.inner_text()
     assert finished.locator("a:has-text('Download the record')").get_attribute("href").endswith("/record")
     finished.locator("button:has-text('Open in the analysis board')").click()

@@ -7,6 +7,7 @@ import { sideChip, sidesOf } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
+const NAME = "yinsh-name";
 
 function optionWords(summary) {
   const o = summary.options || {};
@@ -46,10 +47,13 @@ export class Lobby {
     $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "1"] }));
     $("lobby-invite").addEventListener("click", () => onNew({ online: true, seats: ["me", "invite"] }));
     $("lobby-refresh").addEventListener("click", () => this.refresh());
+    $("lobby-name").addEventListener("change", () => localStorage.setItem(NAME, $("lobby-name").value.trim()));
   }
 
   show() {
     $("lobby").hidden = false;
+    $("lobby-name").value = localStorage.getItem(NAME) || "";
+    $("title").textContent = "Lobby";
     document.title = "Lobby \u00B7 yinsh";
     this.refresh();
     clearInterval(this.timer);
@@ -106,7 +110,7 @@ export class Lobby {
     title.textContent = game.title;
     const words = document.createElement("span");
     words.className = "muted";
-    words.textContent = ` ${optionWords(game)} \u00B7 ${game.ply} actions`;
+    words.textContent = ` ${optionWords(game)} \u00B7 ${game.ply} action${game.ply === 1 ? "" : "s"}`;
     head.append(title, words);
     const who = document.createElement("div");
     who.className = "seats";

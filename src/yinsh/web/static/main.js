@@ -146,6 +146,7 @@ function render() {
   renderThrows($("throws"), s);
   renderButtons();
   $("download").href = s.online ? online.recordUrl(s.id) : api.recordUrl(s.id);
+  $("share-record").textContent = s.online ? "Copy spectator link" : "Copy game link";
   analysis.sides(s.seats);
 }
 
@@ -409,6 +410,7 @@ function openOnline(id, hash = `#online=${id}`) {
       $("link-state").hidden = !text;
     },
     onGone: (text) => showGone(text),
+    onError: showMessage,
   });
 }
 
@@ -430,8 +432,10 @@ async function createOnline(body) {
 
 // Takes a seat: {invite} from a link, or {seat} of a public game.
 async function takeSeat(id, how) {
-  const name = ($("join-name").value || localStorage.getItem("yinsh-name") || "").trim() || "Player";
-  const say = $("lobby").hidden ? showMessage : (text) => lobby.message(text);
+  const inLobby = !$("lobby").hidden;
+  const name = ($(inLobby ? "lobby-name" : "join-name").value || localStorage.getItem("yinsh-name") || "").trim()
+    || "Player";
+  const say = inLobby ? (text) => lobby.message(text) : showMessage;
   try {
     const joined = await online.join(id, { ...how, name });
     seats.keep(id, joined.token);

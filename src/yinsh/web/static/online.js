@@ -59,9 +59,11 @@ export function asPageState(state) {
 export class Live {
   // id: the game; onState(state, events): a snapshot or an update;
   // onLink(text): the connection's state in words ("" when connected);
-  // onGone(text): the game is not on the server.
-  constructor(id, { onState, onLink, onGone }) {
+  // onGone(text): the game is not on the server; onError(text): a refusal
+  // of no action of the page's (a seat token the game does not know).
+  constructor(id, { onState, onLink, onGone, onError }) {
     this.id = id;
+    this.onError = onError;
     this.onState = onState;
     this.onLink = onLink;
     this.onGone = onGone;
@@ -106,7 +108,7 @@ export class Live {
         if (data.type === "ack") waiting.resolve(data);
         else waiting.reject(Object.assign(new ApiError(data.error, data.status || 400), { stale: Boolean(data.stale) }));
       } else if (data.type === "error") {
-        this.onLink(data.error);
+        this.onError(data.error);
       }
     } else if (data.type === "gone") {
       this.closed = true;
