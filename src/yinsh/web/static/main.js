@@ -15,7 +15,8 @@ import { news } from "./news.js";
 import { Lobby } from "./lobby.js";
 import { renderMoves, renderThrows } from "./moves.js";
 import { NewGameForm } from "./newgame.js";
-import { asPageState, Live, online, seats } from "./online.js";
+import { online } from "./online.js";
+import { OnlineGames } from "./online-view.js";
 import { copy, OnlinePanel } from "./seat-panel.js";
 import { sideChip } from "./sides.js";
 import { Sound } from "./sound.js";
@@ -30,7 +31,6 @@ const page = {
   prefix: [],         // the clicks of the action being chosen
   busy: false,        // a request is on its way
   engineLoop: false,  // the engine's turns are being asked for (single screen)
-  live: null,         // the online game's connection
 };
 
 const board = new BoardView($("board"), onChoose);
@@ -43,22 +43,25 @@ const analysis = new AnalysisView({
   redraw: () => (page.view === null ? setBoard(page.state.svg) : goTo(page.view, true)),
   onError: showMessage,
 });
+const games = new OnlineGames({
+  onState: (state, events) => setState(state, events),
+  onGone: (text) => showGone(text),
+  say: (text, inLobby) => (inLobby ? lobby.message(text) : showMessage(text)),
+  beforeOpen: () => showGameView(),
+  guarded: (work) => guarded(work),
+});
 const panel = new OnlinePanel({
-  act: (type) => onlineAct({ type }),
-  rematch: () => guarded(async () => {
-    const next = await online.rematch(page.state.id);
-    if (next.token) seats.keep(next.id, next.token);
-    openRematch(next.id);
-  }),
-  openGame: (id) => openRematch(id),
+  act: (type) => games.act({ type }, page.state),
+  rematch: () => games.rematch(page.state.id),
+  openGame: (id) => games.openRematch(page.state.id, id),
   analyse: (id) => analyseFinished(id),
 });
 const lobby = new Lobby({
-  onJoin: (id, seat) => takeSeat(id, { seat }),
+  onJoin: (id, seat) => games.takeSeat(id, { seat }),
   onAnalyse: (id) => analyseFinished(id),
   onNew: (preset) => newGame.open(preset),
 });
-const newGame = new NewGameForm($("new-dialog"), (body, isOnline) => (isOnline ? createOnline(body) : startGame(body)));
+const newGame = new NewGameForm($("new-dialog"), (body, isOnline) => (isOnline ? games.create(body) : startGame(body)));
 
 // Messages -------------------------------------------------------------------
 
@@ -218,7 +221,7 @@ function setState(state, events = null) {
   }
   if (!state.online) localStorage.setItem(LAST_GAME, state.id);
   $("gone").hidden = true;
-  $("join-card").hidden = !(state.online && page.joining === state.id);
+  $("join-card").hidden = !(state.online && games.invited(state.id));
   if (page.view === null) setBoard(state.svg, same && changed);
   analysis.allow(!state.online);
   render();
@@ -256,30 +259,16 @@ async function runEngine() {
   }
 }
 
-// An action of this page's seat in an online game, made at the ply shown.
-// A refusal is shown; a stale page (the game moved on) catches up.
-async function onlineAct(action) {
-  const live = page.live;
-  await guarded(async () => {
-    try {
-      await live.act(action, page.state);
-    } catch (err) {
-      if (err.stale) live.refresh();
-      throw err.stale ? new ApiError(`Refused: ${err.message} The board now shows the game as it is.`) : err;
-    }
-  });
-}
-
 async function playMove(move) {
   if (page.state.online) {
-    await onlineAct({ type: "move", move });
+    await games.act({ type: "move", move }, page.state);
     return;
   }
   await guarded(async () => setState(await api.play(page.state.id, move)));
 }
 
 async function throwDie() {
-  if (page.state.online) await onlineAct({ type: "throw" });
+  if (page.state.online) await games.act({ type: "throw" }, page.state);
   else await guarded(async () => setState(await api.act(page.state.id, "throw")));
 }
 
@@ -347,7 +336,7 @@ async function goTo(ply, again = false) {
 // Games at this screen, and imports ------------------------------------------------
 
 async function startGame(body) {
-  leaveOnline();
+  games.leave();
   await guarded(async () => {
     page.view = null;
     setState(await api.create(body));
@@ -386,88 +375,15 @@ async function analyseFinished(id) {
 
 // Online games -----------------------------------------------------------------------
 
-function leaveOnline() {
-  if (page.live) page.live.close();
-  page.live = null;
-  $("link-state").hidden = true;
-}
-
 function showGameView() {
   lobby.hide();
   $("game-view").hidden = false;
 }
 
-// Shows the online game id, live.
-function openOnline(id, hash = `#online=${id}`) {
-  showGameView();
-  if (page.live && page.live.id === id) return;
-  leaveOnline();
-  if (location.hash !== hash) history.replaceState(null, "", hash);
-  page.live = new Live(id, {
-    onState: (state, events) => setState(asPageState(state), events),
-    onLink: (text) => {
-      $("link-state").textContent = text;
-      $("link-state").hidden = !text;
-    },
-    onGone: (text) => showGone(text),
-    onError: showMessage,
-  });
-}
-
-// The rematch of the game shown: the token of this game owns its seat there.
-function openRematch(id) {
-  const token = seats.token(page.state.id);
-  if (token && !seats.token(id)) seats.keep(id, token);
-  openOnline(id);
-}
-
-async function createOnline(body) {
-  await guarded(async () => {
-    const made = await online.create(body);
-    seats.keep(made.id, made.token);
-    seats.keepInvites(made.id, made.invites || []);
-    openOnline(made.id);
-  });
-}
-
-// Takes a seat: {invite} from a link, or {seat} of a public game.
-async function takeSeat(id, how) {
-  const inLobby = !$("lobby").hidden;
-  const name = ($(inLobby ? "lobby-name" : "join-name").value || localStorage.getItem("yinsh-name") || "").trim()
-    || "Player";
-  const say = inLobby ? (text) => lobby.message(text) : showMessage;
-  try {
-    const joined = await online.join(id, { ...how, name });
-    seats.keep(id, joined.token);
-    localStorage.setItem("yinsh-name", name);
-    page.joining = null;
-    $("join-card").hidden = true;
-    leaveOnline();                       // the spectator's connection: again, with the token
-    openOnline(id);
-  } catch (err) {
-    say(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`);
-  }
-}
-
-// #join=ID:INVITE: the game as a spectator, and a card to take the seat.
-function openInvitation(value) {
-  const [id, invite] = value.split(":");
-  if (seats.token(id)) {
-    openOnline(id);
-    return;
-  }
-  page.joining = id;
-  page.invite = invite;
-  $("join-name").value = localStorage.getItem("yinsh-name") || "";
-  $("join-text").textContent = "Choose a name and take your seat; until then you see the game as a spectator.";
-  openOnline(id, `#join=${value}`);
-  $("join-card").hidden = false;
-}
-
 // Start ------------------------------------------------------------------------------
 
 function showGone(reason) {
-  leaveOnline();
+  games.leave();
   page.state = null;
   analysis.allow(true);
   $("board").innerHTML = "";
@@ -518,10 +434,6 @@ function bind() {
     event.preventDefault();
     startGame({ import: $("import-text").value });
   });
-  $("join-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    takeSeat(page.joining, { invite: page.invite });
-  });
   $("new-game").addEventListener("click", () => newGame.open());
   $("gone-new").addEventListener("click", () => newGame.open());
   $("rules").addEventListener("click", () => {
@@ -540,7 +452,7 @@ async function load() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   if (location.hash === "#lobby") {
-    leaveOnline();
+    games.leave();
     $("game-view").hidden = true;
     lobby.show();
     return;
@@ -552,9 +464,9 @@ async function load() {
     if (!page.state) showGone(`The link holds no game: ${$("message").textContent}`);
     return;
   }
-  if (hash.get("join")) return openInvitation(hash.get("join"));
+  if (hash.get("join")) return games.openInvitation(hash.get("join"));
   const watched = hash.get("online") || hash.get("watch");
-  if (watched) return openOnline(watched, location.hash);
+  if (watched) return games.open(watched, location.hash);
   showGameView();
   const id = hash.get("game") || (location.hash ? null : localStorage.getItem(LAST_GAME));
   if (!id) {
@@ -562,7 +474,7 @@ async function load() {
     return;
   }
   if (page.state && page.state.id === id) return;
-  leaveOnline();
+  games.leave();
   try {
     setState(await api.state(id));
   } catch (err) {
