@@ -105,6 +105,12 @@ def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):
     page.play_to_the_end(rng)
     status = page.status()
     assert status.startswith("Game over: ") and ("wins" in status or "Draw" in status)
+    if "removed the rings" in status:            # the winning row, drawn again faintly
+        ghosts = page.tab.locator("#board .winning.ghost")
+        assert ghosts.count() == 5
+        row = [ghosts.nth(i).get_attribute("data-row") for i in range(5)]
+        last_row = [m for m in page.text("#moves").split() if re.fullmatch(r"x\w+-\w+", m)][-1]
+        assert {row[0], row[-1]} == set(last_row[1:].split("-"))
     page.close()
 
 

@@ -14,6 +14,7 @@ export class BoardView {
     this.onChoose = onChoose;
     this.attr = "data-point";
     this.focusKey = null;
+    this.points = new Map();      // where each target's place is drawn, from the last picture with targets
     element.addEventListener("click", (event) => {
       const target = event.target.closest(".target");
       if (target) onChoose(target.getAttribute(this.attr));
@@ -32,12 +33,25 @@ export class BoardView {
     this.attr = `data-${kind}`;
     this.kind = kind;
     this.element.innerHTML = svg;
+    this.remember();
     if (before && !matchMedia("(prefers-reduced-motion: reduce)").matches) this.animate(before);
     this.restoreFocus = hadFocus;
   }
 
   svg() {
     return this.element.querySelector("svg");
+  }
+
+  // The centre of each target of the picture, kept for pictures without
+  // targets (a finished game's).
+  remember() {
+    const targets = this.element.querySelectorAll(".target");
+    if (!targets.length) return;
+    this.points = new Map();
+    for (const el of targets) {
+      const box = el.getBBox();
+      this.points.set(el.getAttribute(this.attr), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    }
   }
 
   // The pieces drawn now: [{el, sig, key, x, y}] (sig: their kind and place).

@@ -20,7 +20,7 @@ import { OnlineGames } from "./online-view.js";
 import { copy, OnlinePanel } from "./seat-panel.js";
 import { sideChip } from "./sides.js";
 import { Sound } from "./sound.js";
-import { WinMarks } from "./winning.js";
+import { markWin } from "./winning.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_GAME = "yinsh-game";
@@ -35,7 +35,6 @@ const page = {
 
 const board = new BoardView($("board"), onChoose);
 const sound = new Sound();
-const wins = new WinMarks((ply) => boardAt(ply));
 const analysis = new AnalysisView({
   game: () => page.state,
   shown: shownPly,
@@ -100,7 +99,7 @@ function shownPly() {
 function setBoard(svg, animate = false) {
   board.draw(svg, page.state.target, animate);
   lightTargets();
-  if (page.state.over && page.view === null) wins.show(board.svg(), page.state);
+  if (page.state.over && page.view === null) markWin(board.svg(), page.state, board.points);
 }
 
 function boardAt(ply) {
@@ -141,7 +140,7 @@ function render() {
   for (const seat of s.seats) {
     const chip = sideChip(seat.side, `${seat.side}: ${seatWords(seat)}`);
     chip.classList.toggle("to-act", seat.side === s.turn);
-    chip.classList.toggle("you", s.online && seat.seat === s.you);
+    chip.classList.toggle("you", Boolean(s.online) && seat.seat === s.you);
     $("seats").append(chip);
   }
   renderStatus();

@@ -1,6 +1,6 @@
 // At the end of a game, what won it on the board: Insert's five in a row (or
 // the winner's largest group), Yinsh's last row of five (its markers, taken
-// off by then, drawn again faintly from the picture before the removal).
+// off by then, drawn again faintly where they stood).
 
 const COLUMNS = "abcdefghijk";
 const AXES = [[1, 0], [0, 1], [1, 1], [1, -1]];
@@ -66,52 +66,40 @@ export function rowPoints(text) {
   return [0, 1, 2, 3, 4].map((i) => `${COLUMNS[c1 + (i * (c2 - c1)) / 4]}${r1 + (i * (r2 - r1)) / 4}`);
 }
 
-export class WinMarks {
-  // boardAt(ply): the picture (SVG text) after ply actions, from the server.
-  constructor(boardAt) {
-    this.boardAt = boardAt;
-    this.key = null;
-    this.ghosts = [];
-  }
+const SVG = "http://www.w3.org/2000/svg";
 
-  // Marks the win on svg (the game's final picture) for state.
-  async show(svg, state) {
-    if (!svg || !state.over) return;
-    const winner = winnerSide(state);
-    if (!winner) return;
-    if (state.game === "insert") {
-      const five = state.result.reason === "five in a row";
-      for (const key of insertSquares(svg, winner.toLowerCase(), five)) {
-        svg.querySelector(`.ring[data-square="${key}"]`).classList.add("winning");
-      }
-    } else if (state.game === "yinsh") {
-      await this.yinshRow(svg, state, winner);
+// Marks the win on svg (the game's final picture) for state. points: where
+// each point of the board is drawn ({key: {x, y}}, from an earlier picture
+// with targets), for Yinsh's row, whose markers are gone by the end.
+export function markWin(svg, state, points) {
+  if (!svg || !state.over) return;
+  const winner = winnerSide(state);
+  if (!winner) return;
+  if (state.game === "insert") {
+    const five = state.result.reason === "five in a row";
+    for (const key of insertSquares(svg, winner.toLowerCase(), five)) {
+      svg.querySelector(`.ring[data-square="${key}"]`).classList.add("winning");
     }
+  } else if (state.game === "yinsh") {
+    const row = [...state.moves].reverse().find((m) => m.side === winner && rowPoints(m.text).length);
+    if (row) yinshRow(svg, rowPoints(row.text), winner.toLowerCase(), points);
   }
+}
 
-  async yinshRow(svg, state, winner) {
-    const key = `${state.id}@${state.ply}`;
-    if (this.key !== key) {
-      this.key = key;
-      this.ghosts = [];
-      const row = [...state.moves].reverse().find((m) => m.side === winner && rowPoints(m.text).length);
-      if (!row) return;
-      const holder = document.createElement("div");
-      try {
-        holder.innerHTML = (await this.boardAt(row.ply - 1)).svg;
-      } catch (err) {
-        return;                        // no picture of it: the status line still says who won
-      }
-      this.ghosts = rowPoints(row.text)
-        .map((p) => holder.querySelector(`.marker[data-point="${p}"]`))
-        .filter(Boolean)
-        .map((el) => {
-          el.classList.add("winning", "ghost");
-          el.removeAttribute("data-point");           // a memory, not a piece
-          return el;
-        });
-    }
-    const targets = svg.querySelector(".targets");
-    for (const ghost of this.ghosts) svg.insertBefore(ghost.cloneNode(true), targets);
+function yinshRow(svg, row, colour, points) {
+  const like = svg.querySelector(`circle.marker.${colour}`) || svg.querySelector("circle.marker");
+  const targets = svg.querySelector(".targets");
+  for (const key of row) {
+    const at = points.get(key);
+    if (!at) continue;
+    const ghost = document.createElementNS(SVG, "circle");
+    ghost.setAttribute("class", `marker ${colour} winning ghost`);
+    ghost.dataset.row = key;
+    ghost.setAttribute("cx", at.x);
+    ghost.setAttribute("cy", at.y);
+    ghost.setAttribute("r", like ? like.getAttribute("r") : 10);
+    ghost.setAttribute("fill", colour === "white" ? "#fbfbf6" : "#1d1d1d");
+    ghost.setAttribute("stroke", "#1d1d1d");
+    svg.insertBefore(ghost, targets);
   }
 }
