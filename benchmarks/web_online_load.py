@@ -4,7 +4,9 @@ Starts ``yinsh serve`` on an SQLite file or on a throwaway PostgreSQL
 cluster, creates ``--games`` games (Insert by default: two people, one
 invited), connects both players of each with a WebSocket and lets them play
 random legal actions (each after ``--think`` seconds, 0 for as fast as the
-server goes) for ``--seconds``; a finished game is replaced by a new one.
+server goes) for ``--warmup`` seconds (the games are created and connected;
+nothing is counted) and then ``--seconds`` more, measured; a finished game
+is replaced by a new one.
 Prints actions a second, the latency from sending an action to the
 opponent's socket receiving it (p50, p95, max), the errors (refused
 actions, lost connections: should be 0) and the lost actions: every
@@ -47,6 +49,7 @@ class Load:
         self.actions = 0
         self.stopping = False
         self.games_played = 0
+        self.measuring = False
 
     async def new_game(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
         made = (await http.post("/api/online/games", json={
@@ -74,13 +77,13 @@ class Load:
                     waiting = False
                 elif kind == "ack":
                     self.acked[game_id] = max(self.acked.get(game_id, 0), message["seq"])
-                    self.actions += 1
+                    self.actions += self.measuring
                     waiting = False
                 elif kind == "update":
                     for event in message["events"]:
                         if event["seat"] != message["state"]["you"]:
                             sent = self.sent.pop((game_id, event["seq"] - 1), None)
-                            if sent is not None:
+                            if sent is not None and self.measuring:
                                 self.latencies.append(now - sent)
                 if "state" in message:
                     state = message["state"]
@@ -106,7 +109,7 @@ class Load:
                 game_id, tokens = await self.new_game(http)
                 done = asyncio.Event()
                 await asyncio.gather(*(self.player(game_id, t, done) for t in tokens))
-                self.games_played += done.is_set()
+                self.games_played += done.is_set() and self.measuring
             except Exception as exc:  # a lost connection counts as an error
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 await asyncio.sleep(1.0)
@@ -115,6 +118,8 @@ class Load:
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=self.server.url, timeout=60, limits=limits) as http:
             tables = [asyncio.ensure_future(self.table(http)) for _ in range(self.args.games)]
+            await asyncio.sleep(self.args.warmup)
+            self.measuring = True
             await asyncio.sleep(self.args.seconds)
             self.stopping = True
             counted = self.actions
@@ -139,7 +144,9 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", default="sqlite", help="sqlite or postgresql (default sqlite)")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds measured (default 60)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds first, not measured: the games start (default 10)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before acting (default 0)")
     parser.add_argument("--game", default="insert", choices=["insert", "yinsh", "ludo"])
@@ -181,9 +188,9 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
     lat = sorted(load.latencies)
     q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
     print(f"{args.db if not args.url else args.url}: {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
-          f"{args.seconds:g} s (ran {elapsed:.0f} s with the wind-down)")
+          f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all)")
     print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "
-          f"games finished: {load.games_played}")
+          f"games finished: {load.games_played}; load average {os.getloadavg()[0]:.1f}")
     print(f"  move -> opponent's update: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * q[18]:.1f} ms, max {1000 * lat[-1]:.1f} ms ({len(lat)} measured)")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))

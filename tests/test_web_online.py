@@ -182,6 +182,8 @@ def test_bad_messages_get_clear_errors_and_change_nothing(client):
     for raw, words in [("not json", "JSON"), ("[1]", "object"), (json.dumps({"type": "fly", "ply": 0}), "type"),
                        (json.dumps({"type": "move", "move": "c3"}), "ply"),
                        (json.dumps({"type": "move", "move": 5, "ply": 0}), "move"),
+                       (json.dumps({"type": "move", "move": "c3", "ply": 0, "seq": "0"}), "seq"),
+                       (json.dumps({"type": "move", "move": "c3", "ply": True}), "ply"),
                        (json.dumps({"type": "move", "move": "zz9", "ply": 0}), "zz9"),
                        ("x" * 5000, "4 KB")]:
         socket.ws.send_text(raw)

@@ -358,6 +358,8 @@ class OnlineGame:
         ply, seq = message.get("ply"), message.get("seq")
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise ActionError("an action carries the ply of the board it was made on")
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+            raise ActionError("an action's seq is the seq of the state it was made on")
         if ply != self.board.ply or (seq is not None and seq != self.seq):
             raise StaleError(f"the game has moved on (it is at ply {self.board.ply}, you sent "
                              f"{ply}): reload it")

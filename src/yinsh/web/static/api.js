@@ -25,7 +25,8 @@ export async function request(method, path, body, headers = {}) {
   try {
     data = await response.json();
   } catch (err) {
-    throw new ApiError(response.ok ? "The server's answer was not understood." : GONE);
+    if (response.ok) throw new ApiError("The server's answer was not understood.");
+    throw new ApiError(response.status >= 500 ? GONE : `The server answered ${response.status}.`, response.status);
   }
   if (!response.ok) {
     throw Object.assign(new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`,
