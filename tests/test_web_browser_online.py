@@ -267,7 +267,7 @@ def _dropping_updates(ws):
                       or '"type":"update"' in message else ws.send(message))
 
 
-def test_insert_takeback_draw_rematch_and_keyboard(browser, server):
+def test_insert_takeback_draw_rematch_looking_back_and_keyboard(browser, server):
     alice = Person(browser, server, name="Alice")
     alice.create("insert", ["me", "invite"], **{"insert-layout-kind": "number"})
     [link] = alice.invitations()
@@ -308,6 +308,15 @@ def test_insert_takeback_draw_rematch_and_keyboard(browser, server):
     assert bob.game_id() == alice.game_id()
     bob.act(rng)
     alice.wait_ply(1)
+    ply = alice.act(rng)
+    bob.wait_ply(ply)
+    # looking back at an earlier position while the game goes on
+    bob.tab.click('#moves button[data-ply="1"]')
+    bob.tab.wait_for_selector("#status:has-text('Looking at the position after 1')")
+    assert bob.tab.locator("#board .ring").count() == 1 and bob.lit().count() == 0
+    bob.tab.locator("body").press("End")
+    bob.tab.wait_for_selector("#status:has-text('to place a ring')")
+    assert bob.lit().count() > 0
     alice.tab.click("#offer-draw")
     bob.tab.wait_for_selector("#offer-accept:not([hidden])", timeout=LIVE_MS)
     assert "offers a draw" in bob.text("#offer-text")
