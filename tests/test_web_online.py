@@ -387,3 +387,21 @@ def test_a_new_server_on_the_same_database_rebuilds_every_game(tmp_path):
             {k: v for k, v in before.items() if k != "clock"}
         assert after["clock"]["running"] == before["clock"]["running"]
     assert Database(path).count_actions(made["id"]) == before["seq"]
+
+
+def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(client):
+    from yinsh.web.games import WEB_GAMES
+    board = WEB_GAMES["ludo"].new_board({"players": 2})
+    made = create(client, game="ludo", position=board.position(), seats=["me", "invite"], public=True)
+    assert made["state"]["options"] == {"variant": "standard", "players": 2}
+    assert len(made["state"]["seats"]) == 2
+    summary = next(g for g in client.get("/api/online/lobby").json()["open"] if g["id"] == made["id"])
+    assert [s["side"] for s in summary["seats"]] == [s["side"] for s in made["state"]["seats"]]
+    bob = join(client, made)
+    act(client, made["id"], made["token"], type="throw", ply=0)
+    picture = client.get(f"/api/online/games/{made['id']}/board?ply=0").json()
+    assert picture["ply"] == 0 and picture["position"] == board.position() and picture["svg"].startswith("<svg")
+    assert client.get(f"/api/online/games/{made['id']}/board?ply=99").status_code == 400
+    bad = client.post("/api/online/games", json={"game": "ludo", "position": "nonsense"})
+    assert bad.status_code == 400 and bad.json()["error"]
+    assert bob

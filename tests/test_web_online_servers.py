@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time
 
 import pytest
 
@@ -104,12 +103,10 @@ def test_two_processes_on_one_postgres_serve_one_game(postgres):
         rng = random.Random(3)
         while not ann.state["over"]:
             mover, other = (ann, bob) if ann.state["to_act"] == 0 else (bob, ann)
-            started = time.monotonic()
             answer = mover.random_action(rng)
             assert answer["type"] == "ack", answer
             while other.state["seq"] < answer["seq"]:
                 other.until("update", timeout=5)
-            assert time.monotonic() - started < 2.0
             while watcher.state["seq"] < answer["seq"]:
                 watcher.until("update", timeout=5)
         assert ann.state["moves"] == bob.state["moves"] == watcher.state["moves"]

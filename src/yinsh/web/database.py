@@ -366,6 +366,11 @@ class _Append:
 def _summary(row: Mapping[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
     from yinsh.web.games import WEB_GAMES
     web = WEB_GAMES.get(row["game"])
+    if web is not None:
+        board = web.board_from_position(row["start"])
+        names, sides = web.side_names(board), web.seats(board)
+        for seat in seats:
+            seat["side"] = names[sides[seat["seat"]]]
     return {"id": row["id"], "game": row["game"], "title": web.title if web else row["game"],
             "options": json.loads(row["options"]), "clock": row["clock"], "status": row["status"],
             "public": bool(row["public"]), "seats": seats, "ply": row["ply"],

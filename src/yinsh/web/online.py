@@ -340,7 +340,11 @@ class OnlineService:
         options = body.get("options", {})
         if not isinstance(options, dict):
             raise BadRequest("options must be an object")
-        count = len(web.seats(web.new_board(options)))
+        position = None if body.get("position") is None else text(dict(body), "position", 2000)
+        start = web.new_board(options) if position is None else web.board_from_position(position)
+        if start.is_game_over():
+            raise BadRequest("the position is a finished game")
+        count = len(web.seats(start))
         specs = online_seats(body.get("seats", ["me"] + ["invite"] * (count - 1)), count)
         clock = body.get("clock")
         control = None if clock is None else TimeControl.parse(clock)
@@ -355,7 +359,8 @@ class OnlineService:
             else:
                 time_ = engines.clamp_time(spec)
                 seats.append(Seat("engine", f"engine {time_:g} s", time_))
-        game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"))
+        game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
+                              position)
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
         invites: dict[int, str] = {s: tokens.new_invite() for s, spec in enumerate(specs) if spec == "invite"}
         me = specs.index("me")

@@ -137,13 +137,21 @@ class OnlineGame:
 
     @classmethod
     def new(cls, game_name: str, options: Mapping[str, Any], seats: Sequence[Seat],
-            control: Optional[TimeControl] = None, auto_throw: bool = False) -> "OnlineGame":
-        """A game at its start (``OptionError`` for bad options or seats)."""
+            control: Optional[TimeControl] = None, auto_throw: bool = False,
+            position: Optional[str] = None) -> "OnlineGame":
+        """A game at its start, or at position (a position string of the
+        game; the options are then the position's). Raises ``OptionError``
+        for bad options or seats, the board's ``ValueError`` for a bad
+        position."""
         web = _games.get(game_name)
-        board = web.new_board(options)
+        board = web.new_board(options) if position is None else web.board_from_position(position)
         resolved = dict(options)
         if game_name == "insert":
             resolved["layout"] = int(board.layout)
+        if position is not None:
+            resolved = {"layout": int(board.layout)} if game_name == "insert" else {"variant": board.variant}
+            if game_name == "ludo":
+                resolved["players"] = len(board.players)
         return cls.from_header({"game": game_name, "options": resolved, "start": board.position(),
                                 "seats": [_copy.copy(s) for s in seats],
                                 "clock": None if control is None else str(control),

@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, parse_body
+from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, integer, parse_body
 from yinsh.web.live import Viewer
 from yinsh.web.online import GoneError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
@@ -100,6 +100,16 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         return PlainTextResponse(live.game.record_text(date=date.strftime("%Y.%m.%d")), headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def board_at(request: Request) -> dict[str, Any]:
+        live = await service.get(request.path_params["game_id"])
+        board = live.game.board
+        first = board.ply - len(board.move_stack)          # a game from a position starts there
+        ply = integer(request.query_params.get("ply", str(board.ply)), "ply", first, board.ply)
+        view = board.copy()
+        while view.ply > ply:
+            view.pop()
+        return {"ply": ply, "position": view.position(), "svg": live.game.web.svg(view, [], False)}
+
     async def lobby(request: Request) -> dict[str, Any]:
         return await service.lobby()
 
@@ -116,6 +126,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         Route(api + "/action", answer(action), methods=["POST"]),
         Route(api + "/rematch", answer(rematch), methods=["POST"]),
         Route(api + "/record", answer(record), methods=["GET"]),
+        Route(api + "/board", answer(board_at), methods=["GET"]),
         WebSocketRoute(api + "/live", lambda ws: live_socket(ws, service)),
     ]
 
