@@ -60,7 +60,7 @@ class Person(Tab):
         tab.click("#new-game")
         self.fill_new_game(game, seats, clock, public, options)
 
-    def fill_new_game(self, game, seats, clock="none", public=False, options=None):
+    def fill_new_game(self, game, seats, clock="none", public=False, options=None, position=""):
         tab = self.tab
         tab.check('input[name=where][value="online"]')
         tab.check(f'input[name=game][value="{game}"]')
@@ -74,6 +74,7 @@ class Person(Tab):
         tab.select_option('select[name="clock"]', clock)
         tab.fill('input[name="name"]', self.name or "Player")
         tab.set_checked('input[name="public"]', public)
+        tab.fill('input[name="position"]', position)
         tab.click("#new-start")
         tab.wait_for_selector("#you-are:has-text('You play')")
         self.idle()
@@ -400,11 +401,13 @@ def test_lobby_join_watch_and_archive(browser, server, shots):
 
 
 def test_ludo_four_people(browser, server):
-    """Four people, four browsers, a whole 4-player game: the server throws
-    the die for everybody (auto throw), every move is a click on a lit piece;
-    each throw is drawn as a die and listed with its side."""
+    """Four people, four browsers, a whole 4-player game from a position near
+    the end (two pieces each home, two on the way): every throw and every move
+    is a click; each throw is drawn as a die and listed with its side."""
     green = Person(browser, server, name="Gwen")
-    green.create("ludo", ["me", "invite", "invite", "invite"], **{"ludo-players": "4", "auto-throw": True})
+    green.tab.click("#new-game")
+    green.fill_new_game("ludo", ["me", "invite", "invite", "invite"], options={"ludo-players": "4"},
+                        position="5Y6B/5B6R/5R6G/5G6Y 5/5/5/5 2222 G - standard -")
     links = green.invitations()
     assert len(links) == 3
     others = []
@@ -415,11 +418,13 @@ def test_ludo_four_people(browser, server):
     players = [green] + others
     assert [p.text("#you-are") for p in players] == [
         "You play Green.", "You play Yellow.", "You play Blue.", "You play Red."]
+    assert green.tab.is_visible("#throw") and not others[0].tab.is_visible("#throw")
     play_out(players, [], random.Random(6))
     result = green.status()
     assert result.startswith("Game over: ") and "wins" in result
+    assert all(p.status() == result for p in players)
     throws = green.tab.locator("#moves .turn button .die").count()
-    assert throws > 20 and green.tab.locator("#throws .throw-row").count() == 4
+    assert throws >= 8 and green.tab.locator("#throws .throw-row").count() == 4
     sides = {green.tab.locator("#moves .turn .seat").nth(i).inner_text() for i in range(4)}
     assert sides == {"Green", "Yellow", "Blue", "Red"}
     for person in players:

@@ -112,7 +112,9 @@ export class NewGameForm {
       return { game, options, seats: values.map((v) => (v === "person" ? null : Number(v))), auto_throw: autoThrow };
     }
     const clock = form.elements.clock.value;
+    const position = form.elements.position.value.trim();
     return {
+      ...(position ? { position } : {}),
       game, options, auto_throw: autoThrow,
       seats: values.map((v) => (v === "me" || v === "invite" ? v : Number(v))),
       clock: clock === "none" ? null : clock,
