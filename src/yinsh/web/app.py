@@ -50,7 +50,7 @@ from yinsh.web.analysis import analysis_socket
 from yinsh.web.database import Database
 from yinsh.web.online import OnlineService
 from yinsh.web.online_routes import online_routes
-from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, integer, parse_body, seats, text
+from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
 
 __all__ = ["create_app", "STATIC"]
@@ -59,18 +59,6 @@ __all__ = ["create_app", "STATIC"]
 STATIC = Path(__file__).parent / "static"
 
 Handler = Callable[[Request], Awaitable[Any]]
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
-    return parse_body(data)
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -123,7 +111,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
                            "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
 
     async def new_game(request: Request) -> dict[str, Any]:
-        body = await _body(request)
+        body = await read_body(request)
         if "import" in body:
             imported = text(body, "import")
             chosen = body.get("seats")
@@ -149,7 +137,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
                  in_thread: bool = False) -> Handler:
         async def handler(request: Request) -> dict[str, Any]:
             game = game_of(request)
-            body = await _body(request)
+            body = await read_body(request)
             async with game.lock:
                 if in_thread:
                     return await anyio.to_thread.run_sync(change, game, body)

@@ -24,7 +24,7 @@ import json
 import math
 from typing import Any, Optional
 
-__all__ = ["BadRequest", "TooLarge", "parse_body", "text", "seats", "integer", "boolean",
+__all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
            "online_seats", "player_name", "MAX_BODY", "MAX_TEXT", "MAX_NAME"]
 
 MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
@@ -38,6 +38,20 @@ class BadRequest(ValueError):
 
 class TooLarge(BadRequest):
     """A request body over ``MAX_BODY`` (status 413)."""
+
+
+async def read_body(request: Any) -> dict[str, Any]:
+    """The JSON object of a Starlette request's body, read no further than
+    ``MAX_BODY`` bytes (``BadRequest``, ``TooLarge``)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    return parse_body(data)
 
 
 def parse_body(data: bytes) -> dict[str, Any]:

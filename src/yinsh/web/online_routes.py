@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, integer, parse_body
+from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
 from yinsh.web.live import Viewer
 from yinsh.web.online import GoneError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
@@ -34,15 +34,6 @@ def bearer(request: Request) -> Optional[str]:
     """The token of an ``Authorization: Bearer`` header."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
-    return parse_body(data)
 
 
 def _failure(exc: Exception, live: Optional[LiveGame] = None) -> tuple[int, dict[str, Any]]:
@@ -75,17 +66,17 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         return endpoint
 
     async def create(request: Request) -> dict[str, Any]:
-        return await service.create(await _body(request))
+        return await service.create(await read_body(request))
 
     async def join(request: Request) -> dict[str, Any]:
-        return await service.join(request.path_params["game_id"], await _body(request))
+        return await service.join(request.path_params["game_id"], await read_body(request))
 
     async def show(request: Request) -> dict[str, Any]:
         live = await service.get(request.path_params["game_id"])
         return live.state(now_ms(), live.seat_of(bearer(request)))
 
     async def action(request: Request) -> dict[str, Any]:
-        body = await _body(request)
+        body = await read_body(request)
         live = await service.act(request.path_params["game_id"], bearer(request), body)
         seat = live.seat_of(bearer(request))
         return {"ok": True, "seq": live.game.seq, "state": live.state(now_ms(), seat)}
