@@ -178,8 +178,12 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     assert "Waiting for the players" in alice.status()
     alice.tab.screenshot(path=str(shots / "web-invite.png"))
     [link] = alice.invitations()
-    assert "#join=" in link and alice.text("#seats").count("waiting for a player") == 1
+    assert link.startswith(server + "#join=") and alice.text("#seats").count("waiting for a player") == 1
     game = alice.game_id()
+    alice.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    alice.tab.click("#invites button:has-text('Copy')")
+    alice.tab.wait_for_selector("#invites button:has-text('Copied')")
+    assert alice.tab.evaluate("navigator.clipboard.readText()") == link
 
     bob = Person(browser, server, path=link[len(server):], name="Bob")
     assert bob.text("#you-are").startswith("You are watching")     # until the seat is taken

@@ -7,7 +7,7 @@
 // player, else a spectator), #join=ID:INVITE an invitation, #lobby the lobby,
 // #import=TEXT a shared record or position.
 
-import { api, ApiError, request } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { click, lit } from "./clicks.js";
@@ -104,8 +104,7 @@ function setBoard(svg, animate = false) {
 
 function boardAt(ply) {
   const s = page.state;
-  return s.online ? request("GET", `/api/online/games/${encodeURIComponent(s.id)}/board?ply=${ply}`)
-    : api.board(s.id, ply);
+  return s.online ? online.board(s.id, ply) : api.board(s.id, ply);
 }
 
 function lightTargets() {

@@ -39,7 +39,7 @@ function authorised(id) {
 export const online = {
   create: (body) => request("POST", "/api/online/games", body),
   join: (id, body) => request("POST", path(id, "/join"), body),
-  state: (id) => request("GET", path(id), undefined, authorised(id)),
+  board: (id, ply) => request("GET", path(id, `/board?ply=${ply}`)),
   rematch: (id) => request("POST", path(id, "/rematch"), {}, authorised(id)),
   lobby: () => request("GET", "/api/online/lobby"),
   recordUrl: (id) => path(id, "/record"),
