@@ -405,3 +405,55 @@ def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(clien
     bad = client.post("/api/online/games", json={"game": "ludo", "position": "nonsense"})
     assert bad.status_code == 400 and bad.json()["error"]
     assert bob
+
+
+def test_a_clock_that_ran_out_while_the_server_was_down_flags_at_the_restart(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path)) as first:
+        game_id, ann, bob = two_people(first, clock="0.01+0")           # 600 ms each
+        act(first, game_id, ann, type="move", move="c3", ply=0)
+        first.app.state.online.closed = True                            # no timer fires here
+    time.sleep(0.8)
+    with TestClient(create_app(db=path)) as second:
+        deadline = time.monotonic() + 10
+        while not state_of(second, game_id)["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        state = state_of(second, game_id)
+        assert state["result"]["reason"] == "Red ran out of time" and state["seq"] == 2
+
+
+def test_a_takeback_with_several_people_needs_every_other_one(client):
+    made = create(client, game="ludo", options={"players": 3}, seats=["me", "invite", "invite"],
+                  auto_throw=True)
+    bob, cy = join(client, made, 0), join(client, made, 1, "Cy")
+    tokens = [made["token"], bob, cy]
+    rng = random.Random(4)
+    state = state_of(client, made["id"])
+    while True:                                     # until somebody chose a move and another is to act
+        chooser = state["to_act"]
+        state = act(client, made["id"], tokens[chooser], type="move",
+                    move=rng.choice(state["choices"])["move"], ply=state["ply"]).json()["state"]
+        if state["to_act"] != chooser and not state["over"]:
+            break
+    asked = act(client, made["id"], tokens[chooser], type="takeback", ply=state["ply"]).json()["state"]
+    others = [s for s in range(3) if s != chooser]
+    first = act(client, made["id"], tokens[others[0]], type="takeback_accept", ply=state["ply"]).json()["state"]
+    assert first["offers"]["takeback"]["accepted"] == [others[0]] and first["ply"] == state["ply"]
+    done = act(client, made["id"], tokens[others[1]], type="takeback_accept", ply=state["ply"]).json()["state"]
+    assert done["ply"] == asked["offers"]["takeback"]["ply"] and done["to_act"] == chooser
+    assert done["offers"]["takeback"] is None
+
+
+def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path)) as first:
+        made = create(first, game="yinsh", options={"variant": "blitz"}, seats=["me", 0.05])
+        first.app.state.online.closed = True                            # the engine does not start here
+        assert act(first, made["id"], made["token"], type="move", move="e5", ply=0).status_code == 200
+    with TestClient(create_app(db=path)) as second:
+        deadline = time.monotonic() + 30
+        while state_of(second, made["id"])["ply"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert state_of(second, made["id"])["to_act"] == 0
