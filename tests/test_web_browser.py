@@ -275,9 +275,20 @@ def test_yinsh_ring_and_destination_by_keys(browser, server):
     chosen = tab.locator("#board .target.selected")
     assert chosen.count() == 1 and chosen.get_attribute("aria-label").startswith("chosen: white ring")
     assert tab.evaluate("document.activeElement.getAttribute('aria-label')").startswith("empty point")
+    tab.evaluate("""() => {                          // note what the page animates
+        window.animated = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (frames, options) {
+            window.animated.push([this.getAttribute('class'), Object.keys(frames[0])[0]]);
+            return animate.call(this, frames, options);
+        };
+    }""")
     tab.keyboard.press("Enter")
     page.idle()
     assert page.text("#moves").split()[-1].startswith(label.split()[-1] + "-")
+    animated = tab.evaluate("window.animated")
+    assert ["ring white", "transform"] in animated         # the ring slides to its point
+    assert ["marker white", "opacity"] in animated         # its marker fades in
     page.close()
 
 
