@@ -33,6 +33,7 @@ yinsh.web.database.Conflict: game g1 moved on past seq 0
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -117,6 +118,8 @@ class Database:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time: the process's writers queue here, not in busy loops.
         self._write_lock = threading.Lock() if not self.is_postgres else None
+        # In memory, every thread shares one connection: reads wait for the writers too.
+        self._read_lock = self._write_lock if url == "sqlite://" else None
         self._queue_lock = threading.Lock()
         self._queue: list[_Append] = []
         meta = sa.MetaData()
@@ -164,7 +167,6 @@ class Database:
     # Transactions ------------------------------------------------------------------
 
     def _writing(self) -> Any:
-        import contextlib
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
     def _notify(self, conn: Any, game_id: str, seq: Optional[int] = None) -> None:
@@ -174,6 +176,9 @@ class Database:
             payload = f"{game_id} {'seats' if seq is None else seq}"
             conn.execute(self.sa.text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": CHANNEL, "payload": payload})
+
+    def _reading(self) -> Any:
+        return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -301,7 +306,7 @@ class Database:
     def load(self, game_id: str, after_seq: int = 0) -> Optional[Stored]:
         """The stored game (its entries after after_seq), None when unknown."""
         sa, g, s, a = self.sa, self.games, self.seats, self.actions
-        with self.engine.connect() as conn:
+        with self._reading(), self.engine.connect() as conn:
             row = conn.execute(sa.select(g).where(g.c.id == game_id)).mappings().first()
             if row is None:
                 return None
@@ -316,7 +321,7 @@ class Database:
     def ids(self, status: str) -> list[str]:
         """The ids of the games of a status."""
         g = self.games
-        with self.engine.connect() as conn:
+        with self._reading(), self.engine.connect() as conn:
             return [r[0] for r in conn.execute(self.sa.select(g.c.id).where(g.c.status == status))]
 
     def summaries(self, status: str, *, public_only: bool = False, game: Optional[str] = None,
@@ -329,7 +334,7 @@ class Database:
         if game is not None:
             where.append(g.c.game == game)
         order = g.c.finished_ms.desc() if status == "finished" else g.c.created_ms.desc()
-        with self.engine.connect() as conn:
+        with self._reading(), self.engine.connect() as conn:
             total = conn.execute(sa.select(sa.func.count()).select_from(g).where(*where)).scalar()
             rows = [dict(r) for r in conn.execute(
                 sa.select(g).where(*where).order_by(order).limit(limit).offset(offset)).mappings()]
@@ -347,7 +352,7 @@ class Database:
         query = sa.select(sa.func.count()).select_from(a)
         if game_id is not None:
             query = query.where(a.c.game_id == game_id)
-        with self.engine.connect() as conn:
+        with self._reading(), self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 
 
