@@ -3,7 +3,7 @@
 // analysis board, download the record), and the buttons that start one.
 
 import { online, seats as kept } from "./online.js";
-import { sideChip, sidesOf } from "./sides.js";
+import { sideChip } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
@@ -87,10 +87,6 @@ export class Lobby {
 
   fill(list, games, empty, row) {
     list.innerHTML = "";
-    for (const game of games) {
-      const sides = sidesOf(game.game, game.seats.length);
-      for (const seat of game.seats) seat.side = seat.side || sides[seat.seat];
-    }
     if (!games.length) {
       const item = document.createElement("li");
       item.className = "muted";
