@@ -457,3 +457,25 @@ def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_pa
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert state_of(second, made["id"])["to_act"] == 0
+
+
+def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
+    from sqlalchemy.exc import OperationalError
+    with TestClient(create_app()) as local:
+        game_id, ann, bob = two_people(local)
+        db = local.app.state.online.db
+
+        def down(*args, **kwargs):
+            raise OperationalError("INSERT", {}, Exception("the server closed the connection"))
+
+        monkeypatch.setattr(db, "append", down)
+        answer = act(local, game_id, ann, type="move", move="c3", ply=0)
+        assert answer.status_code == 503 and "database" in answer.json()["error"]
+        socket = Socket(local, game_id, token=ann)
+        socket.send(type="move", move="c3", ply=0, id="a")
+        assert socket.until("error")["status"] == 503
+        assert state_of(local, game_id)["seq"] == 0
+        monkeypatch.undo()
+        socket.send(type="move", move="c3", ply=0, id="b")
+        assert socket.until("ack")["seq"] == 1
+        socket.close()

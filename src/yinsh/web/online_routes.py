@@ -14,6 +14,7 @@ import datetime
 import json
 from typing import Any, Awaitable, Callable, Optional
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -28,6 +29,10 @@ __all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
 
 MAX_MESSAGE = 4096          # characters of a WebSocket message
 HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
+#: What a database that went away raises (503: nothing was changed).
+STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
+#: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
+ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
 
 
 def bearer(request: Request) -> Optional[str]:
@@ -38,6 +43,9 @@ def bearer(request: Request) -> Optional[str]:
 
 def _failure(exc: Exception, live: Optional[LiveGame] = None) -> tuple[int, dict[str, Any]]:
     """The status and body of an error."""
+    if isinstance(exc, STORE_ERRORS):
+        return 503, {"error": "the server cannot reach its database now: nothing was changed; "
+                              "try again in a moment"}
     if isinstance(exc, GoneError):
         return 404, {"error": str(exc), "gone": True}
     if isinstance(exc, TooLarge):
@@ -58,7 +66,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         async def endpoint(request: Request) -> Response:
             try:
                 value = await handler(request)
-            except (GoneError, ValueError) as exc:
+            except ANSWERED as exc:
                 live = service.games.get(request.path_params.get("game_id", ""))
                 status, body = _failure(exc, live)
                 return JSONResponse(body, status_code=status)
@@ -190,7 +198,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                 else:
                     live = await service.act(game_id, token, message)
                     viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
-            except (GoneError, ValueError) as exc:
+            except ANSWERED as exc:
                 status, body = _failure(exc, service.games.get(game_id))
                 if isinstance(exc, GoneError):
                     viewer.send({"type": "gone", "error": str(exc)})
