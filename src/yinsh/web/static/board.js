@@ -4,6 +4,17 @@
 // a removed one fades out).
 
 const PIECES = ":is(.ring, .marker, .piece)";
+
+// The centre of an element of the picture, in its units (0, 0 when it is
+// not drawn: some browsers refuse to measure a hidden picture).
+function middle(el) {
+  try {
+    const box = el.getBBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  } catch (err) {
+    return { x: 0, y: 0 };
+  }
+}
 const NAMES = { point: "point", square: "square", place: "field" };
 
 export class BoardView {
@@ -48,19 +59,14 @@ export class BoardView {
     const targets = this.element.querySelectorAll(".target");
     if (!targets.length) return;
     this.points = new Map();
-    for (const el of targets) {
-      const box = el.getBBox();
-      this.points.set(el.getAttribute(this.attr), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
-    }
+    for (const el of targets) this.points.set(el.getAttribute(this.attr), middle(el));
   }
 
   // The pieces drawn now: [{el, sig, key, x, y}] (sig: their kind and place).
   pieces() {
     return [...this.element.querySelectorAll(`${PIECES}[${this.attr}]`)].map((el) => {
-      const box = el.getBBox();
       const key = el.getAttribute(this.attr);
-      return { el, key, cls: el.getAttribute("class"), sig: `${el.getAttribute("class")}@${key}`,
-               x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      return { el, key, cls: el.getAttribute("class"), sig: `${el.getAttribute("class")}@${key}`, ...middle(el) };
     });
   }
 
