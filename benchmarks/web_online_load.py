@@ -39,8 +39,9 @@ from yinsh.web.database import Database  # noqa: E402
 
 
 class Load:
-    def __init__(self, server: Any, args: argparse.Namespace) -> None:
-        self.server, self.args = server, args
+    def __init__(self, servers: list[Any], args: argparse.Namespace) -> None:
+        self.servers, self.args = servers, args
+        self.server = servers[0]
         self.rng = random.Random(args.seed)
         self.sent: dict[tuple[str, int], float] = {}      # (game, seq before) -> when sent
         self.latencies: list[float] = []
@@ -58,8 +59,8 @@ class Load:
                                   json={"invite": made["invites"][0]["invite"], "name": "B"})).json()
         return made["id"], [made["token"], joined["token"]]
 
-    async def player(self, game_id: str, token: str, done: asyncio.Event) -> None:
-        url = f"{self.server.ws_url}/api/online/games/{game_id}/live"
+    async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any) -> None:
+        url = f"{server.ws_url}/api/online/games/{game_id}/live"
         async with connect(url, max_size=2 ** 22, open_timeout=30) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             state: dict[str, Any] = {}
@@ -108,7 +109,8 @@ class Load:
             try:
                 game_id, tokens = await self.new_game(http)
                 done = asyncio.Event()
-                await asyncio.gather(*(self.player(game_id, t, done) for t in tokens))
+                await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)])
+                                       for i, t in enumerate(tokens)))
                 self.games_played += done.is_set() and self.measuring
             except Exception as exc:  # a lost connection counts as an error
                 self.errors.append(f"{type(exc).__name__}: {exc}")
@@ -153,7 +155,12 @@ def main(argv: Optional[list[str]] = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="load a running server instead (e.g. behind a load balancer); "
                                       "--db is then its database's path or URL, for the final check")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (PostgreSQL only): each game's second player "
+                             "on another process than its first")
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.db != "postgresql":
+        parser.error("several processes need --db postgresql")
     if args.url:
         run(args.db, args, Running(args.url))
         return
@@ -177,17 +184,18 @@ class Running:
 
 
 def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
-    server = server or Server(db)
+    servers = [server] if server else [Server(db) for _ in range(args.processes)]
     try:
-        load = Load(server, args)
+        load = Load(servers, args)
         started = time.perf_counter()
         asyncio.run(load.run())
         elapsed = time.perf_counter() - started
     finally:
-        server.stop()
+        for one in servers:
+            one.stop()
     lat = sorted(load.latencies)
     q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
-    print(f"{args.db if not args.url else args.url}: {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
+    print(f"{args.db if not args.url else args.url} ({len(servers)} process(es)): {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
           f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all)")
     print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "
           f"games finished: {load.games_played}; load average {os.getloadavg()[0]:.1f}")
