@@ -7,9 +7,11 @@ reconnects and catches up; the lobby, the clocks, takeback, draw, rematch.
 No console errors anywhere."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -264,6 +266,16 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     stranger.close(network_errors=1)              # the refused join
 
 
+def _post(server, path, body, token=None):
+    """A request of the online API, as another program would send it."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(server.rstrip("/") + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
 def _dropping_updates(ws):
     """A WebSocket that lets the snapshot through and drops every update."""
     server = ws.connect_to_server()
@@ -396,6 +408,17 @@ def test_lobby_join_watch_and_archive(browser, server, shots):
     finished.wait_for()
     assert "White wins" in finished.inner_text()
     assert finished.locator("a:has-text('Download the record')").get_attribute("href").endswith("/record")
+    # the archive goes further back than the lobby's first page
+    for _ in range(21):
+        made = _post(server, "/api/online/games", {"game": "insert", "seats": ["me", 0.05]})
+        _post(server, f"/api/online/games/{made['id']}/action",
+              {"type": "resign", "ply": 0, "seq": made["state"]["seq"]}, made["token"])
+    carol.tab.click("#lobby-refresh")
+    carol.tab.wait_for_selector("#lobby-older:not([hidden])")
+    assert carol.tab.locator("#lobby-finished li").count() == 20
+    assert not carol.tab.locator(f'#lobby-finished li[data-id="{game}"]').count()
+    carol.tab.click("#lobby-older")
+    finished.wait_for()
     finished.locator("button:has-text('Open in the analysis board')").click()
     carol.tab.wait_for_selector("#analysis-card:not([hidden])")
     carol.tab.wait_for_function("location.hash.startsWith('#game=')")

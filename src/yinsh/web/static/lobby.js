@@ -1,12 +1,15 @@
 // The lobby (#lobby): open games waiting for players (take a seat), games in
-// progress (watch, or go back to your own), finished games (open in the
-// analysis board, download the record), and the buttons that start one.
+// progress (watch, or go back to your own), the archive of finished games,
+// newest first (open in the analysis board, download the record), and the
+// buttons that start one.
 
 import { online, seats as kept } from "./online.js";
 import { sideChip } from "./sides.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 5000;
+const ARCHIVE_PAGE = 20;            // finished games shown at first, and more with each "Older games"
+const ARCHIVE_MAX = 200;            // at most (the server's bound)
 const NAME = "yinsh-name";
 
 function optionWords(summary) {
@@ -44,6 +47,11 @@ export class Lobby {
     this.onJoin = onJoin;
     this.onAnalyse = onAnalyse;
     this.timer = null;
+    this.archived = ARCHIVE_PAGE;
+    $("lobby-older").addEventListener("click", () => {
+      this.archived = Math.min(ARCHIVE_MAX, this.archived + ARCHIVE_PAGE);
+      this.refresh();
+    });
     $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "1"] }));
     $("lobby-invite").addEventListener("click", () => onNew({ online: true, seats: ["me", "invite"] }));
     $("lobby-refresh").addEventListener("click", () => this.refresh());
@@ -73,8 +81,9 @@ export class Lobby {
 
   async refresh() {
     let lists;
+    let archive;
     try {
-      lists = await online.lobby();
+      [lists, archive] = await Promise.all([online.lobby(), online.archive(this.archived)]);
     } catch (err) {
       this.message(err.message);
       return;
@@ -82,7 +91,8 @@ export class Lobby {
     this.message("");
     this.fill($("lobby-open"), lists.open, "No game is waiting for players: start one.", (g) => this.openRow(g));
     this.fill($("lobby-playing"), lists.playing, "No game is being played.", (g) => this.playingRow(g));
-    this.fill($("lobby-finished"), lists.finished, "No game has finished yet.", (g) => this.finishedRow(g));
+    this.fill($("lobby-finished"), archive.games, "No game has finished yet.", (g) => this.finishedRow(g));
+    $("lobby-older").hidden = archive.total <= archive.games.length || this.archived >= ARCHIVE_MAX;
   }
 
   fill(list, games, empty, row) {

@@ -42,6 +42,7 @@ export const online = {
   board: (id, ply) => request("GET", path(id, `/board?ply=${ply}`)),
   rematch: (id) => request("POST", path(id, "/rematch"), {}, authorised(id)),
   lobby: () => request("GET", "/api/online/lobby"),
+  archive: (limit) => request("GET", `/api/online/archive?offset=0&limit=${limit}`),
   recordUrl: (id) => path(id, "/record"),
 };
 
