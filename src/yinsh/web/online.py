@@ -127,6 +127,20 @@ def _meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[
     return out
 
 
+def _new_seats(specs: list[Any], name: str) -> list[Seat]:
+    """The seats of a new game: "me" (the creator, named name), "invite", or an engine's seconds."""
+    seats = []
+    for spec in specs:
+        if spec == "me":
+            seats.append(Seat("person", name, joined=True))
+        elif spec == "invite":
+            seats.append(Seat("person", "Invited"))
+        else:
+            seconds = engines.clamp_time(spec)
+            seats.append(Seat("engine", f"engine {seconds:g} s", seconds))
+    return seats
+
+
 def _snapshot(live: LiveGame) -> dict[str, Any]:
     return {"joined": [s.joined for s in live.game.seats], "started": live.game.started_ms,
             "rematch": live.rematch}
@@ -348,17 +362,8 @@ class OnlineService:
         specs = online_seats(body.get("seats", ["me"] + ["invite"] * (count - 1)), count)
         clock = body.get("clock")
         control = None if clock is None else TimeControl.parse(clock)
-        name = player_name(dict(body))
         public = boolean(dict(body), "public")
-        seats = []
-        for spec in specs:
-            if spec == "me":
-                seats.append(Seat("person", name, joined=True))
-            elif spec == "invite":
-                seats.append(Seat("person", "Invited"))
-            else:
-                time_ = engines.clamp_time(spec)
-                seats.append(Seat("engine", f"engine {time_:g} s", time_))
+        seats = _new_seats(specs, player_name(dict(body)))
         game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
                               position)
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
@@ -366,10 +371,11 @@ class OnlineService:
         me = specs.index("me")
         if not invites:
             game.start(now)
-        rows: list[dict[str, Any]] = [{"kind": seat.kind, "name": seat.name, "engine_time": seat.time,
-                 "token_hash": tokens.digest(token) if s == me else None,
-                 "invite_hash": tokens.digest(invites[s]) if s in invites else None}
-                for s, seat in enumerate(seats)]
+        rows: list[dict[str, Any]] = [
+            {"kind": seat.kind, "name": seat.name, "engine_time": seat.time,
+             "token_hash": tokens.digest(token) if s == me else None,
+             "invite_hash": tokens.digest(invites[s]) if s in invites else None}
+            for s, seat in enumerate(seats)]
         await self._db(self.db.create, {
             "id": game_id, "game": web.name, "options": game.options, "start": game.start_position,
             "clock": None if control is None else str(control), "auto_throw": game.auto_throw,
