@@ -479,3 +479,19 @@ def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
         socket.send(type="move", move="c3", ply=0, id="b")
         assert socket.until("ack")["seq"] == 1
         socket.close()
+
+
+def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
+    from yinsh.web.clocks import TimeControl
+    from yinsh.web.online_game import OnlineGame, Seat
+    game = OnlineGame.new("ludo", {"players": 3}, [Seat("person", joined=True) for _ in range(3)],
+                          TimeControl.parse("1+0"))
+    game.start(at_ms=0)
+    assert not game.flag_due(59_999) and game.flag_due(60_000)
+    entries = game.flag(now_ms=60_000)
+    assert entries[0].kind == "flag" and entries[0].seat == 0 and game.out == [0]
+    assert {e.kind for e in entries[1:]} <= {"throw", "out_move"} and entries[1:]
+    assert game.status == "playing" and game.to_act != 0 and game.clocks.running == game.to_act
+    assert game.clocks.remaining_ms[0] == 0
+    rebuilt = OnlineGame.replay(game.header(), game.log)
+    assert rebuilt.board.position() == game.board.position() and rebuilt.out == [0]
