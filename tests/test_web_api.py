@@ -388,3 +388,11 @@ def test_serve_options_are_checked():
     with pytest.raises(SystemExit) as exc:
         main(["serve", "--port", "70000"])
     assert exc.value.code == 2
+
+
+def test_serve_says_when_its_database_cannot_be_opened(tmp_path, capsys):
+    from yinsh.cli import main
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["serve", "--port", "0", "--db", str(blocker / "games.sqlite3")]) == 2
+    assert "cannot open the database" in capsys.readouterr().err

@@ -30,10 +30,10 @@ def url_of(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          print_fn: Callable[[str], None] = print, db: Optional[str] = None) -> None:
+          print_fn: Callable[[str], None] = print, db: Any = None) -> None:
     """Serves the page until Ctrl-C (then raises ``KeyboardInterrupt``) or
-    SIGTERM (the process ends by it). db: where online games are kept (an
-    SQLite file, or a ``postgresql://`` URL; default
+    SIGTERM (the process ends by it). db: where online games are kept (a
+    ``Database``, an SQLite file, or a ``postgresql://`` URL; default
     ``yinsh.web.database.default_path()``). Raises ``ImportError`` without
     the web extra and ``OSError`` when the address cannot be bound."""
     import uvicorn
@@ -41,7 +41,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     from yinsh.web.app import create_app
     from yinsh.web.database import Database, default_path
 
-    database = Database(db or str(default_path()))
+    database = db if isinstance(db, Database) else Database(db or str(default_path()))
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -101,11 +101,20 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 def cmd_serve(args: argparse.Namespace) -> None:
     from yinsh.cli import CommandError
     try:
+        import sqlalchemy  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
         raise CommandError(f"the web page needs the web extra (pip install \"yinsh[web]\"): {exc}") from None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from yinsh.web.database import Database, default_path
+    target = args.db or str(default_path())
     try:
-        serve(args.host, args.port, args.open, db=args.db)
+        database = Database(target)
+    except (OSError, SQLAlchemyError) as exc:
+        raise CommandError(f"cannot open the database {target}: {exc}") from None
+    try:
+        serve(args.host, args.port, args.open, db=database)
     except OSError as exc:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
