@@ -113,7 +113,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
     try:
         database = Database(target)
     except (OSError, SQLAlchemyError) as exc:
-        raise CommandError(f"cannot open the database {target}: {exc}") from None
+        shown = target.split("@", 1)[-1] if "://" in target else target     # no password printed
+        raise CommandError(f"cannot open the database {shown}: {str(exc).splitlines()[0]}") from None
     try:
         serve(args.host, args.port, args.open, db=database)
     except OSError as exc:
