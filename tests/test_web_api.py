@@ -359,9 +359,10 @@ def test_search_slots_are_bounded():
 
 # The command -------------------------------------------------------------------------------------
 
-def test_serve_prints_its_address_and_stops_on_ctrl_c():
+def test_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [os.path.join(os.path.dirname(__file__), "..", "src"), os.environ.get("PYTHONPATH", "")]))
+        [os.path.join(os.path.dirname(__file__), "..", "src"), os.environ.get("PYTHONPATH", "")]),
+        XDG_DATA_HOME=str(tmp_path))            # the online games' default database goes there
     child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", "0"], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              preexec_fn=sigint_default)
@@ -378,6 +379,8 @@ def test_serve_prints_its_address_and_stops_on_ctrl_c():
         child.kill()
     assert child.returncode == 130, err
     assert err.strip().splitlines()[-1] == "yinsh serve: interrupted"
+    assert line.rstrip().endswith(str(tmp_path / "yinsh" / "games.sqlite3"))
+    assert (tmp_path / "yinsh" / "games.sqlite3").exists()
 
 
 def test_serve_options_are_checked():
@@ -385,3 +388,11 @@ def test_serve_options_are_checked():
     with pytest.raises(SystemExit) as exc:
         main(["serve", "--port", "70000"])
     assert exc.value.code == 2
+
+
+def test_serve_says_when_its_database_cannot_be_opened(tmp_path, capsys):
+    from yinsh.cli import main
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["serve", "--port", "0", "--db", str(blocker / "games.sqlite3")]) == 2
+    assert "cannot open the database" in capsys.readouterr().err

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
+import re
 import urllib.parse
 from pathlib import Path
 
@@ -19,39 +18,20 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from helpers import sigint_default
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
-ROOT = Path(__file__).resolve().parent.parent
-IDLE = ("document.body.dataset.busy !== '1' && document.body.dataset.engine !== '1'")
-#: The browser's own line for an answer with an error status (the page shows the message).
-NETWORK_ERROR = "Failed to load resource: the server responded with a status of 400"
+from browser_helpers import PHONE, Tab, launch, start_server, stop_server
 
 
 @pytest.fixture(scope="module")
-def server():
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
-                                                       os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", "0"], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             preexec_fn=sigint_default)
-    line = child.stdout.readline()
-    assert line.startswith("Serving the yinsh page at "), line + child.stderr.read()
-    yield line.split(" at ")[1].split()[0]
-    child.terminate()
-    child.wait(timeout=15)
+def server(tmp_path_factory):
+    child, address = start_server(tmp_path_factory.mktemp("db") / "games.sqlite3")
+    yield address
+    stop_server(child)
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("the browser tests need Debian's chromium (apt-get install -y chromium)")
     with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        chromium = launch(p)
         yield chromium
         chromium.close()
 
@@ -64,28 +44,8 @@ def shots(tmp_path_factory):
     return path
 
 
-class Page:
-    """A browser tab on the server, with its console errors."""
-
-    def __init__(self, browser, server, viewport=DESKTOP, path=""):
-        self.context = browser.new_context(viewport=viewport)
-        self.tab = self.context.new_page()
-        self.errors: list[str] = []
-        self.tab.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.server = server
-        self.tab.goto(server + path)
-        self.tab.wait_for_selector("#board svg")
-        self.idle()
-
-    def idle(self):
-        self.tab.wait_for_function(IDLE, timeout=30000)
-
-    def text(self, selector):
-        return self.tab.inner_text(selector)
-
-    def status(self):
-        return self.text("#status")
+class Page(Tab):
+    """A tab playing at one screen."""
 
     def new_game(self, game, seats, **options):
         tab = self.tab
@@ -100,9 +60,6 @@ class Page:
             tab.select_option(f"#seat-{i}", seat)
         tab.click("#new-start")
         self.idle()
-
-    def lit(self):
-        return self.tab.locator("#board .target.lit")
 
     def play(self, rng, clicks):
         """Clicks lit targets (and the throw and pass buttons) until the game
@@ -128,13 +85,6 @@ class Page:
     def play_to_the_end(self, rng):
         assert self.play(rng, 3000), "the game did not end"
 
-    def close(self, network_errors=0):
-        """Closes the tab; its console showed no error (besides the given
-        number of answers with an error status, which the page showed)."""
-        self.context.close()
-        others = [e for e in self.errors if not e.startswith(NETWORK_ERROR)]
-        assert others == [] and len(self.errors) - len(others) == network_errors, self.errors
-
 
 def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):
     page = Page(browser, server)
@@ -155,6 +105,12 @@ def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):
     page.play_to_the_end(rng)
     status = page.status()
     assert status.startswith("Game over: ") and ("wins" in status or "Draw" in status)
+    if "removed the rings" in status:            # the winning row, drawn again faintly
+        ghosts = page.tab.locator("#board .winning.ghost")
+        assert ghosts.count() == 5
+        row = [ghosts.nth(i).get_attribute("data-row") for i in range(5)]
+        last_row = [m for m in page.text("#moves").split() if re.fullmatch(r"x\w+-\w+", m)][-1]
+        assert {row[0], row[-1]} == set(last_row[1:].split("-"))
     page.close()
 
 
@@ -180,7 +136,9 @@ def test_ludo_with_the_die_against_the_engine_to_the_end(browser, server, shots)
     rng = random.Random(5)
     page.tab.click("#throw")
     page.idle()
-    assert page.text("#moves").split()[1].startswith("r")
+    first = page.tab.locator("#moves .turn").first               # Green's throw, drawn as a die
+    assert first.locator(".seat").inner_text() == "Green"
+    assert first.locator("button .die").first.get_attribute("aria-label").startswith("a ")
     for _ in range(60):
         page.play(rng, 1)
         if page.tab.locator("#board .piece").count() > 1 and "threw" in page.status():
@@ -273,4 +231,122 @@ def test_phone_width(browser, server, shots):
     box = page.tab.locator("#board svg").bounding_box()
     assert box["width"] > 0.85 * PHONE["width"]
     page.tab.screenshot(path=str(shots / "web-phone.png"), full_page=False)
+    page.close()
+
+
+def test_keyboard_play_and_labels(browser, server):
+    page = Page(browser, server)
+    page.new_game("insert", ["person", "person"], **{"insert-layout-kind": "number"})
+    tab = page.tab
+    tab.focus("#new-game")
+    tab.keyboard.press("Tab")                          # into the board: one lit square
+    focused = "document.activeElement.getAttribute('aria-label')"
+    assert tab.evaluate(focused) == "empty square a1"
+    assert tab.locator('#board .target[tabindex="0"]').count() == 1
+    tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("ArrowUp")
+    assert tab.evaluate(focused) == "empty square b2"
+    tab.keyboard.press("Enter")
+    page.idle()
+    assert page.text("#moves").split() == ["1.", "b2"]
+    assert page.text("#announce") == "White played b2"
+    # the focus stays on the board, on a square of the lit line
+    assert tab.evaluate("document.activeElement.classList.contains('lit')")
+    tab.keyboard.press(" ")
+    page.idle()
+    assert len(page.text("#moves").split()) == 3
+    assert tab.locator("#board .target[aria-hidden='true']").count() == 36 - page.lit().count() \
+        - tab.locator("#board .target.selected").count()
+    page.close()
+
+
+def test_yinsh_ring_and_destination_by_keys(browser, server):
+    record = '[Game "yinsh"]\n\n' + "1. a2 k7 2. a3 k8 3. a4 k9 4. a5 k10 5. b1 j11 *\n"
+    page = Page(browser, server)
+    page.tab.fill("#import-text", record)
+    page.tab.click("#import-form button")
+    page.idle()
+    tab = page.tab
+    tab.focus("#new-game")
+    tab.keyboard.press("Tab")
+    label = tab.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("white ring at "), label
+    tab.keyboard.press("Enter")                        # the ring: its destinations light up
+    chosen = tab.locator("#board .target.selected")
+    assert chosen.count() == 1 and chosen.get_attribute("aria-label").startswith("chosen: white ring")
+    assert tab.evaluate("document.activeElement.getAttribute('aria-label')").startswith("empty point")
+    tab.evaluate("""() => {                          // note what the page animates
+        window.animated = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (frames, options) {
+            window.animated.push([this.getAttribute('class'), Object.keys(frames[0])[0]]);
+            return animate.call(this, frames, options);
+        };
+    }""")
+    tab.keyboard.press("Enter")
+    page.idle()
+    assert page.text("#moves").split()[-1].startswith(label.split()[-1] + "-")
+    animated = tab.evaluate("window.animated")
+    assert ["ring white", "transform"] in animated         # the ring slides to its point
+    assert ["marker white", "opacity"] in animated         # its marker fades in
+    page.close()
+
+
+def test_rules_sound_hashchange_and_a_gone_game(browser, server):
+    page = Page(browser, server)
+    tab = page.tab
+    first = tab.url.split("#game=")[1]
+    page.new_game("ludo", ["person", "person"], **{"ludo-players": "2"})
+    tab.click("#rules")
+    dialog = tab.locator("#rules-dialog")
+    assert dialog.is_visible() and dialog.locator("details[open]").get_attribute("data-game") == "ludo"
+    assert "six" in dialog.locator("details[open]").inner_text()
+    tab.click("#rules-close")
+    assert not dialog.is_visible()
+    assert not tab.is_checked("#sound-on")             # off by default
+    tab.check("#sound-on")
+    assert tab.evaluate("localStorage.getItem('yinsh-sound')") == "on"
+    # one piece each left in the corner: a throw other than a six passes the turn
+    tab.fill("#import-text", "13/13/13/13 5/5/5/5 3-3- G - standard -")
+    tab.click("#import-form button")
+    page.idle()
+    for _ in range(40):
+        tab.click("#throw")
+        page.idle()
+        if tab.is_visible("#notice"):
+            break
+        if page.lit().count():
+            page.lit().first.click()
+            page.idle()
+    notice = page.text("#notice")
+    assert re.fullmatch(r"(Green|Blue) threw [1-6]( and [1-6])*: no move, the turn passes|"
+                        r"(Green|Blue) threw three sixes: the turn is void and passes", notice), notice
+    assert page.tab.locator("#moves .passed").count() >= 1
+    assert page.tab.locator("#throws .die").count() >= 1
+    ludo = tab.url.split("#game=")[1]
+    tab.evaluate(f"location.hash = '#game={first}'")     # another game's link: that game
+    tab.wait_for_function(f"!location.hash.includes('{ludo}') && document.querySelector('#title').textContent === 'Yinsh'")
+    tab.evaluate("location.hash = '#game=nosuchgame0000000000000'")
+    tab.wait_for_selector("#gone:not([hidden])")
+    assert "no such game" in page.text("#gone-reason") and tab.locator("#board svg").count() == 0
+    tab.reload()                                       # a reload neither: nothing is started
+    tab.wait_for_selector("#gone:not([hidden])")
+    assert tab.url.endswith("#game=nosuchgame0000000000000")
+    page.close(network_errors=2)
+
+
+def test_analysis_off_clears_arrows_and_eval(browser, server):
+    page = Page(browser, server)
+    page.new_game("insert", ["person", "person"], **{"insert-layout-kind": "number"})
+    tab = page.tab
+    page.lit().first.click()
+    page.idle()
+    tab.check("#analysis-on")
+    tab.wait_for_selector("#board .highlight")
+    tab.wait_for_function("document.querySelector('#eval').textContent !== ''")
+    tab.uncheck("#analysis-on")
+    tab.wait_for_timeout(600)                          # a late report changes nothing
+    assert tab.locator("#board .highlight").count() == 0
+    assert page.text("#eval") == "" and not tab.is_visible("#evalbar")
+    assert tab.locator("#lines li").count() == 0
     page.close()

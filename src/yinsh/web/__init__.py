@@ -6,8 +6,12 @@ the ASGI application (Starlette), for any ASGI server. The parts:
 server holds), ``engines`` (bounded searches in worker threads),
 ``analysis`` (live analysis over a WebSocket), ``inputs`` (request checks),
 ``app`` (the routes), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
-page: HTML, plain JavaScript modules, CSS; no build step). docs/web.md
-describes the page and the API.
+page: HTML, plain JavaScript modules, CSS; no build step). Online play:
+``online_game`` (a game as a log of entries: seats, takebacks, draws,
+flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
+(SQLite or PostgreSQL), ``live`` (the sockets of each game, LISTEN/NOTIFY),
+``online`` (the service: store, push, engines, timers) and
+``online_routes``. docs/web.md describes the page and the API.
 
 Needs the ``web`` extra: ``pip install "yinsh[web]"``.
 """

@@ -16,6 +16,7 @@ route                                      what
 ``GET /api/games/{id}/board?ply=N``        the picture after N actions
 ``GET /api/games/{id}/record``             the record, as a download
 ``WS /api/games/{id}/analysis``            live analysis (``yinsh.web.analysis``)
+``/api/online/...``                        online play (``yinsh.web.online_routes``)
 =========================================  =====================================
 
 Every answer is JSON (the record: text); an error is ``{"error": text}``
@@ -46,7 +47,10 @@ from starlette.websockets import WebSocket
 
 from yinsh.web import engines, games as _games
 from yinsh.web.analysis import analysis_socket
-from yinsh.web.inputs import MAX_BODY, BadRequest, TooLarge, integer, parse_body, seats, text
+from yinsh.web.database import Database
+from yinsh.web.online import OnlineService
+from yinsh.web.online_routes import online_routes
+from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
 
 __all__ = ["create_app", "STATIC"]
@@ -55,18 +59,6 @@ __all__ = ["create_app", "STATIC"]
 STATIC = Path(__file__).parent / "static"
 
 Handler = Callable[[Request], Awaitable[Any]]
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
-        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
-    return parse_body(data)
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -92,12 +84,16 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     return endpoint
 
 
-def create_app(store: SessionStore | None = None) -> Starlette:
-    """The application; store holds its games (a new one by default). Its
+def create_app(store: SessionStore | None = None, db: Database | str | None = None) -> Starlette:
+    """The application; store holds its single-screen games (a new one by
+    default), db its online games (a ``Database``, a path or a database URL;
+    by default an SQLite database in memory, gone with the process). Its
     engine searches share slots of their own (``engines.SearchSlots``),
     stopped when the application shuts down."""
     store = store if store is not None else SessionStore()
     slots = engines.SearchSlots()
+    database = db if isinstance(db, Database) else Database(db or "sqlite://")
+    online = OnlineService(database, slots)
 
     def game_of(request: Request) -> GameSession:
         return store.get(request.path_params["game_id"])
@@ -115,7 +111,7 @@ def create_app(store: SessionStore | None = None) -> Starlette:
                            "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
 
     async def new_game(request: Request) -> dict[str, Any]:
-        body = await _body(request)
+        body = await read_body(request)
         if "import" in body:
             imported = text(body, "import")
             chosen = body.get("seats")
@@ -141,7 +137,7 @@ def create_app(store: SessionStore | None = None) -> Starlette:
                  in_thread: bool = False) -> Handler:
         async def handler(request: Request) -> dict[str, Any]:
             game = game_of(request)
-            body = await _body(request)
+            body = await read_body(request)
             async with game.lock:
                 if in_thread:
                     return await anyio.to_thread.run_sync(change, game, body)
@@ -166,8 +162,12 @@ def create_app(store: SessionStore | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        slots.stop_all()                          # Ctrl-C: running searches end at once
+        await online.start()
+        try:
+            yield
+        finally:
+            slots.stop_all()                      # Ctrl-C: running searches end at once
+            await online.stop()
 
     api = "/api/games/{game_id}"
     routes = [
@@ -186,8 +186,10 @@ def create_app(store: SessionStore | None = None) -> Starlette:
         Route(api + "/board", _answer(board_at), methods=["GET"]),
         Route(api + "/record", _answer(download), methods=["GET"]),
         WebSocketRoute(api + "/analysis", socket),
+        *online_routes(online),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
+    app.state.online = online
     return app
 

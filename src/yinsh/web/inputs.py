@@ -12,6 +12,11 @@ Traceback (most recent call last):
 yinsh.web.inputs.BadRequest: a seat is null (a person) or an engine's seconds an action, not 'x'
 >>> text({"move": "e5"}, "move", 200)
 'e5'
+>>> online_seats(["me", "invite", 0.5], 3)
+['me', 'invite', 0.5]
+>>> online_seats(["invite", "invite"], 2)
+Traceback (most recent call last):
+yinsh.web.inputs.BadRequest: exactly one seat is "me" (the creator's)
 """
 from __future__ import annotations
 
@@ -19,11 +24,12 @@ import json
 import math
 from typing import Any, Optional
 
-__all__ = ["BadRequest", "TooLarge", "parse_body", "text", "seats", "integer", "MAX_BODY",
-           "MAX_TEXT"]
+__all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
+           "online_seats", "player_name", "MAX_BODY", "MAX_TEXT", "MAX_NAME"]
 
 MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
 MAX_TEXT = 48 * 1024          # characters of a pasted record or position
+MAX_NAME = 40                 # characters of a player's name
 
 
 class BadRequest(ValueError):
@@ -32,6 +38,20 @@ class BadRequest(ValueError):
 
 class TooLarge(BadRequest):
     """A request body over ``MAX_BODY`` (status 413)."""
+
+
+async def read_body(request: Any) -> dict[str, Any]:
+    """The JSON object of a Starlette request's body, read no further than
+    ``MAX_BODY`` bytes (``BadRequest``, ``TooLarge``)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
+    return parse_body(data)
 
 
 def parse_body(data: bytes) -> dict[str, Any]:
@@ -84,3 +104,39 @@ def seats(value: object, count: int) -> list[Optional[float]]:
             raise BadRequest(f"a seat is null (a person) or an engine's seconds an action, "
                              f"not {str(item)[:20]!r}")
     return out
+
+
+def boolean(body: dict[str, Any], name: str, default: bool = False) -> bool:
+    """The true/false field name."""
+    value = body.get(name, default)
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name} must be true or false")
+    return value
+
+
+def online_seats(value: object, count: int) -> list[Any]:
+    """The seats of a new online game: count items, each "me" (exactly
+    one), "invite" or an engine's seconds an action."""
+    if not isinstance(value, list) or len(value) != count:
+        raise BadRequest(f"seats must be a list of {count} items")
+    out: list[Any] = []
+    for item in value:
+        if item in ("me", "invite") and isinstance(item, str):
+            out.append(item)
+        elif (isinstance(item, (int, float)) and not isinstance(item, bool)
+              and math.isfinite(item) and item > 0):
+            out.append(float(item))
+        else:
+            raise BadRequest(f'a seat is "me", "invite" or an engine\'s seconds an action, '
+                             f"not {str(item)[:20]!r}")
+    if out.count("me") != 1:
+        raise BadRequest('exactly one seat is "me" (the creator\'s)')
+    return out
+
+
+def player_name(body: dict[str, Any]) -> str:
+    """The name field: printable, at most MAX_NAME characters ("Player" when absent)."""
+    name = " ".join(text(body, "name", MAX_NAME, "Player").split())
+    if not name or not name.isprintable():
+        raise BadRequest("name must be printable text")
+    return name

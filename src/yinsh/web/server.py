@@ -30,13 +30,18 @@ def url_of(host: str, port: int) -> str:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          print_fn: Callable[[str], None] = print) -> None:
+          print_fn: Callable[[str], None] = print, db: Any = None) -> None:
     """Serves the page until Ctrl-C (then raises ``KeyboardInterrupt``) or
-    SIGTERM (the process ends by it). Raises ``ImportError`` without the web extra and
-    ``OSError`` when the address cannot be bound."""
+    SIGTERM (the process ends by it). db: where online games are kept (a
+    ``Database``, an SQLite file, or a ``postgresql://`` URL; default
+    ``yinsh.web.database.default_path()``). Raises ``ImportError`` without
+    the web extra and ``OSError`` when the address cannot be bound."""
     import uvicorn
 
     from yinsh.web.app import create_app
+    from yinsh.web.database import Database, default_path
+
+    database = db if isinstance(db, Database) else Database(db or str(default_path()))
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -48,10 +53,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         sock.close()
         raise
     url = url_of(host, sock.getsockname()[1])
-    config = uvicorn.Config(create_app(), log_level="warning", ws_max_size=64 * 1024,
-                            timeout_graceful_shutdown=3, lifespan="on")
+    config = uvicorn.Config(create_app(db=database), log_level="warning", ws_max_size=64 * 1024,
+                            timeout_graceful_shutdown=3, lifespan="on",
+                            timeout_keep_alive=75)       # longer than clients keep idle connections
     server = uvicorn.Server(config)
-    print_fn(f"Serving the yinsh page at {url} (Ctrl-C stops)")
+    where = "PostgreSQL" if database.is_postgres else database.url.removeprefix("sqlite:///")
+    print_fn(f"Serving the yinsh page at {url} (Ctrl-C stops); online games in {where}")
     sys.stdout.flush()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
@@ -84,17 +91,31 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--port", type=int_in(0, 65535), default=8000,
                    help="the port, 0..65535 (default 8000; 0: any free port)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    p.add_argument("--db", metavar="PATH|URL", default=None,
+                   help="where online games are kept: an SQLite file (default: games.sqlite3 "
+                        "under the user's data directory, e.g. ~/.local/share/yinsh/) or "
+                        "postgresql://user@host/db (several processes may share it)")
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     from yinsh.cli import CommandError
     try:
+        import sqlalchemy  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
         raise CommandError(f"the web page needs the web extra (pip install \"yinsh[web]\"): {exc}") from None
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from yinsh.web.database import Database, default_path
+    target = args.db or str(default_path())
     try:
-        serve(args.host, args.port, args.open)
+        database = Database(target)
+    except (OSError, SQLAlchemyError) as exc:
+        shown = target.split("@", 1)[-1] if "://" in target else target     # no password printed
+        raise CommandError(f"cannot open the database {shown}: {str(exc).splitlines()[0]}") from None
+    try:
+        serve(args.host, args.port, args.open, db=database)
     except OSError as exc:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None

@@ -1,15 +1,21 @@
 // Talking to the server: JSON requests whose errors become readable messages.
 
-export class ApiError extends Error {}
+export class ApiError extends Error {
+  // status: the server's HTTP status (0 when it could not be reached).
+  constructor(message, status = 0) {
+    super(message);
+    this.status = status;
+  }
+}
 
 const GONE = "The server cannot be reached: is `yinsh serve` still running? Reload the page once it is.";
 
-export async function request(method, path, body) {
+export async function request(method, path, body, headers = {}) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
@@ -19,10 +25,12 @@ export async function request(method, path, body) {
   try {
     data = await response.json();
   } catch (err) {
-    throw new ApiError(response.ok ? "The server's answer was not understood." : GONE);
+    if (response.ok) throw new ApiError("The server's answer was not understood.");
+    throw new ApiError(response.status >= 500 ? GONE : `The server answered ${response.status}.`, response.status);
   }
   if (!response.ok) {
-    throw new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`);
+    throw Object.assign(new ApiError(data && data.error ? data.error : `The server answered ${response.status}.`,
+                                     response.status), { stale: Boolean(data && data.stale) });
   }
   return data;
 }

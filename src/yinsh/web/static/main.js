@@ -1,30 +1,66 @@
-// The page: a game from the server drawn by the library's SVG, clicks to act,
-// the move list, live analysis and import/export. No build step.
+// The page: a game from the server drawn by the library's SVG, clicks (or
+// keys) to act, the move list, live analysis, import/export, and online play
+// (seats, live updates, clocks, the lobby). No build step.
+//
+// The address says what is shown: #game=ID a game at this screen, #online=ID
+// or #watch=ID an online game (a seat token kept for it makes this page a
+// player, else a spectator), #join=ID:INVITE an invitation, #lobby the lobby,
+// #import=TEXT a shared record or position.
 
 import { api, ApiError } from "./api.js";
+import { AnalysisView } from "./analysis-view.js";
+import { BoardView } from "./board.js";
 import { click, lit } from "./clicks.js";
-import { Analysis } from "./analysis.js";
+import { news } from "./news.js";
+import { Lobby } from "./lobby.js";
+import { renderMoves, renderThrows } from "./moves.js";
+import { NewGameForm } from "./newgame.js";
+import { online } from "./online.js";
+import { OnlineGames } from "./online-view.js";
+import { copy, OnlinePanel } from "./seat-panel.js";
+import { sideChip } from "./sides.js";
+import { Sound } from "./sound.js";
+import { markWin } from "./winning.js";
 
 const $ = (id) => document.getElementById(id);
-const SWATCH = { White: "#fbfbf6", Black: "#1d1d1d", Red: "#c8272d", Green: "#2e9e48",
-                 Yellow: "#e9b714", Blue: "#2f6fd0" };
-const ENGINE_TIMES = [0.1, 0.5, 1, 3, 10];
+const LAST_GAME = "yinsh-game";
 
 const page = {
   state: null,        // the game as the server last sent it
   view: null,         // the ply shown when looking back (null: the game now)
   prefix: [],         // the clicks of the action being chosen
   busy: false,        // a request is on its way
-  engineLoop: false,  // the engine's turns are being asked for
-  catalogue: null,
+  engineLoop: false,  // the engine's turns are being asked for (single screen)
 };
 
-const analysis = new Analysis({
-  onInfo: showInfo,
-  onIdle: showIdle,
-  onState: showThinking,
-  onError: (text) => showMessage(text),
+const board = new BoardView($("board"), onChoose);
+const sound = new Sound();
+const analysis = new AnalysisView({
+  game: () => page.state,
+  shown: shownPly,
+  draw: (svg) => setBoard(svg),
+  redraw: () => (page.view === null ? setBoard(page.state.svg) : goTo(page.view, true)),
+  onError: showMessage,
 });
+const games = new OnlineGames({
+  onState: (state, events) => setState(state, events),
+  onGone: (text) => showGone(text),
+  say: (text, inLobby) => (inLobby ? lobby.message(text) : showMessage(text)),
+  beforeOpen: () => showGameView(),
+  guarded: (work) => guarded(work),
+});
+const panel = new OnlinePanel({
+  act: (type) => games.act({ type }, page.state),
+  rematch: () => games.rematch(page.state.id),
+  openGame: (id) => games.openRematch(page.state.id, id),
+  analyse: (id) => analyseFinished(id),
+});
+const lobby = new Lobby({
+  onJoin: (id, seat) => games.takeSeat(id, { seat }),
+  onAnalyse: (id) => analyseFinished(id),
+  onNew: (preset) => newGame.open(preset),
+});
+const newGame = new NewGameForm($("new-dialog"), (body, isOnline) => (isOnline ? games.create(body) : startGame(body)));
 
 // Messages -------------------------------------------------------------------
 
@@ -46,8 +82,10 @@ async function guarded(work) {
   } finally {
     page.busy = false;
     document.body.dataset.busy = "0";
-    renderButtons();
-    if (page.state) lightTargets();
+    if (page.state) {
+      renderButtons();
+      lightTargets();
+    }
   }
 }
 
@@ -57,54 +95,67 @@ function shownPly() {
   return page.view === null ? page.state.ply : page.view;
 }
 
-function setBoard(svg) {
-  $("board").innerHTML = svg;
+// Draws a picture of the game; animate: the change from the one shown.
+function setBoard(svg, animate = false) {
+  board.draw(svg, page.state.target, animate);
   lightTargets();
+  if (page.state.over && page.view === null) markWin(board.svg(), page.state, board.points);
+}
+
+function boardAt(ply) {
+  const s = page.state;
+  return s.online ? online.board(s.id, ply) : api.board(s.id, ply);
 }
 
 function lightTargets() {
   const s = page.state;
-  const attr = `data-${s.target}`;
-  const live = page.view === null && !page.busy;
-  const next = live ? lit(s.choices, page.prefix) : new Set();
-  const board = $("board");
-  const taken = new Set([...board.querySelectorAll(`:is(.ring, .marker, .piece)[${attr}]`)].map((el) => el.getAttribute(attr)));
-  for (const el of board.querySelectorAll(".target")) {
-    const key = el.getAttribute(attr);
-    el.classList.toggle("lit", next.has(key));
-    el.classList.toggle("empty", !taken.has(key));
-    el.classList.toggle("selected", live && page.prefix.includes(key));
-  }
+  const live = page.view === null && !page.busy && (!s.online || yourTurn());
+  board.light(live ? lit(s.choices, page.prefix) : new Set(), live ? page.prefix : []);
+}
+
+// Whether side is played on this page: a person's seat at this screen, the
+// seat of the token online.
+function mine(side) {
+  const s = page.state;
+  if (s.online) return s.you !== null && s.you !== undefined && s.seats[s.you].side === side;
+  const seat = s.seats.find((x) => x.side === side);
+  return Boolean(seat && seat.human);
+}
+
+function yourTurn() {
+  const s = page.state;
+  if (s.over || s.turn === null || s.engine_to_act) return false;
+  return (!s.online || s.status === "playing") && mine(s.turn);
 }
 
 function render() {
   const s = page.state;
-  document.title = `${s.title} · yinsh`;
-  $("title").textContent = s.title;
+  const turn = yourTurn() && page.view === null;
+  document.title = `${turn ? "\u25CF Your turn \u00B7 " : ""}${s.title} \u00B7 yinsh`;
+  $("your-turn").hidden = !turn;
+  document.body.classList.toggle("your-turn", turn);
+  $("title").textContent = s.online ? `${s.title} online` : s.title;
   $("seats").innerHTML = "";
   for (const seat of s.seats) {
-    const chip = document.createElement("span");
-    chip.className = "seat" + (seat.side === s.turn ? " to-act" : "");
-    chip.dataset.side = seat.side;
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.style.background = SWATCH[seat.side] || "#999";
-    chip.append(dot, `${seat.side}: ${seat.human ? "person" : seat.name}`);
+    const chip = sideChip(seat.side, `${seat.side}: ${seatWords(seat)}`);
+    chip.classList.toggle("to-act", seat.side === s.turn);
+    chip.classList.toggle("you", Boolean(s.online) && seat.seat === s.you);
     $("seats").append(chip);
   }
   renderStatus();
-  renderMoves();
+  renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply));
+  renderThrows($("throws"), s);
   renderButtons();
-  $("download").href = api.recordUrl(s.id);
-  const sides = $("view-side");
-  const before = sides.value;
-  sides.innerHTML = "";
-  for (const name of ["side to act"].concat(s.seats.map((x) => x.side))) {
-    const option = document.createElement("option");
-    option.textContent = name;
-    sides.append(option);
-  }
-  if ([...sides.options].some((o) => o.value === before)) sides.value = before;
+  $("download").href = s.online ? online.recordUrl(s.id) : api.recordUrl(s.id);
+  $("share-record").textContent = s.online ? "Copy spectator link" : "Copy game link";
+  analysis.sides(s.seats);
+}
+
+function seatWords(seat) {
+  if (!page.state.online) return seat.human ? "person" : seat.name;
+  if (seat.kind === "engine") return seat.name || "engine";
+  const name = seat.joined ? seat.name : "waiting for a player";
+  return `${name}${seat.seat === page.state.you ? " (you)" : ""}${seat.out ? " (out)" : ""}`;
 }
 
 function renderStatus() {
@@ -113,66 +164,68 @@ function renderStatus() {
   status.classList.toggle("over", s.over && page.view === null);
   if (page.view !== null) {
     status.textContent = `Looking at the position after ${page.view} of ${s.ply} actions (End: back to the game)`;
+  } else if (s.online && s.status === "waiting") {
+    status.textContent = "Waiting for the players to join: send them the invitation links";
   } else {
     status.textContent = s.prompt;
   }
   $("ply").textContent = `${shownPly()} / ${s.ply}`;
 }
 
-function renderMoves() {
-  const s = page.state;
-  const list = $("moves");
-  list.innerHTML = "";
-  let turn = 0;
-  let lastSide = null;
-  for (const m of s.moves) {
-    if (m.side !== lastSide && (lastSide === null || m.side === s.seats[0].side)) {
-      turn += 1;
-      const num = document.createElement("li");
-      num.className = "num";
-      num.textContent = `${turn}.`;
-      list.append(num);
-    }
-    lastSide = m.side;
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = m.text;
-    button.title = `${m.side}, action ${m.ply}`;
-    button.dataset.ply = m.ply;
-    if (m.ply === shownPly()) button.classList.add("current");
-    button.addEventListener("click", () => goTo(m.ply));
-    item.append(button);
-    list.append(item);
-  }
-  const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-}
-
 function renderButtons() {
   const s = page.state;
-  if (!s) return;
   const live = page.view === null;
-  $("throw").hidden = !(live && s.buttons.throw);
-  $("pass").hidden = !(live && s.buttons.pass);
-  $("engine-move").hidden = !(live && s.engine_to_act && !page.engineLoop);
+  const act = live && (!s.online || yourTurn());
+  $("throw").hidden = !(act && s.buttons.throw);
+  $("pass").hidden = !(act && s.buttons.pass);
+  $("throw").disabled = $("pass").disabled = page.busy;
+  for (const id of ["undo", "resign"]) $(id).hidden = s.online;
+  $("engine-move").hidden = s.online || !(live && s.engine_to_act && !page.engineLoop);
   $("undo").disabled = !s.can_undo || page.busy;
   $("resign").disabled = s.over || !s.seats.some((x) => x.human) || page.busy;
+  $("type-form").hidden = s.online && !mine(s.turn);
   $("board").classList.toggle("waiting", page.busy);
+  if (s.online) panel.render(s, page.busy);
+  else panel.hide();
+}
+
+// What the last actions were: the live region, the sound, and the notice of
+// a Ludo turn that passed without a move or of an online event.
+function announce(before, state, events) {
+  const { said, notices } = news(before, state, events);
+  if (said.length || notices.length) {
+    $("announce").textContent = said.concat(notices).join(". ") + (state.over ? `. ${state.prompt}` : "");
+  }
+  if (said.length) sound.play(yourTurn());
+  if (notices.length || (before !== null && state.ply !== before)) {
+    $("notice").textContent = notices.join(". ");
+    $("notice").hidden = !notices.length;
+  }
 }
 
 // The game -----------------------------------------------------------------------
 
-function setState(state) {
-  const changed = !page.state || page.state.id !== state.id || page.state.ply !== state.ply;
+function setState(state, events = null) {
+  const same = page.state !== null && page.state.id === state.id;
+  const changed = !same || page.state.ply !== state.ply;
+  const before = same ? page.state.ply : null;
   page.state = state;
-  page.prefix = [];
+  if (changed || !same) page.prefix = [];
+  if (!same) page.view = null;
   if (page.view !== null && page.view > state.ply) page.view = null;
-  if (location.hash !== `#game=${state.id}`) history.replaceState(null, "", `#game=${state.id}`);
-  localStorage.setItem("yinsh-game", state.id);
-  if (page.view === null) setBoard(state.svg);
+  const hash = state.online ? `#online=${state.id}` : `#game=${state.id}`;
+  if (location.hash !== hash && !(state.online && location.hash === `#watch=${state.id}`)) {
+    history.replaceState(null, "", hash);
+  }
+  if (!state.online) localStorage.setItem(LAST_GAME, state.id);
+  $("gone").hidden = true;
+  $("join-card").hidden = !(state.online && games.invited(state.id));
+  if (page.view === null) setBoard(state.svg, same && changed);
+  analysis.allow(!state.online);
   render();
-  if (changed) analysis.position(state.id, shownPly());
+  if (!same) $("notice").hidden = true;
+  announce(before, state, events);
+  if (changed) analysis.position();
   if (state.engine_to_act && page.view === null) runEngine();
 }
 
@@ -181,7 +234,7 @@ async function runEngine() {
   page.engineLoop = true;
   document.body.dataset.engine = "1";
   renderButtons();
-  showThinking(true);
+  analysis.thinking(true);
   try {
     while (page.state.engine_to_act && page.view === null) {
       const id = page.state.id;
@@ -199,35 +252,42 @@ async function runEngine() {
   } finally {
     page.engineLoop = false;
     document.body.dataset.engine = "0";
-    showThinking(analysis.running);
+    analysis.thinking(analysis.running);
     renderButtons();
   }
 }
 
 async function playMove(move) {
+  if (page.state.online) {
+    await games.act({ type: "move", move }, page.state);
+    return;
+  }
   await guarded(async () => setState(await api.play(page.state.id, move)));
 }
 
-function onBoardClick(event) {
+async function throwDie() {
+  if (page.state.online) await games.act({ type: "throw" }, page.state);
+  else await guarded(async () => setState(await api.act(page.state.id, "throw")));
+}
+
+function refusal() {
+  const s = page.state;
+  if (page.view !== null) return "You are looking at an earlier position: press End (or \u00BB) to return to the game.";
+  if (s.over) return `The game is over: ${s.result.winner}.`;
+  if (s.online && (s.you === null || s.you === undefined)) return "You are watching: only the players act in this game.";
+  if (s.online && s.status === "waiting") return "The game begins when every seat is taken.";
+  if (s.online && !yourTurn()) return `It is ${s.turn}'s turn, not yours.`;
+  if (s.engine_to_act) return "Wait for the engine's action.";
+  if (s.buttons.throw) return "Throw the die first.";
+  return "";
+}
+
+function onChoose(key) {
   const s = page.state;
   if (!s || page.busy) return;
-  const target = event.target.closest(".target");
-  if (!target) return;
-  const key = target.getAttribute(`data-${s.target}`);
-  if (page.view !== null) {
-    showMessage("You are looking at an earlier position: press End (or ») to return to the game.");
-    return;
-  }
-  if (s.over) {
-    showMessage(`The game is over: ${s.result.winner}.`);
-    return;
-  }
-  if (s.engine_to_act) {
-    showMessage("Wait for the engine's action.");
-    return;
-  }
-  if (s.buttons.throw) {
-    showMessage("Throw the die first.");
+  const problem = refusal();
+  if (problem) {
+    showMessage(problem);
     return;
   }
   const outcome = click(s.choices, page.prefix, key);
@@ -249,177 +309,100 @@ function onBoardClick(event) {
 
 // Looking back -----------------------------------------------------------------
 
-async function goTo(ply) {
+async function goTo(ply, again = false) {
   const s = page.state;
   if (!s) return;
   ply = Math.max(0, Math.min(s.ply, ply));
+  if (ply === shownPly() && !again) return;
   await guarded(async () => {
+    const step = Math.abs(ply - shownPly()) === 1;
     if (ply === s.ply) {
       page.view = null;
-      setBoard(s.svg);
+      setBoard(s.svg, step);
     } else {
-      const shown = await api.board(s.id, ply);
+      const shown = await boardAt(ply);
       page.view = ply;
-      setBoard(shown.svg);
+      setBoard(shown.svg, step);
     }
     page.prefix = [];
-    renderStatus();
-    renderMoves();
-    analysis.position(s.id, ply);
+    render();
+    analysis.position();
   });
   if (page.view === null && page.state.engine_to_act) runEngine();
 }
 
-// Analysis ---------------------------------------------------------------------
-
-function showThinking(on) {
-  $("thinking").hidden = !on;
-}
-
-function fromView(score, mate, turn) {
-  // A score from the side to act, seen from the chosen side. With more than
-  // two sides a score says nothing of the others: it stays the side to act's.
-  const view = $("view-side").value;
-  if (view === "side to act" || view === turn || page.state.seats.length !== 2) {
-    return { score, mate, side: turn };
-  }
-  return { score: -score, mate: mate === null ? null : -mate, side: view };
-}
-
-function scoreText(score, mate) {
-  if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
-  return (score > 0 ? "+" : "") + score;
-}
-
-function showInfo(info) {
-  if (!page.state || info.ply !== shownPly()) return;
-  setBoard(info.svg);
-  const best = info.lines[0];
-  if (!best) return;
-  const seen = fromView(best.score, best.mate, info.turn);
-  $("eval").textContent = `${scoreText(seen.score, seen.mate)}`;
-  $("eval").title = `Score from ${seen.side}'s view (${info.algorithm}; ${info.scale} is a clear advantage)`;
-  const share = seen.mate !== null ? (seen.mate > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(seen.score / info.scale);
-  $("evalbar").querySelector(".fill").style.height = `${Math.round(share * 100)}%`;
-  $("evalbar").title = `${seen.side}'s share`;
-  const lines = $("lines");
-  lines.innerHTML = "";
-  for (const line of info.lines) {
-    const v = fromView(line.score, line.mate, info.turn);
-    const li = document.createElement("li");
-    const score = document.createElement("span");
-    score.className = "score";
-    score.textContent = scoreText(v.score, v.mate);
-    li.append(score, " ", line.pv.join(" "));
-    lines.append(li);
-  }
-  $("analysis-info").textContent = `depth ${info.depth} · ${info.nodes.toLocaleString()} nodes · ${info.time} s · ${info.turn} to act`;
-}
-
-function showIdle(idle) {
-  if (!page.state || idle.ply !== shownPly()) return;
-  $("eval").textContent = "";
-  $("lines").innerHTML = "";
-  $("analysis-info").textContent = idle.reason;
-}
-
-function setAnalysis(on) {
-  $("analysis-body").hidden = !on;
-  $("evalbar").hidden = !on;
-  $("eval").textContent = "";
-  $("lines").innerHTML = "";
-  $("analysis-info").textContent = "";
-  analysis.enable(on, Number($("multipv").value));
-  if (on && page.state) analysis.position(page.state.id, shownPly());
-  if (!on && page.state) {
-    if (page.view === null) setBoard(page.state.svg);
-    else goTo(page.view);
-  }
-}
-
-// New game and import --------------------------------------------------------------
-
-function seatSides() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  if (game === "yinsh") return ["White", "Black"];
-  if (game === "insert") return ["White", "Red"];
-  const players = form.elements["ludo-players"].value;
-  return { 2: ["Green", "Blue"], 3: ["Green", "Yellow", "Blue"], 4: ["Green", "Yellow", "Blue", "Red"] }[players];
-}
-
-function renderNewForm() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  for (const opt of form.querySelectorAll(".opt")) opt.hidden = opt.dataset.for !== game;
-  form.elements["insert-layout"].hidden = form.elements["insert-layout-kind"].value !== "number";
-  const box = $("seat-choices");
-  const before = [...box.querySelectorAll("select")].map((x) => x.value);
-  box.innerHTML = "";
-  seatSides().forEach((side, i) => {
-    const label = document.createElement("label");
-    label.textContent = side;
-    label.htmlFor = `seat-${i}`;
-    const select = document.createElement("select");
-    select.id = `seat-${i}`;
-    select.name = `seat-${i}`;
-    select.append(new Option("Person", "person"));
-    for (const t of ENGINE_TIMES) select.append(new Option(`Engine, ${t} s a move`, String(t)));
-    select.value = before[i] || (i === 0 ? "person" : "0.5");
-    box.append(label, select);
-  });
-}
-
-function newGameRequest() {
-  const form = $("new-form");
-  const game = form.elements.game.value;
-  const seats = [...$("seat-choices").querySelectorAll("select")].map((x) => (x.value === "person" ? null : Number(x.value)));
-  const options = {};
-  let autoThrow = false;
-  if (game === "yinsh") options.variant = form.elements["yinsh-variant"].value;
-  if (game === "insert") {
-    options.layout = form.elements["insert-layout-kind"].value === "random" ? "random" : form.elements["insert-layout"].value;
-  }
-  if (game === "ludo") {
-    options.players = Number(form.elements["ludo-players"].value);
-    options.variant = form.elements["ludo-variant"].value;
-    autoThrow = form.elements["auto-throw"].checked;
-  }
-  return { game, options, seats, auto_throw: autoThrow };
-}
+// Games at this screen, and imports ------------------------------------------------
 
 async function startGame(body) {
+  games.leave();
   await guarded(async () => {
     page.view = null;
     setState(await api.create(body));
   });
 }
 
-async function copyLink(kind) {
+async function copyLink(kind, button) {
   const s = page.state;
   await guarded(async () => {
-    const text = kind === "record" ? await api.record(s.id) : s.position;
-    const url = `${location.origin}/#import=${encodeURIComponent(text)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-      showMessage("");
-      $("status").textContent = "Link copied: whoever opens it gets this " + (kind === "record" ? "game." : "position.");
-    } catch (err) {
-      window.prompt("Copy this link:", url);
+    if (s.online) {
+      await copy(`${location.origin}/#watch=${s.id}`, button);
+      return;
     }
+    const text = kind === "record" ? await api.record(s.id) : s.position;
+    await copy(`${location.origin}/#import=${encodeURIComponent(text)}`, button);
+    $("status").textContent = "Link copied: whoever opens it gets a copy of this " + (kind === "record" ? "game." : "position.");
   });
+}
+
+// A finished online game in the analysis board: its record imported at this screen.
+async function analyseFinished(id) {
+  let text;
+  try {
+    const response = await fetch(online.recordUrl(id));
+    if (!response.ok) throw new ApiError("The record could not be fetched.");
+    text = await response.text();
+  } catch (err) {
+    const text = err instanceof ApiError ? err.message : "The server cannot be reached.";
+    if ($("lobby").hidden) showMessage(text);
+    else lobby.message(text);
+    return;
+  }
+  showGameView();
+  await startGame({ import: text });
+}
+
+// Online games -----------------------------------------------------------------------
+
+function showGameView() {
+  lobby.hide();
+  $("game-view").hidden = false;
 }
 
 // Start ------------------------------------------------------------------------------
 
+function showGone(reason) {
+  games.leave();
+  page.state = null;
+  analysis.allow(true);
+  $("board").innerHTML = "";
+  $("moves").innerHTML = "";
+  $("seats").innerHTML = "";
+  $("status").textContent = "";
+  $("throws").hidden = true;
+  $("join-card").hidden = true;
+  panel.hide();
+  $("gone-reason").textContent = reason;
+  $("gone").hidden = false;
+  document.title = "Game not found \u00B7 yinsh";
+}
+
 function bind() {
-  $("board").addEventListener("click", onBoardClick);
   $("first").addEventListener("click", () => goTo(0));
   $("back").addEventListener("click", () => goTo(shownPly() - 1));
   $("forward").addEventListener("click", () => goTo(shownPly() + 1));
   $("last").addEventListener("click", () => goTo(page.state.ply));
   document.addEventListener("keydown", (event) => {
-    if (!page.state || event.target.closest("input, textarea, select, dialog")) return;
+    if (!page.state || $("game-view").hidden || event.target.closest("input, textarea, select, dialog")) return;
     const moves = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: page.state.ply };
     if (event.key in moves) {
       event.preventDefault();
@@ -429,7 +412,7 @@ function bind() {
       lightTargets();
     }
   });
-  $("throw").addEventListener("click", () => guarded(async () => setState(await api.act(page.state.id, "throw"))));
+  $("throw").addEventListener("click", throwDie);
   $("pass").addEventListener("click", () => playMove("pass"));
   $("engine-move").addEventListener("click", () => runEngine());
   $("undo").addEventListener("click", () => guarded(async () => { page.view = null; setState(await api.act(page.state.id, "undo")); }));
@@ -443,49 +426,65 @@ function bind() {
     if (page.view !== null) page.view = null;
     playMove(move).then(() => { if ($("message").hidden) $("type-move").value = ""; });
   });
-  $("analysis-on").addEventListener("change", (e) => setAnalysis(e.target.checked));
-  $("multipv").addEventListener("change", () => analysis.enable(true, Number($("multipv").value), true));
-  $("view-side").addEventListener("change", () => analysis.repeat());
-  $("analysis-stop").addEventListener("click", () => analysis.stop());
-  $("analysis-go").addEventListener("click", () => analysis.position(page.state.id, shownPly(), true));
-  $("share-record").addEventListener("click", () => copyLink("record"));
-  $("share-position").addEventListener("click", () => copyLink("position"));
+  $("share-record").addEventListener("click", (e) => copyLink("record", e.target));
+  $("share-position").addEventListener("click", (e) => copyLink("position", e.target));
   $("import-form").addEventListener("submit", (event) => {
     event.preventDefault();
     startGame({ import: $("import-text").value });
   });
-  const dialog = $("new-dialog");
-  $("new-game").addEventListener("click", () => { renderNewForm(); dialog.showModal(); });
-  $("new-form").addEventListener("change", renderNewForm);
-  $("new-cancel").addEventListener("click", () => dialog.close());
-  $("new-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    dialog.close();
-    startGame(newGameRequest());
+  $("new-game").addEventListener("click", () => newGame.open());
+  $("gone-new").addEventListener("click", () => newGame.open());
+  $("rules").addEventListener("click", () => {
+    const game = page.state ? page.state.game : "yinsh";
+    for (const part of $("rules-dialog").querySelectorAll("details")) part.open = part.dataset.game === game;
+    $("rules-dialog").showModal();
   });
+  $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+  $("sound-on").checked = sound.on;
+  $("sound-on").addEventListener("change", (e) => sound.set(e.target.checked));
 }
 
-async function boot() {
-  bind();
-  renderNewForm();
+// The game the address names (see the top). A game the server does not
+// have is said to be gone; it is never replaced by a new one unasked.
+async function load() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
+  if (location.hash === "#lobby") {
+    games.leave();
+    $("game-view").hidden = true;
+    lobby.show();
+    return;
+  }
   const imported = hash.get("import") || query.get("import");
   if (imported) {
+    showGameView();
     await startGame({ import: imported });
-    if (page.state) return;
+    if (!page.state) showGone(`The link holds no game: ${$("message").textContent}`);
+    return;
   }
-  const id = hash.get("game") || localStorage.getItem("yinsh-game");
-  if (id) {
-    try {
-      page.view = null;
-      setState(await api.state(id));
+  if (hash.get("join")) return games.openInvitation(hash.get("join"));
+  const watched = hash.get("online") || hash.get("watch");
+  if (watched) return games.open(watched, location.hash);
+  showGameView();
+  const id = hash.get("game") || (location.hash ? null : localStorage.getItem(LAST_GAME));
+  if (!id) {
+    await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
+    return;
+  }
+  if (page.state && page.state.id === id) return;
+  games.leave();
+  try {
+    setState(await api.state(id));
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) {
+      showMessage(err.message);
       return;
-    } catch (err) {
-      localStorage.removeItem("yinsh-game");
     }
+    if (localStorage.getItem(LAST_GAME) === id) localStorage.removeItem(LAST_GAME);
+    showGone(err.message);
   }
-  await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
 }
 
-boot();
+bind();
+window.addEventListener("hashchange", load);
+load();

@@ -1,0 +1,209 @@
+"""Load of online play: many games at once, two live sockets each.
+
+Starts ``yinsh serve`` on an SQLite file or on a throwaway PostgreSQL
+cluster, creates ``--games`` games (Insert by default: two people, one
+invited), connects both players of each with a WebSocket and lets them play
+random legal actions (each after ``--think`` seconds, 0 for as fast as the
+server goes) for ``--warmup`` seconds (the games are created and connected;
+nothing is counted) and then ``--seconds`` more, measured; a finished game
+is replaced by a new one.
+Prints actions a second, the latency from sending an action to the
+opponent's socket receiving it (p50, p95, max), the errors (refused
+actions, lost connections: should be 0) and the lost actions: every
+acknowledged action is looked for in the database at the end (should be 0).
+
+    python benchmarks/web_online_load.py --db sqlite
+    python benchmarks/web_online_load.py --db postgresql
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any, Optional
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+import httpx  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+
+from online_servers import Server, postgres_cluster  # noqa: E402
+from yinsh.web.database import Database  # noqa: E402
+
+
+class Load:
+    def __init__(self, servers: list[Any], args: argparse.Namespace) -> None:
+        self.servers, self.args = servers, args
+        self.server = servers[0]
+        self.rng = random.Random(args.seed)
+        self.sent: dict[tuple[str, int], float] = {}      # (game, seq before) -> when sent
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.acked: dict[str, int] = {}                   # game -> highest seq acknowledged
+        self.actions = 0
+        self.stopping = False
+        self.games_played = 0
+        self.measuring = False
+
+    async def new_game(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        made = (await http.post("/api/online/games", json={
+            "game": self.args.game, "seats": ["me", "invite"], "name": "A"})).json()
+        joined = (await http.post(f"/api/online/games/{made['id']}/join",
+                                  json={"invite": made["invites"][0]["invite"], "name": "B"})).json()
+        return made["id"], [made["token"], joined["token"]]
+
+    async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any) -> None:
+        url = f"{server.ws_url}/api/online/games/{game_id}/live"
+        async with connect(url, max_size=2 ** 22, open_timeout=30) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            state: dict[str, Any] = {}
+            waiting = False
+            while not done.is_set() and not (self.stopping and not waiting):
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                except asyncio.TimeoutError:
+                    continue
+                message = json.loads(raw)
+                now = time.perf_counter()
+                kind = message["type"]
+                if kind == "error":
+                    self.errors.append(message["error"])
+                    waiting = False
+                elif kind == "ack":
+                    self.acked[game_id] = max(self.acked.get(game_id, 0), message["seq"])
+                    self.actions += self.measuring
+                    waiting = False
+                elif kind == "update":
+                    for event in message["events"]:
+                        if event["seat"] != message["state"]["you"]:
+                            sent = self.sent.pop((game_id, event["seq"] - 1), None)
+                            if sent is not None and self.measuring:
+                                self.latencies.append(now - sent)
+                if "state" in message:
+                    state = message["state"]
+                if state.get("over"):
+                    done.set()
+                    return
+                if (not waiting and not self.stopping and state.get("to_act") == state.get("you")
+                        and state.get("status") == "playing"):
+                    if self.args.think:
+                        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think)
+                    if state.get("buttons", {}).get("throw"):
+                        action = {"type": "throw"}
+                    else:
+                        action = {"type": "move", "move": self.rng.choice(state["choices"])["move"]}
+                    self.sent[(game_id, state["seq"])] = time.perf_counter()
+                    await ws.send(json.dumps({**action, "ply": state["ply"], "seq": state["seq"]}))
+                    waiting = True
+
+    async def table(self, http: httpx.AsyncClient) -> None:
+        """One table: a game after another until stopping."""
+        while not self.stopping:
+            try:
+                game_id, tokens = await self.new_game(http)
+                done = asyncio.Event()
+                await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)])
+                                       for i, t in enumerate(tokens)))
+                self.games_played += done.is_set() and self.measuring
+            except Exception as exc:  # a lost connection counts as an error
+                self.errors.append(f"{type(exc).__name__}: {exc}")
+                await asyncio.sleep(1.0)
+
+    async def run(self) -> None:
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=60, limits=limits) as http:
+            tables = [asyncio.ensure_future(self.table(http)) for _ in range(self.args.games)]
+            await asyncio.sleep(self.args.warmup)
+            self.measuring = True
+            await asyncio.sleep(self.args.seconds)
+            self.stopping = True
+            counted = self.actions
+            await asyncio.wait(tables, timeout=15)
+            for task in tables:
+                task.cancel()
+            self.measured = counted
+
+
+def lost_actions(db_url: str, acked: dict[str, int]) -> int:
+    database = Database(db_url)
+    lost = 0
+    for game_id, seq in acked.items():
+        stored = database.load(game_id)
+        if stored is None or len(stored.entries) < seq:
+            lost += seq - (0 if stored is None else len(stored.entries))
+    database.dispose()
+    return lost
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", default="sqlite", help="sqlite or postgresql (default sqlite)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds measured (default 60)")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds first, not measured: the games start (default 10)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player waits before acting (default 0)")
+    parser.add_argument("--game", default="insert", choices=["insert", "yinsh", "ludo"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="load a running server instead (e.g. behind a load balancer); "
+                                      "--db is then its database's path or URL, for the final check")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (PostgreSQL only): each game's second player "
+                             "on another process than its first")
+    args = parser.parse_args(argv)
+    if args.processes > 1 and args.db != "postgresql":
+        parser.error("several processes need --db postgresql")
+    if args.url:
+        run(args.db, args, Running(args.url))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        if args.db == "sqlite":
+            run(os.path.join(folder, "games.sqlite3"), args)
+        else:
+            with postgres_cluster() as url:
+                run(url, args)
+
+
+class Running:
+    """A server started elsewhere."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.ws_url = self.url.replace("http://", "ws://").replace("https://", "wss://")
+
+    def stop(self) -> None:
+        pass
+
+
+def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
+    servers = [server] if server else [Server(db) for _ in range(args.processes)]
+    try:
+        load = Load(servers, args)
+        started = time.perf_counter()
+        asyncio.run(load.run())
+        elapsed = time.perf_counter() - started
+    finally:
+        for one in servers:
+            one.stop()
+    lat = sorted(load.latencies)
+    q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
+    print(f"{args.db if not args.url else args.url} ({len(servers)} process(es)): {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
+          f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all)")
+    print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "
+          f"games finished: {load.games_played}; load average {os.getloadavg()[0]:.1f}")
+    print(f"  move -> opponent's update: p50 {1000 * statistics.median(lat):.1f} ms, "
+          f"p95 {1000 * q[18]:.1f} ms, max {1000 * lat[-1]:.1f} ms ({len(lat)} measured)")
+    print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
+    print(f"  lost actions: {lost_actions(db, load.acked)} (of {sum(load.acked.values())} entries acknowledged)")
+
+
+if __name__ == "__main__":
+    main()

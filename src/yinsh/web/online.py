@@ -1,0 +1,481 @@
+"""The online games a server process serves: stored, played, pushed live.
+
+``OnlineService`` keeps the games this process has loaded (``LiveGame``:
+the ``OnlineGame``, its seats' token hashes, a lock) and does every change
+the same way: under the game's lock, on a clone of the game, checked by
+``OnlineGame.act``; then the new log entries are committed to the database
+(``Database.append``: refused when another process stored that seq first;
+then this process catches up and the client gets 409); only then is the
+clone kept, the change pushed to every viewer (``live.Hub``) and answered.
+After each change the service arms what acts by itself: the engine seat to
+act searches in a worker thread (``engines.SearchSlots``) and plays if the
+game did not move meanwhile, and a timer fires the flag of the running
+clock. With PostgreSQL, ``live.Listener`` brings the other processes'
+changes in (``on_change``). A restarted process loads the games in
+progress from their rows and re-arms their engines and clocks.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, TypeVar
+
+import anyio
+
+from yinsh.web import engines, tokens
+from yinsh.web.clocks import TimeControl
+from yinsh.web.database import Conflict, Database, Stored
+from yinsh.web.inputs import BadRequest, boolean, integer, online_seats, player_name, text
+from yinsh.web.live import Hub, Listener
+from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleError
+from yinsh.web import games as _games
+
+__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError", "now_ms"]
+
+T = TypeVar("T")
+
+#: Finished games kept in memory past this many loaded games are let go (reloaded on use).
+MAX_LOADED = 5000
+
+
+class GoneError(LookupError):
+    """No game has this id (404; the page says so)."""
+
+
+class NoSeatError(ActionError):
+    """No token, or one that holds no seat of the game (401)."""
+
+    status = 401
+
+
+class ConflictError(ActionError):
+    """The seat was taken or the invitation used (409)."""
+
+    status = 409
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+@dataclass
+class LiveGame:
+    """A loaded game (see the module)."""
+
+    id: str
+    game: OnlineGame
+    token_hashes: list[Optional[str]]
+    invite_hashes: list[Optional[str]]
+    public: bool = False
+    rematch: Optional[str] = None
+    rematch_of: Optional[str] = None
+    created_ms: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    svg_cache: dict[int, str] = field(default_factory=dict)
+    timer: Optional[asyncio.TimerHandle] = None
+    engine_task: Optional[asyncio.Task[None]] = None
+
+    @classmethod
+    def of(cls, game_id: str, stored: Stored) -> "LiveGame":
+        live = cls(game_id, OnlineGame.replay(stored.header(), stored.entries), [], [])
+        live.take_row(stored)
+        return live
+
+    def take_row(self, stored: Stored) -> None:
+        row = stored.row
+        self.token_hashes = [s["token_hash"] for s in stored.seats]
+        self.invite_hashes = [s["invite_hash"] for s in stored.seats]
+        self.public, self.rematch = bool(row["public"]), row["rematch"]
+        self.rematch_of, self.created_ms = row["rematch_of"], int(row["created_ms"])
+
+    def seat_of(self, token: Optional[str]) -> Optional[int]:
+        """The seat token holds (every seat compared, in constant time each)."""
+        found = None
+        for seat, stored in enumerate(self.token_hashes):
+            if tokens.matches(token, stored):
+                found = seat
+        return found
+
+    def state(self, now: int, you: Optional[int] = None) -> dict[str, Any]:
+        state = self.game.state(now, self.svg_cache)
+        state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
+                     public=self.public, you=you)
+        return state
+
+    def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
+        return [e.as_json(self.game.side_name(e.seat)) for e in entries]
+
+
+def _meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
+    """The join, start and rematch events between two views of a game."""
+    if before is None:
+        return []
+    out: list[dict[str, Any]] = []
+    game = live.game
+    for s, seat in enumerate(game.seats):
+        if seat.joined and not before["joined"][s]:
+            out.append({"kind": "join", "seat": s, "side": game.side_name(s), "text": seat.name})
+    if game.started_ms is not None and before["started"] is None:
+        out.append({"kind": "start", "seat": None, "side": None, "text": ""})
+    if live.rematch and not before["rematch"]:
+        out.append({"kind": "rematch", "seat": None, "side": None, "text": live.rematch})
+    for event in out:
+        event.update(seq=game.seq, ply=game.board.ply, auto=True, at_ms=now_ms(), used_ms=0)
+    return out
+
+
+def _new_seats(specs: list[Any], name: str) -> list[Seat]:
+    """The seats of a new game: "me" (the creator, named name), "invite", or an engine's seconds."""
+    seats = []
+    for spec in specs:
+        if spec == "me":
+            seats.append(Seat("person", name, joined=True))
+        elif spec == "invite":
+            seats.append(Seat("person", "Invited"))
+        else:
+            seconds = engines.clamp_time(spec)
+            seats.append(Seat("engine", f"engine {seconds:g} s", seconds))
+    return seats
+
+
+def _snapshot(live: LiveGame) -> dict[str, Any]:
+    return {"joined": [s.joined for s in live.game.seats], "started": live.game.started_ms,
+            "rematch": live.rematch}
+
+
+class OnlineService:
+    """See the module. db: where games are kept; slots: the engine's searches."""
+
+    def __init__(self, db: Database, slots: engines.SearchSlots) -> None:
+        self.db, self.slots = db, slots
+        self.hub = Hub()
+        self.games: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.listener: Optional[Listener] = None
+        self.closed = False
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+    # Starting and stopping ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Loads the games in progress (their engines and clocks go on) and,
+        on PostgreSQL, listens to the other processes."""
+        if self.db.is_postgres:
+            self.listener = Listener(self.db.url, self.on_change)
+            self.listener.start()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.listener.ready.wait(), 10)
+        for game_id in await self._db(self.db.ids, "playing"):
+            live = await self.get(game_id)
+            async with live.lock:
+                self._arm(live)
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self.listener is not None:
+            await self.listener.stop()
+        for live in self.games.values():
+            if live.timer is not None:
+                live.timer.cancel()
+            if live.engine_task is not None:
+                live.engine_task.cancel()
+        self.hub.close_all()
+
+    # Loading -----------------------------------------------------------------------------
+
+    async def get(self, game_id: object) -> LiveGame:
+        """The game of game_id (``GoneError``), loaded from the database once."""
+        if not isinstance(game_id, str) or len(game_id) > 32:
+            raise GoneError("no such game")
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.games.get(game_id)
+            if live is None:
+                stored = await self._db(self.db.load, game_id)
+                if stored is None:
+                    self._loading.pop(game_id, None)
+                    raise GoneError("this game is not on the server (it never was, or its "
+                                    "database was replaced)")
+                live = self.games[game_id] = LiveGame.of(game_id, stored)
+                self._let_go()
+        self._loading.pop(game_id, None)
+        return live
+
+    def _let_go(self) -> None:
+        """Forgets finished games nobody watches while too many are loaded."""
+        extra = len(self.games) - MAX_LOADED
+        for game_id, live in list(self.games.items()):
+            if extra <= 0:
+                return
+            if live.game.status == "finished" and not self.hub.count(game_id) and not live.lock.locked():
+                del self.games[game_id]
+                extra -= 1
+
+    async def _reload(self, live: LiveGame) -> None:
+        """Brings live up to the database (under its lock)."""
+        stored = await self._db(self.db.load, live.id, live.game.seq)
+        if stored is None:
+            return
+        try:
+            for entry in stored.entries:
+                live.game.apply(entry)
+            header = stored.header()
+            for seat, info in zip(live.game.seats, header["seats"]):
+                seat.name, seat.joined = info["name"], info["joined"]
+            if live.game.started_ms is None and header["started_ms"] is not None:
+                live.game.start(int(header["started_ms"]))
+        except ValueError:                                  # diverged: rebuild it
+            stored = await self._db(self.db.load, live.id)
+            assert stored is not None
+            live.game = OnlineGame.replay(stored.header(), stored.entries)
+        live.take_row(stored)
+
+    async def on_change(self, payload: Optional[str]) -> None:
+        """A change stored by some process (``Listener``)."""
+        if payload is None:
+            targets = list(self.games.values())
+        else:
+            game_id, _, what = payload.partition(" ")
+            live = self.games.get(game_id)
+            if live is None or (what.isdigit() and int(what) <= live.game.seq):
+                return                                      # not loaded here, or known
+            targets = [live]
+        for live in targets:
+            async with live.lock:
+                seq, before = live.game.seq, _snapshot(live)
+                await self._reload(live)
+                new = live.game.log[seq:]
+                self._publish(live, new, _meta_events(before, live))
+                self._arm(live)
+
+    # Changes -----------------------------------------------------------------------------
+
+    def _publish(self, live: LiveGame, entries: list[Entry],
+                 extra: Optional[list[dict[str, Any]]] = None) -> None:
+        events = live.events(entries) + (extra or [])
+        if events:
+            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms()))
+
+    async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry]) -> None:
+        """Stores trial's new entries, then keeps trial (see the module)."""
+        if entries:
+            try:
+                await self._db(self.db.append, live.id, entries, live.game.seq, status=trial.status,
+                               result=trial.ended, ply=trial.board.ply)
+            except Conflict:
+                seq = live.game.seq
+                await self._reload(live)
+                self._publish(live, live.game.log[seq:])
+                self._arm(live)
+                raise StaleError(f"another action came first (the game is at ply "
+                                 f"{live.game.board.ply}): nothing was changed") from None
+        live.game = trial
+        self._publish(live, entries)
+        self._arm(live)
+
+    def _arm(self, live: LiveGame) -> None:
+        """The clock's timer and the engine's search, as the game now needs."""
+        if self.closed:
+            return
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        game = live.game
+        flag_at = game.clocks.flag_at() if game.clocks is not None and game.status == "playing" else None
+        if flag_at is not None:
+            delay = max(0.0, (flag_at - now_ms()) / 1000) + 0.002
+            live.timer = asyncio.get_running_loop().call_later(
+                delay, lambda: asyncio.ensure_future(self._flag(live)))
+        if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
+            live.engine_task = asyncio.ensure_future(self._engine(live))
+
+    async def _flag(self, live: LiveGame) -> None:
+        async with live.lock:
+            now = now_ms()
+            if not live.game.flag_due(now):
+                self._arm(live)
+                return
+            trial = live.game.clone()
+            with contextlib.suppress(StaleError):
+                await self._commit(live, trial, trial.flag(now))
+
+    async def _engine(self, live: LiveGame) -> None:
+        failures = 0
+        while not self.closed and failures < 5:
+            async with live.lock:
+                game = live.game
+                if not game.engine_to_act():
+                    return
+                seq, board = game.seq, game.board.copy()
+                seat = game.seats[game.to_act or 0]
+            player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
+            try:
+                move = await anyio.to_thread.run_sync(player.best_move, board)
+            except engines.BusyError:
+                await asyncio.sleep(0.5)
+                continue
+            except Exception:  # the engine failed: try again, a few times
+                failures += 1
+                await asyncio.sleep(1.0)
+                continue
+            async with live.lock:
+                if live.game.seq != seq or not live.game.engine_to_act():
+                    continue
+                trial = live.game.clone()
+                with contextlib.suppress(StaleError):
+                    await self._commit(live, trial, trial.engine_move(str(move), now_ms()))
+
+    async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any]) -> LiveGame:
+        """The action message by the seat token holds (see docs/web.md)."""
+        live = await self.get(game_id)
+        async with live.lock:
+            seat = live.seat_of(token)
+            if seat is None:
+                raise NoSeatError("this needs the token of a seat of this game (spectators "
+                                  "only watch)")
+            trial = live.game.clone()
+            entries = trial.act(seat, message, now_ms())
+            await self._commit(live, trial, entries)
+        return live
+
+    # New games, joining, rematches ------------------------------------------------------
+
+    async def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A new game (``POST /api/online/games``)."""
+        web = _games.get(body.get("game"))
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise BadRequest("options must be an object")
+        position = None if body.get("position") is None else text(dict(body), "position", 2000)
+        start = web.new_board(options) if position is None else web.board_from_position(position)
+        if start.is_game_over():
+            raise BadRequest("the position is a finished game")
+        count = len(web.seats(start))
+        specs = online_seats(body.get("seats", ["me"] + ["invite"] * (count - 1)), count)
+        clock = body.get("clock")
+        control = None if clock is None else TimeControl.parse(clock)
+        public = boolean(dict(body), "public")
+        seats = _new_seats(specs, player_name(dict(body)))
+        game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
+                              position)
+        game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
+        invites: dict[int, str] = {s: tokens.new_invite() for s, spec in enumerate(specs) if spec == "invite"}
+        me = specs.index("me")
+        if not invites:
+            game.start(now)
+        rows: list[dict[str, Any]] = [
+            {"kind": seat.kind, "name": seat.name, "engine_time": seat.time,
+             "token_hash": tokens.digest(token) if s == me else None,
+             "invite_hash": tokens.digest(invites[s]) if s in invites else None}
+            for s, seat in enumerate(seats)]
+        await self._db(self.db.create, {
+            "id": game_id, "game": web.name, "options": game.options, "start": game.start_position,
+            "clock": None if control is None else str(control), "auto_throw": game.auto_throw,
+            "public": public, "created_ms": now,
+            "status": game.status, "started_ms": game.started_ms}, rows)
+        live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
+                                              [r["invite_hash"] for r in rows], public,
+                                              created_ms=now)
+        self._let_go()
+        async with live.lock:
+            await self._settle(live)
+            links = [{"seat": s, "side": game.side_name(s), "invite": invite,
+                      "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
+            return {"id": game_id, "seat": me, "token": token, "invites": links,
+                    "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+
+    async def _settle(self, live: LiveGame) -> None:
+        trial = live.game.clone()
+        await self._commit(live, trial, trial.settle(now_ms()))
+
+    async def join(self, game_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Takes a seat by invitation, or an open seat of a public game."""
+        live = await self.get(game_id)
+        name = player_name(dict(body))
+        token = tokens.new_token()
+        async with live.lock:
+            if "invite" in body:
+                invite = text(dict(body), "invite", tokens.MAX_LENGTH)
+                seats = [s for s, stored in enumerate(live.invite_hashes) if tokens.matches(invite, stored)]
+                if not seats:
+                    raise ConflictError("this invitation is not (or no longer) valid: it was used, "
+                                        "or it belongs to another game")
+                seat, by_invite, key = seats[0], True, tokens.digest(invite)
+            else:
+                seat = integer(body.get("seat"), "seat", 0, len(live.game.seats) - 1)
+                if not live.public:
+                    raise NoSeatError("this game takes its players by invitation only")
+                by_invite, key = False, None
+            before = _snapshot(live)
+            if not await self._db(self.db.join, game_id, seat, key, tokens.digest(token), name,
+                                  by_invite=by_invite):
+                await self._reload(live)
+                raise ConflictError(f"seat {seat} is taken (or the invitation was used)")
+            await self._db(self.db.start, game_id, now_ms())
+            await self._reload(live)
+            self._publish(live, [], _meta_events(before, live))
+            await self._settle(live)
+            self._arm(live)
+            return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
+
+    async def rematch(self, game_id: str, token: Optional[str]) -> dict[str, Any]:
+        """The rematch of a finished game, seats rotated (see docs/web.md)."""
+        old = await self.get(game_id)
+        async with old.lock:
+            seat = old.seat_of(token)
+            if seat is None:
+                raise NoSeatError("a rematch is asked for by a player of the game")
+            if old.game.status != "finished":
+                raise ActionError("the game is not over yet")
+            n = len(old.game.seats)
+            mine = (seat - 1) % n
+            if old.rematch is None:
+                rotated = [old.game.seats[(i + 1) % n] for i in range(n)]
+                hashes = [old.token_hashes[(i + 1) % n] for i in range(n)]
+                new = OnlineGame.new(old.game.game_name, old.game.options,
+                                     [Seat(s.kind, s.name, s.time, True) for s in rotated],
+                                     old.game.control, old.game.auto_throw)
+                new_id, now = tokens.new_game_id(), now_ms()
+                new.start(now)
+                await self._db(self.db.create, {
+                    "id": new_id, "game": new.game_name, "options": new.options,
+                    "start": new.start_position, "clock": None if new.control is None else str(new.control),
+                    "auto_throw": new.auto_throw, "public": old.public, "created_ms": now,
+                    "status": "playing", "started_ms": now, "rematch_of": game_id},
+                    [{"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
+                     for s, h in zip(rotated, hashes)])
+                before = _snapshot(old)
+                old.rematch = await self._db(self.db.set_rematch, game_id, new_id)
+                self._publish(old, [], _meta_events(before, old))
+        rematch = await self.get(old.rematch)
+        async with rematch.lock:
+            await self._settle(rematch)
+            return {"id": rematch.id, "seat": mine, "token": token,
+                    "state": rematch.state(now_ms(), mine)}
+
+    # Reading -----------------------------------------------------------------------------
+
+    async def lobby(self) -> dict[str, Any]:
+        db = self.db
+        open_, _ = await self._db(db.summaries, "waiting", public_only=True)
+        playing, _ = await self._db(db.summaries, "playing", public_only=True)
+        finished, _ = await self._db(db.summaries, "finished", public_only=True, limit=20)
+        return {"open": open_, "playing": playing, "finished": finished}
+
+    async def archive(self, query: Mapping[str, str]) -> dict[str, Any]:
+        offset = integer(query.get("offset", "0"), "offset", 0, 10 ** 9)
+        limit = integer(query.get("limit", "50"), "limit", 1, 200)
+        game = query.get("game")
+        if game is not None:
+            _games.get(game)
+        found, total = await self._db(self.db.summaries, "finished", game=game, limit=limit,
+                                      offset=offset)
+        return {"games": found, "total": total}

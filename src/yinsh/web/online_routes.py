@@ -1,0 +1,218 @@
+"""The routes of online play (docs/web.md, "Online play: the protocol"):
+HTTP under ``/api/online/`` and the live WebSocket of each game.
+
+Seat tokens come as ``Authorization: Bearer <token>`` (HTTP) or in the
+WebSocket's ``hello``; every error is ``{"error": text}`` with its status
+(and ``"gone": true`` for an unknown game, ``"stale": true`` with the
+game's ply and seq for a stale action).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import json
+from typing import Any, Awaitable, Callable, Optional
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
+from yinsh.web.live import Viewer
+from yinsh.web.online import GoneError, LiveGame, OnlineService, now_ms
+from yinsh.web.online_game import ActionError, StaleError
+
+__all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
+
+MAX_MESSAGE = 4096          # characters of a WebSocket message
+HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
+#: What a database that went away raises (503: nothing was changed).
+STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
+#: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
+ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
+
+
+def bearer(request: Request) -> Optional[str]:
+    """The token of an ``Authorization: Bearer`` header."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _failure(exc: Exception, live: Optional[LiveGame] = None) -> tuple[int, dict[str, Any]]:
+    """The status and body of an error."""
+    if isinstance(exc, STORE_ERRORS):
+        return 503, {"error": "the server cannot reach its database now: nothing was changed; "
+                              "try again in a moment"}
+    if isinstance(exc, GoneError):
+        return 404, {"error": str(exc), "gone": True}
+    if isinstance(exc, TooLarge):
+        return 413, {"error": str(exc)}
+    body: dict[str, Any] = {"error": str(exc)}
+    status = exc.status if isinstance(exc, ActionError) else 400
+    if isinstance(exc, StaleError):
+        body["stale"] = True
+        if live is not None:
+            body.update(ply=live.game.board.ply, seq=live.game.seq)
+    return status, body
+
+
+def online_routes(service: OnlineService) -> list[BaseRoute]:
+    """The routes, served by service."""
+
+    def answer(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                value = await handler(request)
+            except ANSWERED as exc:
+                live = service.games.get(request.path_params.get("game_id", ""))
+                status, body = _failure(exc, live)
+                return JSONResponse(body, status_code=status)
+            return value if isinstance(value, Response) else JSONResponse(value)
+        return endpoint
+
+    async def create(request: Request) -> dict[str, Any]:
+        return await service.create(await read_body(request))
+
+    async def join(request: Request) -> dict[str, Any]:
+        return await service.join(request.path_params["game_id"], await read_body(request))
+
+    async def show(request: Request) -> dict[str, Any]:
+        live = await service.get(request.path_params["game_id"])
+        return live.state(now_ms(), live.seat_of(bearer(request)))
+
+    async def action(request: Request) -> dict[str, Any]:
+        body = await read_body(request)
+        live = await service.act(request.path_params["game_id"], bearer(request), body)
+        seat = live.seat_of(bearer(request))
+        return {"ok": True, "seq": live.game.seq, "state": live.state(now_ms(), seat)}
+
+    async def rematch(request: Request) -> dict[str, Any]:
+        return await service.rematch(request.path_params["game_id"], bearer(request))
+
+    async def record(request: Request) -> Response:
+        live = await service.get(request.path_params["game_id"])
+        name = f"{live.game.game_name}-online-{live.id[:8]}.txt"
+        date = datetime.datetime.fromtimestamp(live.created_ms / 1000, datetime.timezone.utc)
+        return PlainTextResponse(live.game.record_text(date=date.strftime("%Y.%m.%d")), headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def board_at(request: Request) -> dict[str, Any]:
+        live = await service.get(request.path_params["game_id"])
+        board = live.game.board
+        first = board.ply - len(board.move_stack)          # a game from a position starts there
+        ply = integer(request.query_params.get("ply", str(board.ply)), "ply", first, board.ply)
+        view = board.copy()
+        while view.ply > ply:
+            view.pop()
+        return {"ply": ply, "position": view.position(), "svg": live.game.web.svg(view, [], False)}
+
+    async def lobby(request: Request) -> dict[str, Any]:
+        return await service.lobby()
+
+    async def archive(request: Request) -> dict[str, Any]:
+        return await service.archive(request.query_params)
+
+    api = "/api/online/games/{game_id}"
+    return [
+        Route("/api/online/games", answer(create), methods=["POST"]),
+        Route("/api/online/lobby", answer(lobby), methods=["GET"]),
+        Route("/api/online/archive", answer(archive), methods=["GET"]),
+        Route(api, answer(show), methods=["GET"]),
+        Route(api + "/join", answer(join), methods=["POST"]),
+        Route(api + "/action", answer(action), methods=["POST"]),
+        Route(api + "/rematch", answer(rematch), methods=["POST"]),
+        Route(api + "/record", answer(record), methods=["GET"]),
+        Route(api + "/board", answer(board_at), methods=["GET"]),
+        WebSocketRoute(api + "/live", lambda ws: live_socket(ws, service)),
+    ]
+
+
+def _message(raw: str) -> dict[str, Any]:
+    if len(raw) > MAX_MESSAGE:
+        raise BadRequest(f"a message is at most {MAX_MESSAGE // 1024} KB")
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadRequest("a message is a JSON object") from None
+    if not isinstance(value, dict):
+        raise BadRequest("a message is a JSON object")
+    return value
+
+
+async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
+    """One browser's live connection to a game (see docs/web.md)."""
+    await websocket.accept()
+    game_id = websocket.path_params.get("game_id", "")
+    try:
+        live = await service.get(game_id)
+    except GoneError as exc:
+        await websocket.send_json({"type": "gone", "error": str(exc)})
+        await websocket.close(code=4404)
+        return
+    viewer = Viewer(websocket)
+    sender = asyncio.ensure_future(viewer.run())
+    token: Optional[str] = None
+    hello = False
+    service.hub.add(game_id, viewer)
+    try:
+        while True:
+            receive = asyncio.ensure_future(websocket.receive())
+            done, _ = await asyncio.wait({receive, sender}, timeout=None if hello else HELLO_WAIT,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if receive not in done:
+                receive.cancel()
+                return                                  # dropped, or no hello in time
+            received = receive.result()
+            if received["type"] == "websocket.disconnect":
+                return
+            ident: Any = None
+            try:
+                raw = received.get("text")
+                if raw is None:
+                    raise BadRequest("messages are JSON text")
+                message = _message(raw)
+                ident = message.get("id")
+                if not isinstance(ident, (str, int, type(None))) or len(str(ident)) > 64:
+                    ident = None
+                    raise BadRequest("an id is a short string or number")
+                kind = message.get("type")
+                if kind == "hello":
+                    hello = True
+                    token = message.get("token")
+                    if token is not None and not isinstance(token, str):
+                        token = None
+                        raise BadRequest("a token is a string")
+                    viewer.seat = live.seat_of(token)
+                    if token is not None and viewer.seat is None:
+                        token = None
+                        viewer.send({"type": "error", "id": ident, "status": 401, "stale": False,
+                                     "error": "this token holds no seat of this game: you watch it"})
+                    viewer.send({"type": "snapshot", "state": live.state(now_ms(), viewer.seat)})
+                elif kind == "ping":
+                    viewer.send({"type": "pong", "id": ident})
+                elif not hello:
+                    raise BadRequest("say hello first")
+                else:
+                    live = await service.act(game_id, token, message)
+                    viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
+            except ANSWERED as exc:
+                status, body = _failure(exc, service.games.get(game_id))
+                if isinstance(exc, GoneError):
+                    viewer.send({"type": "gone", "error": str(exc)})
+                    viewer.close()
+                    continue
+                viewer.send({"type": "error", "id": ident, "status": status,
+                             "stale": bool(body.get("stale")), **body})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.hub.remove(game_id, viewer)
+        viewer.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, 2.0)
+        sender.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close()

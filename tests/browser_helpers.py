@@ -1,0 +1,94 @@
+"""The browser tests' tools: `yinsh serve` in a child process on a fresh
+SQLite file, Debian's Chromium through Playwright, and `Tab`, a page of the
+server in its own browser context (its own local storage: one person) that
+records its console errors."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import sigint_default
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+ROOT = Path(__file__).resolve().parent.parent
+IDLE = "document.body.dataset.busy !== '1' && document.body.dataset.engine !== '1'"
+#: The browser's own line for an answer with an error status (the page shows the message).
+NETWORK_ERROR = "Failed to load resource: the server responded with a status of"
+#: The browser's line for a WebSocket the server refused (it was down).
+REFUSED = re.compile(r"^WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED$")
+
+
+def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+    """`yinsh serve --port PORT --db db` of this tree (any free port by
+    default), and its address."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", str(port), "--db", str(db)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=sigint_default)
+    line = child.stdout.readline() if child.stdout else ""
+    if not line.startswith("Serving the yinsh page at "):
+        child.kill()
+        raise AssertionError(line + (child.stderr.read() if child.stderr else ""))
+    return child, line.split(" at ")[1].split()[0]
+
+
+def stop_server(child: subprocess.Popen[str]) -> None:
+    child.terminate()
+    child.wait(timeout=15)
+
+
+def launch(playwright):
+    if not os.path.exists(CHROMIUM):
+        raise AssertionError("the browser tests need Debian's chromium (apt-get install -y chromium)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+class Tab:
+    """A browser tab on the server in a context of its own, with its console
+    errors. path: the address after the server's (``#game=...``); wait: a
+    selector to wait for after loading."""
+
+    def __init__(self, browser, server, viewport=DESKTOP, path="", wait="#board svg"):
+        self.context = browser.new_context(viewport=viewport)
+        self.tab = self.context.new_page()
+        self.errors: list[str] = []
+        self.tab.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.server = server
+        self.tab.goto(server + path)
+        if wait:
+            self.tab.wait_for_selector(wait)
+        self.idle()
+
+    def idle(self):
+        self.tab.wait_for_function(IDLE, timeout=30000)
+
+    def text(self, selector):
+        return self.tab.inner_text(selector)
+
+    def status(self):
+        return self.text("#status")
+
+    def lit(self):
+        return self.tab.locator("#board .target.lit")
+
+    def ply(self) -> int:
+        """The number of actions the page shows for the game."""
+        return int(self.text("#ply").split("/")[1])
+
+    def close(self, network_errors=0, server_down=False):
+        """Closes the context; its console showed no error (besides the given
+        number of answers with an error status, which the page showed, and
+        with server_down the browser's lines for its reconnection attempts)."""
+        self.context.close()
+        errors = [e for e in self.errors if not (server_down and REFUSED.search(e))]
+        others = [e for e in errors if not e.startswith(NETWORK_ERROR)]
+        assert others == [] and len(errors) - len(others) == network_errors, self.errors

@@ -1,0 +1,497 @@
+"""Online play through Starlette's test client: seats and invitations,
+tokens refused to strangers and spectators, stale actions, whole games of
+each game played by two and four live sockets with a spectator, takebacks,
+draws, resignations, flags, engine seats, rematches, the lobby and archive,
+bad messages, and a game rebuilt from its database."""
+from __future__ import annotations
+
+import json
+import random
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from yinsh import record
+from yinsh.web.app import create_app
+from yinsh.web.database import Database
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def create(client, **body):
+    body.setdefault("name", "Ann")
+    answer = client.post("/api/online/games", json=body)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def join(client, made, index=0, name="Bob"):
+    answer = client.post(f"/api/online/games/{made['id']}/join",
+                         json={"invite": made["invites"][index]["invite"], "name": name})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["token"]
+
+
+def auth(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+def act(client, game_id, token, **message):
+    return client.post(f"/api/online/games/{game_id}/action", json=message, headers=auth(token))
+
+
+def state_of(client, game_id, token=None):
+    return client.get(f"/api/online/games/{game_id}", headers=auth(token) if token else {}).json()
+
+
+def two_people(client, **body):
+    """A started two-seat game: (id, creator's token, friend's token)."""
+    body.setdefault("game", "insert")
+    body.setdefault("options", {"layout": 7})
+    made = create(client, seats=["me", "invite"], **body)
+    return made["id"], made["token"], join(client, made)
+
+
+OPEN: list = []
+
+
+@pytest.fixture(autouse=True)
+def close_sockets():
+    yield
+    while OPEN:
+        OPEN[-1].close()
+
+
+class Socket:
+    """A live socket of a game: hello, then the messages as they come
+    (closed at the end of the test at the latest)."""
+
+    def __init__(self, client, game_id, token=None):
+        self._context = client.websocket_connect(f"/api/online/games/{game_id}/live")
+        self.ws = self._context.__enter__()
+        OPEN.append(self)
+        self.ws.send_json({"type": "hello", "token": token})
+        first = self.until("snapshot")
+        self.state = first["state"]
+
+    def receive(self):
+        message = self.ws.receive_json()
+        self.errors = getattr(self, "errors", []) + ([message] if message["type"] == "error" else [])
+        if "state" in message:
+            self.state = message["state"]
+        return message
+
+    def until(self, kind):
+        while True:
+            message = self.receive()
+            if message["type"] == kind:
+                return message
+
+    def send(self, **message):
+        self.ws.send_json(message)
+
+    def close(self):
+        if self in OPEN:
+            OPEN.remove(self)
+            self._context.__exit__(None, None, None)
+
+
+# Seats and tokens ------------------------------------------------------------------------------
+
+def test_creating_gives_a_token_and_one_invitation_per_open_seat(client):
+    made = create(client, game="ludo", options={"players": 4}, seats=["me", "invite", 0.05, "invite"])
+    assert made["seat"] == 0 and len(made["token"]) >= 43
+    assert [i["seat"] for i in made["invites"]] == [1, 3]
+    assert all(i["link"] == f"/#join={made['id']}:{i['invite']}" for i in made["invites"])
+    assert made["state"]["status"] == "waiting" and made["state"]["you"] == 0
+    assert made["state"]["prompt"] == "Waiting for 2 players to join"
+    join(client, made, 0)
+    again = client.post(f"/api/online/games/{made['id']}/join",
+                        json={"invite": made["invites"][0]["invite"]})
+    assert again.status_code == 409 and "invitation" in again.json()["error"]
+    join(client, made, 1, "Cy")
+    state = state_of(client, made["id"])
+    assert state["status"] == "playing" and [s["name"] for s in state["seats"]] == \
+        ["Ann", "Bob", "engine 0.05 s", "Cy"]
+
+
+def test_private_seats_need_the_invitation_and_public_ones_do_not(client):
+    private = create(client, game="yinsh", seats=["me", "invite"])
+    answer = client.post(f"/api/online/games/{private['id']}/join", json={"seat": 1})
+    assert answer.status_code == 401
+    public = create(client, game="yinsh", seats=["invite", "me"], public=True)
+    assert any(g["id"] == public["id"] for g in client.get("/api/online/lobby").json()["open"])
+    taken = client.post(f"/api/online/games/{public['id']}/join", json={"seat": 0, "name": "Zoe"})
+    assert taken.status_code == 200 and taken.json()["seat"] == 0
+    assert client.post(f"/api/online/games/{public['id']}/join", json={"seat": 0}).status_code == 409
+    assert client.post(f"/api/online/games/{public['id']}/join", json={"seat": 1}).status_code == 409
+    lobby = client.get("/api/online/lobby").json()
+    assert any(g["id"] == public["id"] for g in lobby["playing"])
+    assert not any(g["id"] == private["id"] for g in lobby["open"] + lobby["playing"])
+
+
+def test_strangers_and_spectators_cannot_act_and_never_see_a_token(client):
+    game_id, ann, bob = two_people(client)
+    for headers in ({}, auth("x" * 43), auth(bob + "x"), {"Authorization": "Basic abc"}):
+        answer = client.post(f"/api/online/games/{game_id}/action", headers=headers,
+                             json={"type": "move", "move": "c3", "ply": 0})
+        assert answer.status_code == 401, answer.text
+    assert act(client, game_id, bob, type="move", move="c3", ply=0).status_code == 403
+    assert act(client, game_id, bob, type="resign", ply=0).status_code == 200    # his own seat
+    watcher = Socket(client, game_id)
+    watcher.send(type="resign", ply=0, id=7)
+    error = watcher.until("error")
+    assert error["status"] == 401 and error["id"] == 7
+    stranger = Socket(client, game_id, token="nonsense")
+    assert stranger.state["you"] is None and stranger.errors[0]["status"] == 401
+    everything = json.dumps([state_of(client, game_id), watcher.state, client.get("/api/online/lobby").json(),
+                             client.get("/api/online/archive").json()])
+    assert ann not in everything and bob not in everything
+    watcher.close(), stranger.close()
+
+
+def test_a_stale_action_is_refused_and_changes_nothing(client):
+    game_id, ann, bob = two_people(client)
+    assert act(client, game_id, ann, type="move", move="c3", ply=0).status_code == 200
+    before = state_of(client, game_id)
+    for message in ({"ply": 0}, {"ply": 1, "seq": 0}, {"ply": 2}):
+        answer = act(client, game_id, bob, type="move", move=before["choices"][0]["move"], **message)
+        assert answer.status_code == 409 and answer.json()["stale"] is True
+        assert (answer.json()["ply"], answer.json()["seq"]) == (1, 1)
+    assert state_of(client, game_id) == {**before, "clock": state_of(client, game_id)["clock"]}
+    assert act(client, game_id, bob, type="move", move="c3", ply=1).status_code == 400  # taken
+    assert state_of(client, game_id)["seq"] == 1
+
+
+def test_bad_messages_get_clear_errors_and_change_nothing(client):
+    game_id, ann, bob = two_people(client)
+    socket = Socket(client, game_id, token=ann)
+    for raw, words in [("not json", "JSON"), ("[1]", "object"), (json.dumps({"type": "fly", "ply": 0}), "type"),
+                       (json.dumps({"type": "move", "move": "c3"}), "ply"),
+                       (json.dumps({"type": "move", "move": 5, "ply": 0}), "move"),
+                       (json.dumps({"type": "move", "move": "c3", "ply": 0, "seq": "0"}), "seq"),
+                       (json.dumps({"type": "move", "move": "c3", "ply": True}), "ply"),
+                       (json.dumps({"type": "move", "move": "zz9", "ply": 0}), "zz9"),
+                       ("x" * 5000, "4 KB")]:
+        socket.ws.send_text(raw)
+        error = socket.until("error")
+        assert words in error["error"], (raw[:30], error)
+    socket.ws.send_bytes(b"{}")
+    assert "text" in socket.until("error")["error"]
+    assert state_of(client, game_id)["seq"] == 0
+    assert client.post(f"/api/online/games/{game_id}/action", content=b"x" * 70000,
+                       headers=auth(ann)).status_code == 413
+    for body in ({"game": "chess"}, {"game": "yinsh", "seats": ["me", "me"]},
+                 {"game": "yinsh", "seats": ["invite", 0.5]}, {"game": "yinsh", "clock": "5"},
+                 {"game": "yinsh", "clock": "999+0"}, {"game": "yinsh", "name": "x" * 41},
+                 {"game": "yinsh", "public": "yes"}):
+        assert client.post("/api/online/games", json=body).status_code == 400, body
+    socket.close()
+
+
+def test_an_unknown_game_is_gone(client):
+    answer = client.get("/api/online/games/nothing-here")
+    assert answer.status_code == 404 and answer.json()["gone"] is True
+    with client.websocket_connect("/api/online/games/nothing-here/live") as ws:
+        assert ws.receive_json()["type"] == "gone"
+
+
+# Whole games, live ------------------------------------------------------------------------------
+
+def play_live(client, made, tokens, rng):
+    """Plays made's game to its end: one socket per seat (acting when its
+    seat is to act, on the state it last saw) and a spectator; returns the
+    sockets after checking everyone saw every entry in order."""
+    players = [Socket(client, made["id"], token=t) for t in tokens]
+    watcher = Socket(client, made["id"])
+    seen = {id(s): [] for s in players + [watcher]}
+    while True:
+        state = players[0].state
+        if state["over"]:
+            break
+        mover = next(p for p in players if p.state["you"] == state["to_act"])
+        if mover.state["buttons"]["throw"]:
+            mover.send(type="throw", ply=state["ply"], seq=state["seq"])
+        else:
+            move = rng.choice(mover.state["choices"])["move"]
+            mover.send(type="move", move=move, ply=state["ply"], seq=state["seq"])
+        while True:                                  # the update first, then the ack
+            message = mover.receive()
+            if message["type"] == "update":
+                seen[id(mover)] += [e["seq"] for e in message["events"]]
+            elif message["type"] == "ack":
+                break
+        assert message["seq"] == mover.state["seq"]
+        for socket in players + [watcher]:
+            while socket is not mover and socket.state["seq"] < message["seq"]:
+                seen[id(socket)] += [e["seq"] for e in socket.until("update")["events"]]
+    final = players[0].state
+    for socket in players + [watcher]:
+        assert seen[id(socket)] == list(range(seen[id(socket)][0], final["seq"] + 1))
+        assert socket.state["moves"] == final["moves"] and socket.state["over"]
+    return players + [watcher]
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("yinsh", {"variant": "blitz"}, 2), ("insert", {}, 2), ("ludo", {"players": 4}, 4)])
+def test_whole_games_seen_live_by_every_player_and_a_spectator(client, game, options, seats):
+    made = create(client, game=game, options=options, seats=["me"] + ["invite"] * (seats - 1))
+    tokens = [made["token"]] + [join(client, made, i, f"P{i}") for i in range(seats - 1)]
+    sockets = play_live(client, made, tokens, random.Random(seats))
+    final = state_of(client, made["id"])
+    assert final["status"] == "finished" and final["result"]["code"] != "*"
+    text = client.get(f"/api/online/games/{made['id']}/record").text
+    assert [str(m) for m in record.reads(text)[0].actions] == [m["text"] for m in final["moves"]]
+    assert any(g["id"] == made["id"] for g in client.get("/api/online/archive").json()["games"])
+    for socket in sockets:
+        socket.close()
+
+
+def test_engine_seats_act_by_themselves(client):
+    made = create(client, game="ludo", options={"players": 3}, seats=[0.05, "me", 0.05])
+    socket = Socket(client, made["id"], token=made["token"])
+    deadline = time.monotonic() + 60
+    while not (socket.state["to_act"] == 1 and socket.state["buttons"]["throw"]):
+        assert time.monotonic() < deadline
+        socket.until("update")
+    kinds = {(m["side"]) for m in socket.state["moves"]}
+    assert "Green" in kinds                                  # the engine threw and moved
+    socket.send(type="throw", ply=socket.state["ply"], seq=socket.state["seq"])
+    update = socket.until("update")
+    assert update["events"][0]["kind"] == "throw" and update["events"][0]["seat"] == 1
+    socket.close()
+
+
+# Takebacks, draws, resignations, flags, rematches --------------------------------------------
+
+def test_takeback_asked_and_accepted_or_declined(client):
+    game_id, ann, bob = two_people(client)
+    assert act(client, game_id, ann, type="takeback", ply=0).status_code == 400    # nothing yet
+    act(client, game_id, ann, type="move", move="c3", ply=0)
+    asked = act(client, game_id, ann, type="takeback", ply=1).json()["state"]
+    assert asked["offers"]["takeback"] == {"seat": 0, "ply": 0, "accepted": []}
+    assert act(client, game_id, ann, type="takeback_accept", ply=1).status_code == 403
+    assert act(client, game_id, bob, type="takeback_decline", ply=1).json()["state"]["offers"]["takeback"] is None
+    act(client, game_id, ann, type="takeback", ply=1)
+    back = act(client, game_id, bob, type="takeback_accept", ply=1).json()["state"]
+    assert back["ply"] == 0 and back["moves"] == [] and back["to_act"] == 0
+    assert act(client, game_id, bob, type="move", move="c3", ply=0).status_code == 403
+
+
+def test_takeback_against_the_engine_is_accepted_at_once(client):
+    made = create(client, game="insert", options={"layout": 7}, seats=["me", 0.05])
+    socket = Socket(client, made["id"], token=made["token"])
+    socket.send(type="move", move="c3", ply=0, seq=0)
+    while socket.state["ply"] < 2:
+        socket.until("update")
+    socket.send(type="takeback", ply=2, seq=socket.state["seq"])
+    while not any(e["kind"] == "takeback" for e in socket.until("update")["events"]):
+        pass
+    assert socket.state["ply"] == 0 and socket.state["to_act"] == 0
+    socket.close()
+
+
+def test_draw_offered_declined_and_accepted(client):
+    game_id, ann, bob = two_people(client)
+    act(client, game_id, ann, type="draw", ply=0)
+    assert act(client, game_id, ann, type="draw_accept", ply=0).status_code == 403
+    assert act(client, game_id, bob, type="draw_decline", ply=0).json()["state"]["offers"]["draw"] is None
+    act(client, game_id, bob, type="draw", ply=0)
+    done = act(client, game_id, ann, type="draw_accept", ply=0).json()["state"]
+    assert done["over"] and done["result"] == {"code": "1/2-1/2", "winner": "Draw", "reason": "agreed"}
+    assert act(client, game_id, bob, type="resign", ply=0).status_code == 400
+    ludo = create(client, game="ludo", options={"players": 2}, seats=["me", 0.05])
+    assert "no draws" in act(client, ludo["id"], ludo["token"], type="draw", ply=0).json()["error"]
+
+
+def test_resignation_in_ludo_puts_the_player_out(client):
+    made = create(client, game="ludo", options={"players": 3}, seats=["me", "invite", "invite"])
+    bob, cy = join(client, made, 0), join(client, made, 1, "Cy")
+    out = act(client, made["id"], bob, type="resign", ply=0).json()["state"]
+    assert [s["out"] for s in out["seats"]] == [False, True, False] and not out["over"]
+    done = act(client, made["id"], cy, type="resign", ply=out["ply"]).json()["state"]
+    assert done["over"] and done["result"]["winner"] == "Green wins"
+    assert done["result"]["code"] == "GBY"
+    assert record.reads(client.get(f"/api/online/games/{made['id']}/record").text)[0].tags["Result"] == "GBY"
+
+
+def test_a_flag_ends_the_game_without_anybody_sending_anything(client):
+    game_id, ann, bob = two_people(client, clock="0.01+0")          # 600 ms each
+    socket = Socket(client, game_id)
+    assert socket.state["clock"]["running"] == 0
+    flag = socket.until("update")
+    assert [e["kind"] for e in flag["events"]] == ["flag"]
+    assert socket.state["result"] == {"code": "0-1", "winner": "Red wins", "reason": "White ran out of time"}
+    assert socket.state["clock"]["remaining_ms"][0] == 0
+    socket.close()
+
+
+def test_clocks_take_the_time_used_and_add_the_increment(client):
+    game_id, ann, bob = two_people(client, clock="1+2")
+    time.sleep(0.3)
+    clock = act(client, game_id, ann, type="move", move="c3", ply=0).json()["state"]["clock"]
+    assert clock["running"] == 1 and 60000 + 2000 - 1500 < clock["remaining_ms"][0] < 62000 - 250
+
+
+def test_rematch_swaps_the_seats_and_keeps_the_tokens(client):
+    game_id, ann, bob = two_people(client, clock="5+3")
+    assert client.post(f"/api/online/games/{game_id}/rematch", headers=auth(ann)).status_code == 400
+    act(client, game_id, bob, type="resign", ply=0)
+    socket = Socket(client, game_id, token=bob)
+    assert client.post(f"/api/online/games/{game_id}/rematch").status_code == 401
+    again = client.post(f"/api/online/games/{game_id}/rematch", headers=auth(ann)).json()
+    assert socket.until("update")["events"][0]["kind"] == "rematch"
+    assert socket.state["rematch"] == again["id"]
+    assert again["seat"] == 1 and again["state"]["seats"][0]["name"] == "Bob"
+    assert again["state"]["clock"]["control"] == "5+3" and again["state"]["rematch_of"] == game_id
+    second = client.post(f"/api/online/games/{game_id}/rematch", headers=auth(bob)).json()
+    assert second["id"] == again["id"] and second["seat"] == 0
+    assert act(client, again["id"], bob, type="move", move="c3", ply=0).status_code == 200
+    socket.close()
+
+
+# The database ---------------------------------------------------------------------------------
+
+def test_a_new_server_on_the_same_database_rebuilds_every_game(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path)) as first:
+        made = create(first, game="ludo", options={"players": 2}, seats=["me", "invite"], clock="10+5")
+        bob = join(first, made, 0)
+        rng, tokens = random.Random(5), [made["token"], bob]
+        for _ in range(30):
+            state = state_of(first, made["id"])
+            token = tokens[state["to_act"]]
+            if state["buttons"]["throw"]:
+                act(first, made["id"], token, type="throw", ply=state["ply"])
+            else:
+                act(first, made["id"], token, type="move", move=rng.choice(state["choices"])["move"],
+                    ply=state["ply"])
+        before = state_of(first, made["id"], bob)
+    with TestClient(create_app(db=path)) as second:
+        after = state_of(second, made["id"], bob)
+        assert after["you"] == 1
+        assert {k: v for k, v in after.items() if k != "clock"} == \
+            {k: v for k, v in before.items() if k != "clock"}
+        assert after["clock"]["running"] == before["clock"]["running"]
+    assert Database(path).count_actions(made["id"]) == before["seq"]
+
+
+def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(client):
+    from yinsh.web.games import WEB_GAMES
+    board = WEB_GAMES["ludo"].new_board({"players": 2})
+    made = create(client, game="ludo", position=board.position(), seats=["me", "invite"], public=True)
+    assert made["state"]["options"] == {"variant": "standard", "players": 2}
+    assert len(made["state"]["seats"]) == 2
+    summary = next(g for g in client.get("/api/online/lobby").json()["open"] if g["id"] == made["id"])
+    assert [s["side"] for s in summary["seats"]] == [s["side"] for s in made["state"]["seats"]]
+    bob = join(client, made)
+    act(client, made["id"], made["token"], type="throw", ply=0)
+    picture = client.get(f"/api/online/games/{made['id']}/board?ply=0").json()
+    assert picture["ply"] == 0 and picture["position"] == board.position() and picture["svg"].startswith("<svg")
+    assert client.get(f"/api/online/games/{made['id']}/board?ply=99").status_code == 400
+    bad = client.post("/api/online/games", json={"game": "ludo", "position": "nonsense"})
+    assert bad.status_code == 400 and bad.json()["error"]
+    assert bob
+
+
+def test_a_clock_that_ran_out_while_the_server_was_down_flags_at_the_restart(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path)) as first:
+        game_id, ann, bob = two_people(first, clock="0.01+0")           # 600 ms each
+        act(first, game_id, ann, type="move", move="c3", ply=0)
+        first.app.state.online.closed = True                            # no timer fires here
+    time.sleep(0.8)
+    with TestClient(create_app(db=path)) as second:
+        deadline = time.monotonic() + 10
+        while not state_of(second, game_id)["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        state = state_of(second, game_id)
+        assert state["result"]["reason"] == "Red ran out of time" and state["seq"] == 2
+
+
+def test_a_takeback_with_several_people_needs_every_other_one(client):
+    made = create(client, game="ludo", options={"players": 3}, seats=["me", "invite", "invite"],
+                  auto_throw=True)
+    bob, cy = join(client, made, 0), join(client, made, 1, "Cy")
+    tokens = [made["token"], bob, cy]
+    rng = random.Random(4)
+    state = state_of(client, made["id"])
+    while True:                                     # until somebody chose a move and another is to act
+        chooser = state["to_act"]
+        state = act(client, made["id"], tokens[chooser], type="move",
+                    move=rng.choice(state["choices"])["move"], ply=state["ply"]).json()["state"]
+        if state["to_act"] != chooser and not state["over"]:
+            break
+    asked = act(client, made["id"], tokens[chooser], type="takeback", ply=state["ply"]).json()["state"]
+    others = [s for s in range(3) if s != chooser]
+    first = act(client, made["id"], tokens[others[0]], type="takeback_accept", ply=state["ply"]).json()["state"]
+    assert first["offers"]["takeback"]["accepted"] == [others[0]] and first["ply"] == state["ply"]
+    done = act(client, made["id"], tokens[others[1]], type="takeback_accept", ply=state["ply"]).json()["state"]
+    assert done["ply"] == asked["offers"]["takeback"]["ply"] and done["to_act"] == chooser
+    assert done["offers"]["takeback"] is None
+
+
+def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_path):
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path)) as first:
+        made = create(first, game="yinsh", options={"variant": "blitz"}, seats=["me", 0.05])
+        first.app.state.online.closed = True                            # the engine does not start here
+        assert act(first, made["id"], made["token"], type="move", move="e5", ply=0).status_code == 200
+    with TestClient(create_app(db=path)) as second:
+        deadline = time.monotonic() + 30
+        while state_of(second, made["id"])["ply"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert state_of(second, made["id"])["to_act"] == 0
+
+
+def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
+    from sqlalchemy.exc import OperationalError
+    with TestClient(create_app()) as local:
+        game_id, ann, bob = two_people(local)
+        db = local.app.state.online.db
+
+        def down(*args, **kwargs):
+            raise OperationalError("INSERT", {}, Exception("the server closed the connection"))
+
+        monkeypatch.setattr(db, "append", down)
+        answer = act(local, game_id, ann, type="move", move="c3", ply=0)
+        assert answer.status_code == 503 and "database" in answer.json()["error"]
+        socket = Socket(local, game_id, token=ann)
+        socket.send(type="move", move="c3", ply=0, id="a")
+        assert socket.until("error")["status"] == 503
+        assert state_of(local, game_id)["seq"] == 0
+        monkeypatch.undo()
+        socket.send(type="move", move="c3", ply=0, id="b")
+        assert socket.until("ack")["seq"] == 1
+        socket.close()
+
+
+def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
+    from yinsh.web.clocks import TimeControl
+    from yinsh.web.online_game import OnlineGame, Seat
+    game = OnlineGame.new("ludo", {"players": 3}, [Seat("person", joined=True) for _ in range(3)],
+                          TimeControl.parse("1+0"))
+    game.start(at_ms=0)
+    assert not game.flag_due(59_999) and game.flag_due(60_000)
+    entries = game.flag(now_ms=60_000)
+    assert entries[0].kind == "flag" and entries[0].seat == 0 and game.out == [0]
+    assert {e.kind for e in entries[1:]} <= {"throw", "out_move"} and entries[1:]
+    assert game.status == "playing" and game.to_act != 0 and game.clocks.running == game.to_act
+    assert game.clocks.remaining_ms[0] == 0
+    rebuilt = OnlineGame.replay(game.header(), game.log)
+    assert rebuilt.board.position() == game.board.position() and rebuilt.out == [0]

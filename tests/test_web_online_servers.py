@@ -1,0 +1,144 @@
+"""Online play on real ``yinsh serve`` processes: a server SIGKILLed in the
+middle of a game and restarted on its database (SQLite, PostgreSQL) loses
+no acknowledged action and its players reconnect; two processes on one
+PostgreSQL serve one game to players on different processes, and never
+both accept the same ply.
+
+PostgreSQL comes from Debian's ``postgresql`` package (the tests start a
+cluster of their own); without it these tests are skipped unless
+``YINSH_REQUIRE_ALL`` is set (``.ci/run`` sets it), when they fail."""
+from __future__ import annotations
+
+import os
+import random
+import threading
+
+import pytest
+
+pytest.importorskip("sqlalchemy")
+pytest.importorskip("websockets")
+httpx = pytest.importorskip("httpx")
+
+from online_servers import Player, Server, postgres_bin, postgres_cluster
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    if postgres_bin() is None:
+        if os.environ.get("YINSH_REQUIRE_ALL"):
+            pytest.fail("PostgreSQL is missing (apt-get install -y postgresql) and YINSH_REQUIRE_ALL is set")
+        pytest.skip("PostgreSQL is not installed (apt-get install -y postgresql)")
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    return request.getfixturevalue("postgres")
+
+
+def create_game(server, **body):
+    answer = httpx.post(f"{server.url}/api/online/games", json={"name": "Ann", **body}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    made = answer.json()
+    tokens = [made["token"]]
+    for invite in made["invites"]:
+        joined = httpx.post(f"{server.url}/api/online/games/{made['id']}/join",
+                            json={"invite": invite["invite"], "name": "Bob"}, timeout=30)
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    return made["id"], tokens
+
+
+def play(players, rng, actions):
+    """Plays up to actions acknowledged actions; returns the moves acknowledged."""
+    for _ in range(actions):
+        state = players[0].state
+        if state["over"]:
+            break
+        mover = next(p for p in players if p.state["you"] == state["to_act"])
+        answer = mover.random_action(rng)
+        assert answer["type"] == "ack", answer
+        for p in players:
+            while p.state["seq"] < answer["seq"]:
+                p.until("update")
+    return players[0].state["moves"]
+
+
+def test_a_killed_server_restarted_loses_no_acknowledged_action(database):
+    server = Server(database)
+    try:
+        game_id, tokens = create_game(server, game="ludo", options={"players": 2},
+                                      seats=["me", "invite"], clock="30+0")
+        players = [Player(server, game_id, t) for t in tokens]
+        acknowledged = play(players, random.Random(1), 25)
+        clock = players[0].state["clock"]
+        server.kill()
+        for p in players:
+            p.close()
+        server = Server(database)
+        players = [Player(server, game_id, t) for t in tokens]        # reconnecting
+        assert players[0].state["moves"] == acknowledged
+        assert [p.state["you"] for p in players] == [0, 1]
+        after = players[0].state["clock"]
+        assert after["running"] == clock["running"]
+        assert after["remaining_ms"][1 - clock["running"]] == clock["remaining_ms"][1 - clock["running"]]
+        assert after["remaining_ms"][clock["running"]] < clock["remaining_ms"][clock["running"]]
+        more = play(players, random.Random(2), 10)
+        assert more[:len(acknowledged)] == acknowledged and len(more) > len(acknowledged)
+        for p in players:
+            p.close()
+    finally:
+        server.stop()
+
+
+def test_two_processes_on_one_postgres_serve_one_game(postgres):
+    first, second = Server(postgres), Server(postgres)
+    try:
+        game_id, tokens = create_game(first, game="insert", seats=["me", "invite"])
+        ann, bob = Player(first, game_id, tokens[0]), Player(second, game_id, tokens[1])
+        watcher = Player(second, game_id)
+        rng = random.Random(3)
+        while not ann.state["over"]:
+            mover, other = (ann, bob) if ann.state["to_act"] == 0 else (bob, ann)
+            answer = mover.random_action(rng)
+            assert answer["type"] == "ack", answer
+            while other.state["seq"] < answer["seq"]:
+                other.until("update", timeout=5)
+            while watcher.state["seq"] < answer["seq"]:
+                watcher.until("update", timeout=5)
+        assert ann.state["moves"] == bob.state["moves"] == watcher.state["moves"]
+        record = httpx.get(f"{second.url}/api/online/games/{game_id}/record", timeout=10).text
+        assert "Online game" in record
+        for p in (ann, bob, watcher):
+            p.close()
+    finally:
+        first.stop(), second.stop()
+
+
+def test_two_processes_never_both_accept_one_ply(postgres):
+    first, second = Server(postgres), Server(postgres)
+    try:
+        for attempt in range(5):
+            game_id, tokens = create_game(first, game="yinsh", seats=["me", "invite"])
+            here, there = Player(first, game_id, tokens[0]), Player(second, game_id, tokens[0])
+            answers = []
+
+            def send(player, move):
+                answers.append(player.act(type="move", move=move))
+
+            threads = [threading.Thread(target=send, args=(p, m)) for p, m in ((here, "e5"), (there, "f6"))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            kinds = sorted(a["type"] for a in answers)
+            assert kinds == ["ack", "error"], answers
+            assert next(a for a in answers if a["type"] == "error")["status"] == 409
+            state = httpx.get(f"{second.url}/api/online/games/{game_id}", timeout=10).json()
+            assert state["seq"] == 1 and len(state["moves"]) == 1
+            here.close(), there.close()
+    finally:
+        first.stop(), second.stop()
