@@ -29,7 +29,7 @@ with 400 (a bad request or action), 404 (no such game), 413 (too large),
 >>> client.post(f"/api/games/{state['id']}/play", json={"move": "e5"}).json()["ply"]
 1
 >>> client.post(f"/api/games/{state['id']}/play", json={"move": "e5"}).json()
-{'error': 'e5: e5 already holds a ring'}
+{'error': 'illegal move e5: e5 already holds a ring'}
 """
 from __future__ import annotations
 
