@@ -24,7 +24,7 @@ typedef void* (*yinsh_thread_fn)(void*);
 
 typedef struct { HANDLE handle; yinsh_thread_fn fn; void* arg; } yinsh_thread;
 
-static unsigned __stdcall yinsh_thread_main(void* thread) {
+static inline unsigned __stdcall yinsh_thread_main(void* thread) {
     yinsh_thread* t = (yinsh_thread*)thread;
     t->fn(t->arg);
     return 0;
