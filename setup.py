@@ -4,8 +4,11 @@ YINSH_DEBUG=1 in the environment turns on bounds checks and a consistency
 check of the position after every action pushed on a board.
 YINSH_SANITIZE=address builds with AddressSanitizer (-fsanitize=address
 -fno-omit-frame-pointer -O1 -g, compile and link; any -fsanitize= value
-works, e.g. address,undefined); the README's "Memory checks" says how to run
-the tests under it. YINSH_ONLY=_core,_search builds only the named extensions
+works, e.g. address,undefined; gcc and clang); the README's "Memory checks"
+says how to run the tests under it. YINSH_PORTABLE_BITBOARD=1 builds the
+bitboards as two 64-bit words, the path of compilers without unsigned
+__int128 (MSVC), on any compiler (bitboard.h). On Windows the compiler is
+MSVC (compiler_flags). YINSH_ONLY=_core,_search builds only the named extensions
 (every src/yinsh/**/_*.pyx by default; a name is the module's last part, or
 its dotted path below yinsh such as toys.dice._search).
 
@@ -24,7 +27,12 @@ from Cython import Tempita
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-DEBUG = os.environ.get("YINSH_DEBUG", "") not in ("", "0")
+
+def switch(name):
+    return os.environ.get(name, "") not in ("", "0")
+
+
+DEBUG = switch("YINSH_DEBUG")
 
 directives = {
     "language_level": 3,
@@ -35,16 +43,30 @@ directives = {
     "embedsignature": True,
 }
 
-extra_compile_args = (["-O0", "-g"] if DEBUG else ["-O3"]) + ["-pthread"]   # perft's threads
-macros = [("YINSH_DEBUG", "1" if DEBUG else "0")]
+def compiler_flags(msvc, debug, sanitize):
+    """(compile args, link args) for MSVC or for gcc and clang (the threads
+    of perft and the searches: -pthread)."""
+    if msvc:
+        if sanitize:
+            raise SystemExit("YINSH_SANITIZE needs gcc or clang")
+        return (["/Od", "/Zi"] if debug else ["/O2"]), []
+    if sanitize:
+        flags = [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer"]
+        return flags + ["-O0" if debug else "-O1", "-g", "-pthread"], flags + ["-pthread"]
+    return (["-O0", "-g"] if debug else ["-O3"]) + ["-pthread"], ["-pthread"]
 
-SANITIZE = os.environ.get("YINSH_SANITIZE", "")
-extra_link_args = ["-pthread"]
-if SANITIZE not in ("", "0"):
-    sanitize = [f"-fsanitize={SANITIZE}", "-fno-omit-frame-pointer"]
-    extra_compile_args = [arg for arg in extra_compile_args if arg[:2] != "-O"] + sanitize + [
-        "-O0" if DEBUG else "-O1", "-g"]
-    extra_link_args += sanitize
+
+def compiler_macros(debug, portable_bitboard):
+    """The macros the C headers read (bitboard.h, bits.h)."""
+    macros = [("YINSH_DEBUG", "1" if debug else "0")]
+    if portable_bitboard:
+        macros.append(("YINSH_PORTABLE_BITBOARD", "1"))
+    return macros
+
+
+SANITIZE = os.environ.get("YINSH_SANITIZE", "") if switch("YINSH_SANITIZE") else ""
+extra_compile_args, extra_link_args = compiler_flags(os.name == "nt", DEBUG, SANITIZE)
+macros = compiler_macros(DEBUG, switch("YINSH_PORTABLE_BITBOARD"))
 
 
 SEARCH_TEMPLATES = ["src/yinsh/engine/common.pyx.tp", "src/yinsh/engine/alphabeta.pyx.tp",
@@ -96,8 +118,8 @@ def extension(path):
         [path],
         include_dirs=["src/yinsh", "src/yinsh/engine", os.path.dirname(path)],
         define_macros=macros,
-        extra_compile_args=extra_compile_args + ["-pthread"],
-        extra_link_args=extra_link_args + ["-pthread"],
+        extra_compile_args=extra_compile_args,
+        extra_link_args=extra_link_args,
     )
 
 

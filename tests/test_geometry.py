@@ -1,8 +1,6 @@
 """yinsh.yinsh.geometry (the board's layout, exported from the core's tables)
 against the reference implementation's own geometry and against the core's
-behaviour; and bitboard.h's bb_pop_lsb."""
-import random
-
+behaviour (bitboard.h's helpers: test_bitboard.py)."""
 import pytest
 
 import yinsh
@@ -102,19 +100,3 @@ def test_half_turn():
     for p in geometry.POINTS:
         c, r = geometry.coords(p)
         assert geometry.coords(geometry.half_turn(p)) == (10 - c, 12 - r)
-
-
-# bitboard.h ----------------------------------------------------------------
-
-@pytest.mark.parametrize("bits", [
-    [], [0], [63], [64], [127], [0, 127], [63, 64], list(range(128)), list(range(0, 128, 7)),
-])
-def test_bb_pop_lsb_takes_the_bits_lowest_first(bits):
-    assert _core._bitboard_points(sum(1 << b for b in bits)) == bits
-
-
-def test_bb_pop_lsb_on_random_boards():
-    rng = random.Random(7)
-    for _ in range(500):
-        x = rng.getrandbits(rng.choice([8, 64, 100, 128]))
-        assert _core._bitboard_points(x) == [i for i in range(128) if x >> i & 1]

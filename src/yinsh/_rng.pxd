@@ -2,7 +2,7 @@
 # Zobrist keys, random playouts and BatchGames draw from it.
 from libc.stdint cimport uint64_t
 
-from yinsh.bitboard cimport u128
+from yinsh.bits cimport mul_hi64
 
 
 cdef inline uint64_t rng_next(uint64_t* state) noexcept nogil:
@@ -15,4 +15,4 @@ cdef inline uint64_t rng_next(uint64_t* state) noexcept nogil:
 
 # A uniform integer in [0, n), n > 0 (Lemire's multiply-shift, no division).
 cdef inline uint64_t rng_below(uint64_t* state, uint64_t n) noexcept nogil:
-    return <uint64_t>((<u128>rng_next(state) * <u128>n) >> 64)
+    return mul_hi64(rng_next(state), n)

@@ -15,7 +15,8 @@ def _after_fork_in_child():
     MAIN_THREAD = PyThread_get_thread_ident()    # the forking thread is the child's main thread
 
 
-os.register_at_fork(after_in_child=_after_fork_in_child)
+if hasattr(os, "register_at_fork"):               # not on Windows, which has no fork
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 cdef bint signal_raised() noexcept nogil:

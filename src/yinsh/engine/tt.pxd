@@ -15,11 +15,11 @@
 # exactly what it wrote. Scores of won and lost games are stored relative to
 # the node (distance to the end from here) and converted back on probe.
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport free
 from libc.string cimport memset
 
 from yinsh.engine.game cimport WIN_BOUND
 from yinsh.engine.smp cimport smp_load_u64, smp_store_u64
+from yinsh.platform cimport aligned_free, aligned_malloc
 
 cdef enum:
     TT_NONE = 0
@@ -50,15 +50,11 @@ ctypedef struct TTHit:
     int gen
 
 
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
-
-
 cdef inline int tt_alloc(TTable* t, uint64_t buckets) noexcept nogil:
     """Allocates a cleared table of buckets (a power of two) on a cache-line
     boundary; returns -1 without memory."""
-    cdef void* mem = NULL
-    if posix_memalign(&mem, 64, buckets * sizeof(TTBucket)) != 0:
+    cdef void* mem = aligned_malloc(64, buckets * sizeof(TTBucket))
+    if mem == NULL:
         return -1
     memset(mem, 0, buckets * sizeof(TTBucket))
     t.table = <TTBucket*>mem
@@ -67,7 +63,7 @@ cdef inline int tt_alloc(TTable* t, uint64_t buckets) noexcept nogil:
 
 
 cdef inline void tt_free(TTable* t) noexcept nogil:
-    free(t.table)
+    aligned_free(t.table)
     t.table = NULL
     t.buckets = 0
 

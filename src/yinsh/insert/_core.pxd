@@ -11,6 +11,8 @@
 # (a1 = 0, b1 = 1, ..., f6 = 35).
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 
+from yinsh.bits cimport ctz64, popcount64
+
 cdef enum:
     I_WHITE = 0
     I_RED = 1
@@ -64,10 +66,6 @@ cdef void do_place(IPos* p, const Layout* L, int bit) noexcept nogil
 # ---------------------------------------------------------------------------
 
 cdef extern from *:
-    int __builtin_ctzll(unsigned long long x) nogil
-    int __builtin_popcountll(unsigned long long x) nogil
-
-cdef extern from *:
     """
     #define INSERT_VALID_BITS 0x3F3F3F3F3F3FULL
     #define INSERT_COLUMN_A 0x010101010101ULL
@@ -77,11 +75,11 @@ cdef extern from *:
 
 
 cdef inline int ctz(uint64_t b) noexcept nogil:
-    return __builtin_ctzll(b)
+    return ctz64(b)
 
 
 cdef inline int popcount(uint64_t b) noexcept nogil:
-    return __builtin_popcountll(b)
+    return popcount64(b)
 
 
 cdef inline int bit_of_square(int sq) noexcept nogil:

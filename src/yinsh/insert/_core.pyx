@@ -16,11 +16,9 @@ from libc.string cimport memcpy, memset
 from yinsh._perft_state cimport PerftState
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport raise_pending, signal_raised
-from yinsh.bitboard cimport YINSH_DEBUG, popcount64
+from yinsh.bitboard cimport YINSH_DEBUG
+from yinsh.bits cimport msb64, popcount64
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-
-cdef extern from *:
-    int __builtin_clzll(unsigned long long x) nogil
 
 cdef enum:
     POLL_NODES = 4096        # perft nodes of depth >= 2 between Ctrl-C polls (~1 ms)
@@ -515,7 +513,7 @@ def line_name(square, mark):
     if m == MARK_H:
         return f"row {sq // 6 + 1}"
     cdef uint64_t line = LINE_OF[SQ_BIT[sq]][m]
-    cdef int lo = BIT_SQ[ctz(line)], hi = BIT_SQ[63 - __builtin_clzll(line)]
+    cdef int lo = BIT_SQ[ctz(line)], hi = BIT_SQ[msb64(line)]
     kind = "rising diagonal" if m == MARK_U else "falling diagonal"
     if lo == hi:
         return f"{kind} {SQUARE_NAMES[lo]}"

@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "bits.h"
+
 #ifndef YINSH_DEBUG
 #define YINSH_DEBUG 0
 #endif
@@ -33,17 +35,11 @@ static const uint64_t LUDO_KEYS[LUDO_NUM_KEYS] = {
     LUDO_K64(0), LUDO_K64(64), LUDO_K64(128), LUDO_K64(192), LUDO_K64(256)
 };
 
-/* Bit count and lowest set bit of 64-bit masks. The portable bit count:
- * the default build targets every x86-64, where __builtin_popcountll is a
- * library call without the popcnt instruction. */
-static inline int ludo_popcount(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+/* Bit count and lowest set bit of 64-bit masks (bits.h: the same on every
+ * compiler). */
+static inline int ludo_popcount(uint64_t x) { return popcount64(x); }
 
 /* Index of the lowest set bit; x must not be 0. */
-static inline int ludo_lsb(uint64_t x) { return __builtin_ctzll(x); }
+static inline int ludo_lsb(uint64_t x) { return ctz64(x); }
 
 #endif

@@ -19,5 +19,5 @@ cdef class CoreBoard:
 cdef Move make_move(int code)                  # the Move of a packed action
 cdef str move_text(int code)                   # its text: e5, e5-e9, xe5-e9, xa2, pass
 cdef object bitboard_to_int(u128 b)
-cdef u128 bitboard_from_int(object x) except *   # InvalidPositionError unless 0 <= x < 2**128
+cdef int bitboard_from_int(object x, u128* out) except -1   # InvalidPositionError unless 0 <= x < 2**128
 cdef str problem_message(const Position* p)      # what pos_check finds wrong, in words ("" if nothing)

@@ -20,7 +20,7 @@ from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, MAX_MOVES,
                            PH_GAME_OVER, PH_MOVE, PH_PLACE, PH_REMOVE_RING, PH_REMOVE_ROW,
                            RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
-from yinsh.bitboard cimport YINSH_DEBUG, bb_hi, bb_lo, bb_make, bb_popcount, u128
+from yinsh.bitboard cimport YINSH_DEBUG, bb_and, bb_any, bb_hi, bb_lo, bb_make, bb_or, bb_popcount, u128
 from yinsh.yinsh.geometry cimport LINE_LENGTH, NUM_CELLS
 
 from yinsh.yinsh import geometry
@@ -325,8 +325,8 @@ cdef str _why_illegal(const Position* p, int m):
     cdef int kind = move_kind(m), f = move_from(m), t = move_to(m), us = p.turn, i, q, d
     cdef str side = "White" if us == C_WHITE else "Black"
     cdef str text = move_text(m)
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
+    cdef u128 rings = bb_or(p.rings[0], p.rings[1])
+    cdef u128 markers = bb_or(p.markers[0], p.markers[1])
     cdef bint jumped = False
     phase_need = {K_PLACE: PH_PLACE, K_MOVE: PH_MOVE, K_ROW: PH_REMOVE_ROW,
                   K_RING: PH_REMOVE_RING, K_PASS: PH_MOVE}[kind]
@@ -346,7 +346,7 @@ cdef str _why_illegal(const Position* p, int m):
         if T.dir_of[f][t] < 0 or T.dist[f][t] != LINE_LENGTH - 1:
             return f"{text}: {POINT_NAMES[f]} and {POINT_NAMES[t]} are not the ends of 5 points in a line"
         return f"{text}: the 5 points from {POINT_NAMES[f]} to {POINT_NAMES[t]} are not all {side.lower()} markers"
-    if not p.rings[us] & T.bit[f]:
+    if not bb_any(bb_and(p.rings[us], T.bit[f])):
         return f"{text}: {side} has no ring on {POINT_NAMES[f]}"
     if f == t:
         return f"{text}: a ring must move"
@@ -355,9 +355,9 @@ cdef str _why_illegal(const Position* p, int m):
         return f"{text}: {POINT_NAMES[f]} and {POINT_NAMES[t]} are not on one line"
     for i in range(T.dist[f][t]):
         q = T.ray[f][d][i]
-        if rings & T.bit[q]:
+        if bb_any(bb_and(rings, T.bit[q])):
             return f"{text}: the ring cannot pass or land on the ring on {POINT_NAMES[q]}"
-        if markers & T.bit[q]:
+        if bb_any(bb_and(markers, T.bit[q])):
             if q == t:
                 return f"{text}: the ring cannot land on the marker on {POINT_NAMES[t]}"
             jumped = True
@@ -578,17 +578,17 @@ cdef int build_position(Position* out, rings_white, rings_black, markers_white, 
     for field in (turn, phase, mover, passes, removed_white, removed_black, rings_to_win):
         if not 0 <= field <= 255:          # a byte in the Position; pos_check says the rest
             raise InvalidPositionError(pos_problem_text(POS_FIELD_RANGE).decode())
-    p.rings[0] = bitboard_from_int(rings_white)
-    p.rings[1] = bitboard_from_int(rings_black)
-    p.markers[0] = bitboard_from_int(markers_white)
-    p.markers[1] = bitboard_from_int(markers_black)
+    bitboard_from_int(rings_white, &p.rings[0])
+    bitboard_from_int(rings_black, &p.rings[1])
+    bitboard_from_int(markers_white, &p.markers[0])
+    bitboard_from_int(markers_black, &p.markers[1])
     p.turn, p.phase, p.mover, p.passes = turn, phase, mover, passes
     p.removed[0], p.removed[1] = removed_white, removed_black
     p.rings_to_win = rings_to_win
     if not pos_fields_in_range(&p):
         raise InvalidPositionError(pos_problem_text(POS_FIELD_RANGE).decode())
-    p.markers_on_board = bb_popcount(p.markers[0] | p.markers[1])
-    p.placed = bb_popcount(p.rings[0] | p.rings[1]) if phase == PH_PLACE else 2 * RINGS_PER_SIDE
+    p.markers_on_board = bb_popcount(bb_or(p.markers[0], p.markers[1]))
+    p.placed = bb_popcount(bb_or(p.rings[0], p.rings[1])) if phase == PH_PLACE else 2 * RINGS_PER_SIDE
     if phase != PH_REMOVE_ROW and phase != PH_REMOVE_RING:
         p.mover = 0
     if phase == PH_GAME_OVER:
@@ -621,7 +621,7 @@ cdef str problem_message(const Position* p):
     return POSITION_PROBLEMS[problem].format(
         side=SIDE_NAMES[s], other=SIDE_NAMES[1 - s], rings=bb_popcount(p.rings[s]),
         removed=p.removed[s], white=bb_popcount(p.rings[0]), black=bb_popcount(p.rings[1]),
-        markers=bb_popcount(p.markers[0] | p.markers[1]), rings_to_win=p.rings_to_win)
+        markers=bb_popcount(bb_or(p.markers[0], p.markers[1])), rings_to_win=p.rings_to_win)
 
 
 #: The text of each of pos_check's problems, by code (0: none), as
@@ -640,10 +640,12 @@ cdef object bitboard_to_int(u128 b):
     return (<object>bb_hi(b) << 64) | <object>bb_lo(b)
 
 
-cdef u128 bitboard_from_int(object x) except *:
-    """x as a bitboard; InvalidPositionError unless x is an int, 0 <= x < 2**128."""
+cdef int bitboard_from_int(object x, u128* out) except -1:
+    """Sets *out to x as a bitboard; InvalidPositionError unless x is an int,
+    0 <= x < 2**128."""
     if not isinstance(x, int) or x < 0 or x >> 128:
         raise InvalidPositionError(f"{x!r} is not a 128-bit board")
     cdef uint64_t lo = x & 0xFFFFFFFFFFFFFFFF
     cdef uint64_t hi = x >> 64
-    return bb_make(lo, hi)
+    out[0] = bb_make(lo, hi)
+    return 0

@@ -2,7 +2,8 @@
 # the core has exported, gathered from the files that hold them (one concept
 # each; docs/architecture.md):
 #
-#   bitboard.h/.pxd   128-bit bitboards (u128, bb_lsb, bb_pop_lsb, ...)
+#   bitboard.h/.pxd   128-bit bitboards (u128, bb_and, bb_shr, bb_pop_lsb, ...)
+#   bits.h/.pxd       bit operations on 64-bit words (ctz64, popcount64, ...)
 #   geometry.pxd      the layout: points, directions, axes and their shifts
 #   _types.pxd        sides, phases, end reasons, action kinds and packing
 #   _rng.pxd          the splitmix64 PRNG

@@ -6,7 +6,7 @@
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free
 
-from yinsh.yinsh._board cimport CoreBoard, bitboard_from_int, move_text
+from yinsh.yinsh._board cimport CoreBoard, bitboard_from_int, bitboard_to_int, move_text
 from yinsh.yinsh._make cimport do_move
 from yinsh.yinsh._movegen cimport gen_moves
 from yinsh.yinsh._perft cimport (MAX_PERFT_THREADS, PERFT_TASKS_PER_THREAD, PerftJob, PerftState,
@@ -15,7 +15,10 @@ from yinsh.yinsh._playout cimport playout
 from yinsh.yinsh._position cimport Position, has_row
 from yinsh._signals cimport PERFT_POLL, PLAYOUT_POLL, raise_pending, signal_raised
 from yinsh.yinsh._types cimport MAX_MOVES, PH_GAME_OVER
-from yinsh.bitboard cimport bb_pop_lsb, bb_popcount, u128
+from yinsh.bitboard cimport (YINSH_INT128, bb_and, bb_andnot, bb_any, bb_below, bb_bit, bb_from_u64, bb_lsb,
+                             bb_msb, bb_not, bb_ones, bb_or, bb_pop_lsb, bb_popcount, bb_shl, bb_shr,
+                             bb_xor, bb_zero, u128)
+from yinsh.bits cimport mul_hi64
 
 from yinsh.yinsh import _board, geometry
 from yinsh.yinsh.enums import MoveKind                      # the names the core has always had
@@ -30,6 +33,9 @@ globals().update(
 )
 POINTS = geometry.POINTS
 ALL_POINTS = list(geometry.POINTS)
+#: Whether this build's bitboards are the portable two 64-bit words (MSVC, or
+#: built with YINSH_PORTABLE_BITBOARD=1) rather than unsigned __int128.
+PORTABLE_BITBOARD = not YINSH_INT128
 
 # ---------------------------------------------------------------------------
 # perft.
@@ -138,13 +144,42 @@ def divide(CoreBoard board not None, int depth, int threads=1):
 def _bitboard_points(bitboard):
     """The points of an int bitboard in the order bitboard.h's bb_pop_lsb
     takes them (ascending; a test of the C helper)."""
-    cdef u128 b = bitboard_from_int(bitboard)
+    cdef u128 b
+    bitboard_from_int(bitboard, &b)
     return [bb_pop_lsb(&b) for _ in range(bb_popcount(b))]
+
+
+def _bitboard_ops(a, b, int n):
+    """bitboard.h's helpers applied to the int bitboards a and b, n the
+    shift or bit index (0 <= n < 128): a dict of the results by operator,
+    for the tests that compare both representations with Python's ints.
+    ``mul_hi64`` is bits.h's high word of the product of the low words."""
+    if not 0 <= n < 128:
+        raise ValueError(f"n must be between 0 and 127, not {n}")
+    cdef u128 x, y
+    bitboard_from_int(a, &x)
+    bitboard_from_int(b, &y)
+    cdef uint64_t low_a = a & 0xFFFFFFFFFFFFFFFF, low_b = b & 0xFFFFFFFFFFFFFFFF
+    ops = {
+        "and": bitboard_to_int(bb_and(x, y)), "or": bitboard_to_int(bb_or(x, y)),
+        "xor": bitboard_to_int(bb_xor(x, y)), "not": bitboard_to_int(bb_not(x)),
+        "andnot": bitboard_to_int(bb_andnot(x, y)), "shr": bitboard_to_int(bb_shr(x, n)),
+        "shl": bitboard_to_int(bb_shl(x, n)), "bit": bitboard_to_int(bb_bit(n)),
+        "below": bitboard_to_int(bb_below(n)), "zero": bitboard_to_int(bb_zero()),
+        "ones": bitboard_to_int(bb_ones()), "from_u64": bitboard_to_int(bb_from_u64(low_a)),
+        "any": bool(bb_any(x)), "popcount": bb_popcount(x), "mul_hi64": mul_hi64(low_a, low_b),
+    }
+    if bb_any(x):
+        ops["lsb"] = bb_lsb(x)
+        ops["msb"] = bb_msb(x)
+    return ops
 
 
 def bitboard_has_row(markers):
     """Whether the markers of an int bitboard hold 5 in a line."""
-    return has_row(bitboard_from_int(markers))
+    cdef u128 b
+    bitboard_from_int(markers, &b)
+    return has_row(b)
 
 # ---------------------------------------------------------------------------
 # Random playouts.

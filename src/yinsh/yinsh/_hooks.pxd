@@ -15,7 +15,8 @@ from yinsh.yinsh._core cimport (C_DRAW, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, 
                           count_ring_moves, do_move, gen_moves, has_row, move_from, move_kind,
                           move_to, pos_hash, u128)
 from yinsh.yinsh._movegen cimport nearest
-from yinsh.bitboard cimport bb_pop_lsb
+from yinsh.bitboard cimport (bb_and, bb_andnot, bb_any, bb_below, bb_ones, bb_or, bb_pop_lsb, bb_shl, bb_shr,
+                             bb_xor, bb_zero)
 from yinsh.yinsh.geometry cimport axis_shift
 from yinsh.engine.game cimport ACTOR_TERMINAL, WIN
 
@@ -143,23 +144,27 @@ cdef inline uint64_t hash(const State* s) noexcept nogil:
 # Evaluation.
 # ---------------------------------------------------------------------------
 
+cdef inline u128 and4(u128 a, u128 b, u128 c, u128 d) noexcept nogil:
+    return bb_and(bb_and(bb_and(a, b), c), d)
+
+
 cdef inline u128 completions(u128 own) noexcept nogil:
     """The points that would complete a row of own markers if they became
     own markers (the fifth point of a window holding 4 of own)."""
-    cdef u128 a0, a1, a2, a3, a4, result = 0
+    cdef u128 a0, a1, a2, a3, a4, result = bb_zero()
     cdef int s, axis
     for axis in range(3):
         s = 1 if axis == 0 else (11 if axis == 1 else 12)
         a0 = own
-        a1 = own >> s
-        a2 = own >> (2 * s)
-        a3 = own >> (3 * s)
-        a4 = own >> (4 * s)
-        result |= (a1 & a2 & a3 & a4)
-        result |= (a0 & a2 & a3 & a4) << s
-        result |= (a0 & a1 & a3 & a4) << (2 * s)
-        result |= (a0 & a1 & a2 & a4) << (3 * s)
-        result |= (a0 & a1 & a2 & a3) << (4 * s)
+        a1 = bb_shr(own, s)
+        a2 = bb_shr(own, 2 * s)
+        a3 = bb_shr(own, 3 * s)
+        a4 = bb_shr(own, 4 * s)
+        result = bb_or(result, and4(a1, a2, a3, a4))
+        result = bb_or(result, bb_shl(and4(a0, a2, a3, a4), s))
+        result = bb_or(result, bb_shl(and4(a0, a1, a3, a4), 2 * s))
+        result = bb_or(result, bb_shl(and4(a0, a1, a2, a4), 3 * s))
+        result = bb_or(result, bb_shl(and4(a0, a1, a2, a3), 4 * s))
     return result
 
 
@@ -169,32 +174,32 @@ cdef inline int jumper(const BoardTables* T, int m, int d, u128 rings, u128 all_
     or -1: the run of markers through m must end at an empty point, and
     before the run must come that ring, directly or after empty points."""
     cdef int back = (d + 3) % 6, q
-    cdef u128 b = T.ray_mask[m][d] & ~markers
-    if not b or all_rings & T.bit[nearest(b, d)]:
+    cdef u128 b = bb_andnot(T.ray_mask[m][d], markers)
+    if not bb_any(b) or bb_any(bb_and(all_rings, T.bit[nearest(b, d)])):
         return -1                             # the run reaches the edge or a ring
-    b = T.ray_mask[m][back] & ~markers
-    if not b:
+    b = bb_andnot(T.ray_mask[m][back], markers)
+    if not bb_any(b):
         return -1
     q = nearest(b, back)
-    if not all_rings & T.bit[q]:
-        b = T.ray_mask[q][back] & (all_rings | markers)
-        if not b:
+    if not bb_any(bb_and(all_rings, T.bit[q])):
+        b = bb_and(T.ray_mask[q][back], bb_or(all_rings, markers))
+        if not bb_any(b):
             return -1
         q = nearest(b, back)
-    return q if rings & T.bit[q] else -1
+    return q if bb_any(bb_and(rings, T.bit[q])) else -1
 
 
 cdef inline u128 jumpable(const BoardTables* T, u128 targets, int axis, u128 rings, u128 all_rings,
                           u128 markers) noexcept nogil:
     """The markers of targets that a ring of rings jumps moving along any
     axis but the given one (all axes: axis -1)."""
-    cdef u128 found = 0
+    cdef u128 found = bb_zero()
     cdef int m, d
-    while targets:
+    while bb_any(targets):
         m = bb_pop_lsb(&targets)
         for d in range(6):
             if d % 3 != axis and jumper(T, m, d, rings, all_rings, markers) >= 0:
-                found |= T.bit[m]
+                found = bb_or(found, T.bit[m])
                 break
     return found
 
@@ -232,54 +237,54 @@ cdef inline void window_counts(u128 own, u128 rings, u128 other, u128 empty, Win
     for axis in range(3):
         s = axis_shift(axis)
         for k in range(5):
-            a[k] = own >> (k * s)
-            o[k] = other >> (k * s)
+            a[k] = bb_shr(own, k * s)
+            o[k] = bb_shr(other, k * s)
         # four: exactly the point k of the window is not own (prefix/suffix ands)
-        pre[0] = ~(<u128>0)
-        suf[5] = ~(<u128>0)
-        pre_o[0] = ~(<u128>0)
-        suf_o[5] = ~(<u128>0)
+        pre[0] = bb_ones()
+        suf[5] = bb_ones()
+        pre_o[0] = bb_ones()
+        suf_o[5] = bb_ones()
         for k in range(5):
-            pre[k + 1] = pre[k] & a[k]
-            suf[4 - k] = suf[5 - k] & a[4 - k]
-            pre_o[k + 1] = pre_o[k] & o[k]
-            suf_o[4 - k] = suf_o[5 - k] & o[4 - k]
-        fr = 0
-        fo = 0
+            pre[k + 1] = bb_and(pre[k], a[k])
+            suf[4 - k] = bb_and(suf[5 - k], a[4 - k])
+            pre_o[k + 1] = bb_and(pre_o[k], o[k])
+            suf_o[4 - k] = bb_and(suf_o[5 - k], o[4 - k])
+        fr = bb_zero()
+        fo = bb_zero()
         for k in range(5):
-            four = pre[k] & suf[k + 1]
-            fr |= four & (rings >> (k * s))
-            out.flip_at[axis][k] = four & o[k]
-            fo |= out.flip_at[axis][k]
+            four = bb_and(pre[k], suf[k + 1])
+            fr = bb_or(fr, bb_and(four, bb_shr(rings, k * s)))
+            out.flip_at[axis][k] = bb_and(four, o[k])
+            fo = bb_or(fo, out.flip_at[axis][k])
         out.threat_at[axis] = fr
         # jumps: the own ring on point k of the window jumps the other's
         # markers after it; towards point 4 (k < 4: k = 4 is a threat),
         # then towards point 0 (k > 0)
-        up = 0
-        down = 0
+        up = bb_zero()
+        down = bb_zero()
         for k in range(4):
-            up |= pre[k] & (rings >> (k * s)) & suf_o[k + 1]
-            down |= pre_o[k + 1] & (rings >> ((k + 1) * s)) & suf[k + 2]
-        up &= empty >> (5 * s)
-        down &= empty << s
+            up = bb_or(up, bb_and(bb_and(pre[k], bb_shr(rings, k * s)), suf_o[k + 1]))
+            down = bb_or(down, bb_and(bb_and(pre_o[k + 1], bb_shr(rings, (k + 1) * s)), suf[k + 2]))
+        up = bb_and(up, bb_shr(empty, 5 * s))
+        down = bb_and(down, bb_shl(empty, s))
         out.threats += bb_popcount(fr)
         out.jumps += bb_popcount(up) + bb_popcount(down)
         out.flips += bb_popcount(fo)
         # threes: every point own or empty, and exactly 3 own (a bit-sliced sum)
-        ok = ~(<u128>0)
+        ok = bb_ones()
         for k in range(5):
-            ok &= a[k] | (empty >> (k * s))
-        if ok == 0:
+            ok = bb_and(ok, bb_or(a[k], bb_shr(empty, k * s)))
+        if not bb_any(ok):
             continue
-        b0 = a[0] ^ a[1] ^ a[2]
-        b1 = (a[0] & a[1]) | ((a[0] ^ a[1]) & a[2])
-        u0 = a[3] ^ a[4]
-        u1 = a[3] & a[4]
-        s0 = b0 ^ u0
-        c = b0 & u0
-        s1 = b1 ^ u1 ^ c
-        s2 = (b1 & u1) | (b1 & c) | (u1 & c)
-        out.threes += bb_popcount(ok & s0 & s1 & ~s2)
+        b0 = bb_xor(bb_xor(a[0], a[1]), a[2])
+        b1 = bb_or(bb_and(a[0], a[1]), bb_and(bb_xor(a[0], a[1]), a[2]))
+        u0 = bb_xor(a[3], a[4])
+        u1 = bb_and(a[3], a[4])
+        s0 = bb_xor(b0, u0)
+        c = bb_and(b0, u0)
+        s1 = bb_xor(bb_xor(b1, u1), c)
+        s2 = bb_or(bb_or(bb_and(b1, u1), bb_and(b1, c)), bb_and(u1, c))
+        out.threes += bb_popcount(bb_andnot(bb_and(bb_and(ok, s0), s1), s2))
 
 
 cdef inline int live_flips(const BoardTables* T, const Windows* win, u128 rings, u128 all_rings,
@@ -290,14 +295,14 @@ cdef inline int live_flips(const BoardTables* T, const Windows* win, u128 rings,
     cdef u128 targets, live
     for axis in range(3):
         s = axis_shift(axis)
-        targets = 0
+        targets = bb_zero()
         for k in range(5):
-            targets |= win.flip_at[axis][k] << (k * s)
-        if not targets:
+            targets = bb_or(targets, bb_shl(win.flip_at[axis][k], k * s))
+        if not bb_any(targets):
             continue
         live = jumpable(T, targets, axis, rings, all_rings, markers)
         for k in range(5):
-            n += bb_popcount(win.flip_at[axis][k] & (live >> (k * s)))
+            n += bb_popcount(bb_and(win.flip_at[axis][k], bb_shr(live, k * s)))
     return n
 
 
@@ -310,12 +315,12 @@ cdef inline uint64_t breakers(const BoardTables* T, int start, int step_, u128 o
     cdef int k, m, d, r
     for k in range(5):
         m = start + k * step_
-        if not own & T.bit[m]:
+        if not bb_any(bb_and(own, T.bit[m])):
             continue                          # the threat's ring
         for d in range(6):
             r = jumper(T, m, d, rings, all_rings, markers)
             if r >= 0:
-                found |= (<uint64_t>1) << (bb_popcount(rings & (T.bit[r] - 1)) * 6 + d)
+                found |= (<uint64_t>1) << (bb_popcount(bb_and(rings, bb_below(r))) * 6 + d)
     return found
 
 
@@ -330,7 +335,7 @@ cdef inline bint unstoppable(const BoardTables* T, const Windows* win, u128 own,
     for axis in range(3):
         s = axis_shift(axis)
         starts = win.threat_at[axis]
-        while starts:
+        while bb_any(starts):
             common &= breakers(T, bb_pop_lsb(&starts), s, own, rings, all_rings, markers)
             if not common:
                 return True
@@ -348,7 +353,7 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     cdef int us = p.turn, them = us ^ 1, side, score, lives_us = 0
     cdef Windows win[2]
     cdef const BoardTables* T = board_tables()
-    cdef u128 all_rings = p.rings[0] | p.rings[1], markers = p.markers[0] | p.markers[1], empty
+    cdef u128 all_rings = bb_or(p.rings[0], p.rings[1]), markers = bb_or(p.markers[0], p.markers[1]), empty
     if p.phase == PH_GAME_OVER:
         if p.winner == C_DRAW:
             return 0
@@ -359,7 +364,7 @@ cdef inline int evaluate_turn(const State* p, const Weights* w) noexcept nogil:
     score += w.marker * (bb_popcount(p.markers[us]) - bb_popcount(p.markers[them]))
     if p.phase == PH_PLACE:
         return score + w.placing * (mobility(p, us) - mobility(p, them))
-    empty = T.valid & ~(all_rings | markers)
+    empty = bb_andnot(T.valid, bb_or(all_rings, markers))
     for side in range(2):
         window_counts(p.markers[side], p.rings[side], p.markers[side ^ 1], empty, &win[side])
     score += w.threat * (win[us].threats - win[them].threats)
@@ -414,21 +419,21 @@ cdef inline int static_order(const BoardTables* T, const State* p, const Weights
     cdef int f = move_from(m), t = move_to(m), d, us = p.turn, them = us ^ 1, s
     cdef u128 jumped, to_us, to_them
     d = T.dir_of[f][t]
-    jumped = (T.ray_mask[f][d] ^ T.ray_mask[t][d]) & (p.markers[0] | p.markers[1])
-    if not jumped:
-        return w.order_row if T.bit[f] & c_us else 0
-    to_us = jumped & p.markers[them]
-    to_them = jumped & p.markers[us]
+    jumped = bb_and(bb_xor(T.ray_mask[f][d], T.ray_mask[t][d]), bb_or(p.markers[0], p.markers[1]))
+    if not bb_any(jumped):
+        return w.order_row if bb_any(bb_and(T.bit[f], c_us)) else 0
+    to_us = bb_and(jumped, p.markers[them])
+    to_them = bb_and(jumped, p.markers[us])
     s = w.order_flip * (bb_popcount(to_us) - bb_popcount(to_them))
     if not w.order_exact:                     # completion points only
-        if to_them & c_them:
+        if bb_any(bb_and(to_them, c_them)):
             s -= w.order_block
-        if (T.bit[f] | to_us) & c_us:
+        if bb_any(bb_and(bb_or(T.bit[f], to_us), c_us)):
             s += w.order_row
         return s
-    if has_row((p.markers[us] ^ to_them) | to_us | T.bit[f]):
+    if has_row(bb_or(bb_or(bb_xor(p.markers[us], to_them), to_us), T.bit[f])):
         s += w.order_row
-    if to_them and has_row((p.markers[them] ^ to_us) | to_them):
+    if bb_any(to_them) and has_row(bb_or(bb_xor(p.markers[them], to_us), to_them)):
         s -= w.order_block
     return s
 
@@ -436,7 +441,7 @@ cdef inline int static_order(const BoardTables* T, const State* p, const Weights
 cdef inline void order_scores(const State* s, const Weights* w, const int* actions, int n,
                               int* out) noexcept nogil:
     cdef int i
-    cdef u128 c_us = 0, c_them = 0
+    cdef u128 c_us, c_them
     cdef const BoardTables* T
     if s.phase != PH_MOVE:
         for i in range(n):

@@ -10,7 +10,7 @@ from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, END_BLOCKED, END_POOL
                            K_PASS, K_PLACE, K_RING, K_ROW, MARKERS_TOTAL, PH_GAME_OVER, PH_MOVE,
                            PH_REMOVE_RING, PH_REMOVE_ROW, RINGS_PER_SIDE, move_from, move_kind,
                            move_to)
-from yinsh.bitboard cimport bb_pop_lsb, u128
+from yinsh.bitboard cimport bb_and, bb_any, bb_or, bb_pop_lsb, bb_xor, u128
 from yinsh.yinsh.geometry cimport LINE_LENGTH
 
 
@@ -58,14 +58,15 @@ cdef inline void do_move(Position* p, int m) noexcept nogil:
     cdef uint64_t key
     if kind == K_MOVE:
         d = T.dir_of[f][t]
-        flips = (T.ray_mask[f][d] ^ T.ray_mask[t][d] ^ T.bit[t]) & (p.markers[0] | p.markers[1])
-        p.markers[0] ^= flips
-        p.markers[1] ^= flips
+        flips = bb_and(bb_xor(bb_xor(T.ray_mask[f][d], T.ray_mask[t][d]), T.bit[t]),
+                       bb_or(p.markers[0], p.markers[1]))
+        p.markers[0] = bb_xor(p.markers[0], flips)
+        p.markers[1] = bb_xor(p.markers[1], flips)
         key = p.key
-        while flips:
+        while bb_any(flips):
             key ^= Z.flip[bb_pop_lsb(&flips)]
-        p.rings[us] ^= T.bit[f] | T.bit[t]
-        p.markers[us] |= T.bit[f]
+        p.rings[us] = bb_xor(p.rings[us], bb_or(T.bit[f], T.bit[t]))
+        p.markers[us] = bb_or(p.markers[us], T.bit[f])
         p.key = key ^ Z.piece[us][f] ^ Z.piece[us][t] ^ Z.piece[2 + us][f]
         p.markers_on_board += 1
         p.passes = 0
@@ -78,7 +79,7 @@ cdef inline void do_move(Position* p, int m) noexcept nogil:
         else:
             start_turn(p, them)
     elif kind == K_PLACE:
-        p.rings[us] |= T.bit[t]
+        p.rings[us] = bb_or(p.rings[us], T.bit[t])
         p.key ^= Z.piece[us][t]
         p.placed += 1
         p.turn = them
@@ -86,12 +87,12 @@ cdef inline void do_move(Position* p, int m) noexcept nogil:
             p.phase = PH_MOVE
     elif kind == K_ROW:
         seg = segment(f, t)
-        p.markers[us] ^= seg
+        p.markers[us] = bb_xor(p.markers[us], seg)
         p.markers_on_board -= LINE_LENGTH
         p.key ^= pieces_key(seg, 2 + us)
         p.phase = PH_REMOVE_RING
     elif kind == K_RING:
-        p.rings[us] ^= T.bit[f]
+        p.rings[us] = bb_xor(p.rings[us], T.bit[f])
         p.key ^= Z.piece[us][f]
         p.removed[us] += 1
         if p.removed[us] >= p.rings_to_win:

@@ -26,7 +26,7 @@ from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
                            MARKERS_TOTAL, MAX_MOVES, PH_GAME_OVER, PH_REMOVE_RING, PH_REMOVE_ROW,
                            RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
-from yinsh.bitboard cimport YINSH_DEBUG, bb_pop_lsb, u128
+from yinsh.bitboard cimport YINSH_DEBUG, bb_any, bb_pop_lsb, u128
 from yinsh.yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS,
                              NUM_POINTS, NUM_ROWS, direction_axis)
 
@@ -202,7 +202,7 @@ cdef inline void fill_mask(const Position* p, uint8_t* mask) noexcept nogil:
 
 
 cdef inline void set_bits(float* plane, u128 b) noexcept nogil:
-    while b:
+    while bb_any(b):
         plane[bb_pop_lsb(&b)] = 1.0
 
 

@@ -9,7 +9,8 @@ from yinsh.yinsh._position cimport Position, row_starts, segment
 from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, PH_MOVE, PH_PLACE,
                            PH_REMOVE_RING, PH_REMOVE_ROW, move_from, move_kind, move_to, pack_move)
-from yinsh.bitboard cimport bb_lsb, bb_msb, bb_pop_lsb, bb_popcount, u128
+from yinsh.bitboard cimport (bb_and, bb_andnot, bb_any, bb_lsb, bb_msb, bb_or, bb_pop_lsb, bb_popcount,
+                             bb_xor, u128)
 from yinsh.yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_DIRECTIONS, NUM_POINTS,
                              axis_shift)
 
@@ -25,29 +26,29 @@ cdef inline int landing(const BoardTables* T, int first, int d, u128 rings, u128
     that starts on first (the nearest piece on its ray), or -1: no landing if
     first is a ring, or the run reaches the edge or a ring."""
     cdef u128 beyond
-    if rings & T.bit[first]:
+    if bb_any(bb_and(rings, T.bit[first])):
         return -1
-    beyond = T.ray_mask[first][d] & ~markers
-    if not beyond:
+    beyond = bb_andnot(T.ray_mask[first][d], markers)
+    if not bb_any(beyond):
         return -1
     first = nearest(beyond, d)
-    return -1 if rings & T.bit[first] else first
+    return -1 if bb_any(bb_and(rings, T.bit[first])) else first
 
 
 cdef inline int count_ring_moves(const Position* p) noexcept nogil:
     """The number of ring moves, from ray masks: the empty points before the
     nearest piece on each ray, plus the landing after a marker run."""
     cdef const BoardTables* T = &TABLES
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
-    cdef u128 occupied = rings | markers
+    cdef u128 rings = bb_or(p.rings[0], p.rings[1])
+    cdef u128 markers = bb_or(p.markers[0], p.markers[1])
+    cdef u128 occupied = bb_or(rings, markers)
     cdef u128 b = p.rings[p.turn], hit
     cdef int n = 0, sq, d, first
-    while b:
+    while bb_any(b):
         sq = bb_pop_lsb(&b)
         for d in range(NUM_DIRECTIONS):
-            hit = T.ray_mask[sq][d] & occupied
-            if not hit:
+            hit = bb_and(T.ray_mask[sq][d], occupied)
+            if not bb_any(hit):
                 n += T.ray_len[sq][d]
                 continue
             first = nearest(hit, d)
@@ -59,29 +60,29 @@ cdef inline u128 ray_destinations(const BoardTables* T, int sq, int d, u128 ring
                                   u128 markers) noexcept nogil:
     """The points where the ring on sq can move in direction d."""
     cdef u128 slide = T.ray_mask[sq][d]
-    cdef u128 hit = slide & (rings | markers)
+    cdef u128 hit = bb_and(slide, bb_or(rings, markers))
     cdef int first, q
-    if hit:
+    if bb_any(hit):
         first = nearest(hit, d)
-        slide ^= T.ray_mask[first][d] ^ T.bit[first]
+        slide = bb_xor(slide, bb_xor(T.ray_mask[first][d], T.bit[first]))
         q = landing(T, first, d, rings, markers)
         if q >= 0:
-            slide |= T.bit[q]
+            slide = bb_or(slide, T.bit[q])
     return slide
 
 
 cdef inline int gen_ring_moves(const Position* p, int* out) noexcept nogil:
     """Writes the ring moves to out (the moves count_ring_moves counts)."""
     cdef const BoardTables* T = &TABLES
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
+    cdef u128 rings = bb_or(p.rings[0], p.rings[1])
+    cdef u128 markers = bb_or(p.markers[0], p.markers[1])
     cdef u128 b = p.rings[p.turn], slide
     cdef int n = 0, sq, d
-    while b:
+    while bb_any(b):
         sq = bb_pop_lsb(&b)
         for d in range(NUM_DIRECTIONS):
             slide = ray_destinations(T, sq, d, rings, markers)
-            while slide:
+            while bb_any(slide):
                 out[n] = pack_move(K_MOVE, sq, bb_pop_lsb(&slide))
                 n += 1
     return n
@@ -91,7 +92,7 @@ cdef inline int gen_bits(u128 b, int kind, int* out) noexcept nogil:
     """Writes an action of the kind for each point of b (placements and ring
     removals: from == to)."""
     cdef int n = 0, q
-    while b:
+    while bb_any(b):
         q = bb_pop_lsb(&b)
         out[n] = pack_move(kind, q, q)
         n += 1
@@ -108,12 +109,12 @@ cdef inline int gen_moves(const Position* p, int* out) noexcept nogil:
             out[0] = pack_move(K_PASS, 0, 0)
             n = 1
     elif p.phase == PH_PLACE:
-        n = gen_bits(TABLES.valid & ~(p.rings[0] | p.rings[1]), K_PLACE, out)
+        n = gen_bits(bb_andnot(TABLES.valid, bb_or(p.rings[0], p.rings[1])), K_PLACE, out)
     elif p.phase == PH_REMOVE_ROW:
         for axis in range(NUM_AXES):
             s = axis_shift(axis)
             b = row_starts(p.markers[p.turn], s)
-            while b:
+            while bb_any(b):
                 q = bb_pop_lsb(&b)
                 out[n] = pack_move(K_ROW, q, q + (LINE_LENGTH - 1) * s)
                 n += 1
@@ -147,15 +148,15 @@ cdef inline bint is_legal(const Position* p, int m) noexcept nogil:
     if m < 0 or kind < K_PLACE or kind > K_PASS or f >= NUM_CELLS or t >= NUM_CELLS:
         return False
     if kind == K_PLACE:
-        return (p.phase == PH_PLACE and f == t and (T.valid & T.bit[t]) != 0
-                and ((p.rings[0] | p.rings[1]) & T.bit[t]) == 0)
+        return (p.phase == PH_PLACE and f == t and bb_any(bb_and(T.valid, T.bit[t]))
+                and not bb_any(bb_and(bb_or(p.rings[0], p.rings[1]), T.bit[t])))
     if kind == K_MOVE:
-        return (p.phase == PH_MOVE and (p.rings[p.turn] & T.bit[f]) != 0 and T.dir_of[f][t] >= 0
-                and (ray_destinations(T, f, T.dir_of[f][t], p.rings[0] | p.rings[1],
-                                      p.markers[0] | p.markers[1]) & T.bit[t]) != 0)
+        return (p.phase == PH_MOVE and bb_any(bb_and(p.rings[p.turn], T.bit[f])) and T.dir_of[f][t] >= 0
+                and bb_any(bb_and(ray_destinations(T, f, T.dir_of[f][t], bb_or(p.rings[0], p.rings[1]),
+                                                   bb_or(p.markers[0], p.markers[1])), T.bit[t])))
     if kind == K_ROW:
         return (p.phase == PH_REMOVE_ROW and f < t and T.dir_of[f][t] >= 0
-                and T.dist[f][t] == LINE_LENGTH - 1 and (segment(f, t) & ~p.markers[p.turn]) == 0)
+                and T.dist[f][t] == LINE_LENGTH - 1 and not bb_any(bb_andnot(segment(f, t), p.markers[p.turn])))
     if kind == K_RING:
-        return p.phase == PH_REMOVE_RING and f == t and (p.rings[p.turn] & T.bit[f]) != 0
+        return p.phase == PH_REMOVE_RING and f == t and bb_any(bb_and(p.rings[p.turn], T.bit[f]))
     return p.phase == PH_MOVE and f == 0 and t == 0 and count_ring_moves(p) == 0

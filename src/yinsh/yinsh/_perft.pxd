@@ -13,8 +13,8 @@ from yinsh.yinsh._position cimport Position
 from yinsh._perft_state cimport PerftState, perft_poll
 from yinsh._signals cimport PERFT_POLL
 from yinsh.yinsh._types cimport MAX_MOVES
-from yinsh.threads cimport (atomic_fetch_inc, atomic_get, atomic_put, pthread_t, sleep_microseconds,
-                            thread_join, thread_start)
+from yinsh.platform cimport sleep_microseconds
+from yinsh.threads cimport atomic_fetch_inc, atomic_get, thread_join, thread_start, yinsh_thread
 
 cdef enum:
     MAX_PERFT_THREADS = 256
@@ -141,7 +141,7 @@ cdef inline bint perft_run(PerftJob* job, int threads) noexcept nogil:
     if the system refuses to start them). Returns true if it was interrupted
     by a signal (the main thread's handler raised: the caller must unwind
     and raise it; the counts are void)."""
-    cdef pthread_t* helpers = <pthread_t*>malloc(max(threads - 1, 1) * sizeof(pthread_t))
+    cdef yinsh_thread* helpers = <yinsh_thread*>malloc(max(threads - 1, 1) * sizeof(yinsh_thread))
     cdef int started = 0, k
     cdef PerftState st
     st.countdown = PERFT_POLL
@@ -149,7 +149,7 @@ cdef inline bint perft_run(PerftJob* job, int threads) noexcept nogil:
     st.stop = &job.stop
     if helpers != NULL:
         while started < threads - 1:
-            if thread_start(&helpers[started], perft_helper, job) != 0:
+            if thread_start(&helpers[started], perft_helper, job, 0) != 0:
                 break
             started += 1
     perft_take_tasks(job, &st)
@@ -158,6 +158,6 @@ cdef inline bint perft_run(PerftJob* job, int threads) noexcept nogil:
         if not st.interrupted and perft_poll(&st):
             st.interrupted = 1
     for k in range(started):
-        thread_join(helpers[k])
+        thread_join(&helpers[k])
     free(helpers)
     return st.interrupted != 0

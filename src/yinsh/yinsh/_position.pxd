@@ -8,7 +8,7 @@ from yinsh.yinsh._tables cimport KEYS, TABLES, BoardTables, ZobristKeys
 from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, END_BLOCKED, END_NONE, END_POOL, END_RINGS,
                            MARKERS_TOTAL, PH_GAME_OVER, PH_MOVE, PH_PLACE, PH_REMOVE_RING,
                            PH_REMOVE_ROW, RINGS_PER_SIDE)
-from yinsh.bitboard cimport bb_pop_lsb, bb_popcount, u128
+from yinsh.bitboard cimport bb_and, bb_andnot, bb_any, bb_or, bb_pop_lsb, bb_popcount, bb_shr, bb_xor, u128
 from yinsh.yinsh.geometry cimport SHIFT_COLUMN, SHIFT_DIAGONAL, SHIFT_ROW
 
 ctypedef struct Position:
@@ -55,7 +55,7 @@ cdef inline uint64_t pos_hash(const Position* p) noexcept nogil:
 cdef inline uint64_t pieces_key(u128 b, int kind) noexcept nogil:
     """The key of the pieces of one kind (ZobristKeys.piece) on b."""
     cdef uint64_t k = 0
-    while b:
+    while bb_any(b):
         k ^= KEYS.piece[kind][bb_pop_lsb(&b)]
     return k
 
@@ -67,19 +67,23 @@ cdef inline uint64_t pos_hash_from_scratch(const Position* p) noexcept nogil:
 
 cdef inline u128 row_starts(u128 m, int s) noexcept nogil:
     """Points that start 5 markers of m in a line with shift s (lowest end)."""
-    return m & (m >> s) & (m >> (2 * s)) & (m >> (3 * s)) & (m >> (4 * s))
+    cdef u128 r = bb_and(m, bb_shr(m, s))
+    r = bb_and(r, bb_shr(m, 2 * s))
+    r = bb_and(r, bb_shr(m, 3 * s))
+    return bb_and(r, bb_shr(m, 4 * s))
 
 
 cdef inline bint has_row(u128 m) noexcept nogil:
     """Whether m holds 5 in a line."""
-    return (row_starts(m, SHIFT_COLUMN) | row_starts(m, SHIFT_ROW) | row_starts(m, SHIFT_DIAGONAL)) != 0
+    return bb_any(bb_or(bb_or(row_starts(m, SHIFT_COLUMN), row_starts(m, SHIFT_ROW)),
+                        row_starts(m, SHIFT_DIAGONAL)))
 
 
 cdef inline u128 segment(int f, int t) noexcept nogil:
     """The points from f to t, both included (f and t on one line)."""
     cdef const BoardTables* T = &TABLES
     cdef int d = T.dir_of[f][t]
-    return T.bit[f] | (T.ray_mask[f][d] ^ T.ray_mask[t][d])
+    return bb_or(T.bit[f], bb_xor(T.ray_mask[f][d], T.ray_mask[t][d]))
 
 # ---------------------------------------------------------------------------
 # The consistency check. One list of rules, used by the debug builds after
@@ -189,7 +193,7 @@ cdef inline int pos_game_end(const Position* p, int* winner) noexcept nogil:
     if p.removed[0] >= p.rings_to_win or p.removed[1] >= p.rings_to_win:
         winner[0] = C_WHITE if p.removed[0] >= p.rings_to_win else C_BLACK
         return END_RINGS
-    if p.passes < 2 and bb_popcount(p.markers[0] | p.markers[1]) < MARKERS_TOTAL:
+    if p.passes < 2 and bb_popcount(bb_or(p.markers[0], p.markers[1])) < MARKERS_TOTAL:
         return END_NONE
     winner[0] = (C_WHITE if p.removed[0] > p.removed[1] else
                  C_BLACK if p.removed[1] > p.removed[0] else C_DRAW)
@@ -199,8 +203,8 @@ cdef inline int pos_game_end(const Position* p, int* winner) noexcept nogil:
 cdef inline int pos_check(const Position* p, int* side_out) noexcept nogil:
     """POS_OK, or the first problem of p (a POS_ value); *side_out (when
     side_out is not NULL) gets the side the problem concerns, -1 if none."""
-    cdef u128 rings = p.rings[0] | p.rings[1]
-    cdef u128 markers = p.markers[0] | p.markers[1]
+    cdef u128 rings = bb_or(p.rings[0], p.rings[1])
+    cdef u128 markers = bb_or(p.markers[0], p.markers[1])
     cdef int n_rings[2]
     cdef bint rows[2]
     cdef bint won[2]
@@ -210,9 +214,10 @@ cdef inline int pos_check(const Position* p, int* side_out) noexcept nogil:
         side_out[0] = -1
     if not pos_fields_in_range(p):
         return POS_FIELD_RANGE
-    if (p.rings[0] & p.rings[1]) or (p.markers[0] & p.markers[1]) or (rings & markers):
+    if (bb_any(bb_and(p.rings[0], p.rings[1])) or bb_any(bb_and(p.markers[0], p.markers[1]))
+            or bb_any(bb_and(rings, markers))):
         return POS_OVERLAP
-    if (rings | markers) & ~TABLES.valid:
+    if bb_any(bb_andnot(bb_or(rings, markers), TABLES.valid)):
         return POS_OFF_BOARD
     n_rings[0] = bb_popcount(p.rings[0])
     n_rings[1] = bb_popcount(p.rings[1])
@@ -231,7 +236,7 @@ cdef inline int pos_check(const Position* p, int* side_out) noexcept nogil:
         if n_rings[side] + p.removed[side] > RINGS_PER_SIDE:
             return _problem(POS_TOO_MANY_RINGS, side, side_out)
     if ph == PH_PLACE:
-        if markers or p.removed[0] or p.removed[1]:
+        if bb_any(markers) or p.removed[0] or p.removed[1]:
             return POS_PLACE_PIECES
         if n_rings[0] - n_rings[1] != p.turn or n_rings[0] + n_rings[1] >= 2 * RINGS_PER_SIDE:
             return _problem(POS_PLACE_TURN, p.turn, side_out)

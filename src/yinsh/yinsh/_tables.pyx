@@ -5,7 +5,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from yinsh._rng cimport rng_next
-from yinsh.bitboard cimport bb_bit, bb_hi, bb_lo
+from yinsh.bitboard cimport bb_bit, bb_hi, bb_lo, bb_or
 from yinsh.yinsh.geometry cimport (NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS, NUM_ROWS, axis_shift,
                              direction_dc, direction_dr, on_board, point_at)
 
@@ -32,7 +32,7 @@ cdef void _build_board() noexcept:
             if not on_board(c, r):
                 continue
             p = point_at(c, r)
-            T.valid |= T.bit[p]
+            T.valid = bb_or(T.valid, T.bit[p])
             T.column[p] = c
             T.row[p] = r
             for d in range(NUM_DIRECTIONS):
@@ -42,7 +42,7 @@ cdef void _build_board() noexcept:
                 while on_board(cc, rr):
                     q = point_at(cc, rr)
                     T.ray[p][d][n] = q
-                    T.ray_mask[p][d] |= T.bit[q]
+                    T.ray_mask[p][d] = bb_or(T.ray_mask[p][d], T.bit[q])
                     n += 1
                     T.dir_of[p][q] = d
                     T.dist[p][q] = n
