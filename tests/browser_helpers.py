@@ -1,7 +1,8 @@
 """The browser tests' tools: `yinsh serve` in a child process on a fresh
 SQLite file, Debian's Chromium through Playwright, and `Tab`, a page of the
 server in its own browser context (its own local storage: one person) that
-records its console errors."""
+records its console errors; the fixtures both browser test modules use
+(`server`, `browser`, `shots`: import them into the module)."""
 from __future__ import annotations
 
 import os
@@ -9,6 +10,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from playwright import sync_api
 
 from helpers import sigint_default
 
@@ -92,3 +96,29 @@ class Tab:
         errors = [e for e in self.errors if not (server_down and REFUSED.search(e))]
         others = [e for e in errors if not e.startswith(NETWORK_ERROR)]
         assert others == [] and len(errors) - len(others) == network_errors, self.errors
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The address of a `yinsh serve` on a fresh SQLite file, for a module's tests."""
+    child, address = start_server(tmp_path_factory.mktemp("db") / "games.sqlite3")
+    yield address
+    stop_server(child)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, launched once for a module's tests."""
+    with sync_api.sync_playwright() as p:
+        chromium = launch(p)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    """The folder for screenshots: $YINSH_WEB_SCREENSHOTS, else a temporary one."""
+    folder = os.environ.get("YINSH_WEB_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -8,40 +8,16 @@ screenshots of the games in progress (by default they go to a temporary
 folder)."""
 from __future__ import annotations
 
-import os
 import random
 import re
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-from browser_helpers import PHONE, Tab, launch, start_server, stop_server
+from browser_helpers import PHONE, Tab, browser, server, shots  # noqa: F401 (fixtures)
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    child, address = start_server(tmp_path_factory.mktemp("db") / "games.sqlite3")
-    yield address
-    stop_server(child)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
-    folder = os.environ.get("YINSH_WEB_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 class Page(Tab):

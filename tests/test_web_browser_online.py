@@ -8,44 +8,20 @@ No console errors anywhere."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
-from browser_helpers import Tab, launch, start_server, stop_server
+from browser_helpers import Tab, browser, server, shots, start_server, stop_server  # noqa: F401 (fixtures)
 
 #: How long a page may take to show another browser's action (the live
 #: update; the benchmark measures the real latency).
 LIVE_MS = 5000
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    child, address = start_server(tmp_path_factory.mktemp("db") / "games.sqlite3")
-    yield address
-    stop_server(child)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
-    folder = os.environ.get("YINSH_WEB_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 class Person(Tab):
