@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api    # test-all (without it the module is skipped: conftest.py)
 
 from helpers import sigint_default
 
