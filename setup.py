@@ -12,10 +12,11 @@ its dotted path below yinsh such as toys.dice._search).
 The extensions compile in parallel, one job a CPU (YINSH_BUILD_JOBS=N sets
 the number; `build_ext -j N` too), each printed as it starts and ends. An
 editable install (`pip install -e .`) or `build_ext --inplace` reuses the
-compiled module already in src/ when it is newer than everything it is built
-from (the .c file, the .pyx/.pxd files it cimports, the headers it includes)
-and was built with the same compiler and flags: a second `pip install -e`
-recompiles only what changed. `build_ext --force` recompiles everything.
+compiled module already in src/ when it was compiled from the same C text
+(what Cython wrote from the .pyx and the .pxd files it cimports), the same
+headers and the same compiler and flags (build/inplace-extensions.json keeps
+each module's fingerprint): a second `pip install -e` recompiles only what
+changed. `build_ext --force` recompiles everything.
 
 The searches are written once, as Tempita templates in src/yinsh/engine/
 (common, alphabeta, mcts .pyx.tp). Each game's hooks file (src/yinsh/yinsh/_hooks.pxd
@@ -37,7 +38,6 @@ import time
 
 from Cython import Tempita
 from Cython.Build import cythonize
-from Cython.Build.Dependencies import create_dependency_tree
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -146,9 +146,9 @@ def progress_stream():
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 
 
-def header_closure(headers, include_dirs):
-    """The headers and every local header they #include "...", transitively."""
-    found, todo = set(), list(headers)
+def local_includes(paths, include_dirs):
+    """The files and every file of the project they #include "...", transitively."""
+    found, todo = set(), list(paths)
     while todo:
         path = os.path.normpath(todo.pop())
         if path in found or not os.path.isfile(path):
@@ -168,7 +168,7 @@ class BuildExt(build_ext):
     """build_ext that compiles in parallel, prints each module, and in an
     editable or in-place build reuses an up-to-date module from src/."""
 
-    RECORD = os.path.join("build", "inplace-extensions.json")   # the flags each in-place module was built with
+    RECORD = os.path.join("build", "inplace-extensions.json")   # the fingerprint of each in-place module
 
     def initialize_options(self):
         super().initialize_options()
@@ -200,7 +200,8 @@ class BuildExt(build_ext):
         with self.lock:
             self.started += 1
             number = f"[{self.started}/{len(self.extensions)}]"
-        if self.reuse_inplace and self.up_to_date(ext, inplace):
+        fingerprint = self.fingerprint(ext) if self.reuse_inplace else None
+        if fingerprint and self.up_to_date(ext, inplace, fingerprint):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(inplace, target)
             self.say(f"{number} {ext.name}: up to date")
@@ -209,9 +210,9 @@ class BuildExt(build_ext):
         begin = time.monotonic()
         super().build_extension(ext)
         self.say(f"{number} {ext.name}: compiled in {time.monotonic() - begin:.0f} s")
-        if self.reuse_inplace:
+        if fingerprint:
             with self.lock:
-                self.records[ext.name] = [self.signature(ext), int(os.path.getmtime(target))]
+                self.records[ext.name] = [fingerprint, int(os.path.getmtime(target))]
 
     def say(self, line):
         with self.lock:
@@ -224,33 +225,25 @@ class BuildExt(build_ext):
         folder = self.get_finalized_command("build_py").get_package_dir(package)
         return os.path.join(folder, os.path.basename(self.get_ext_filename(fullname)))
 
-    def dependencies(self, ext):
-        """Every file the compiled module is made from."""
-        deps = set(ext.sources) | set(ext.depends)
-        tree = create_dependency_tree()
-        for source in ext.sources:
-            pyx = os.path.splitext(source)[0] + ".pyx"
-            if os.path.exists(pyx):
-                deps |= tree.all_dependencies(pyx)
-        headers = [path for path in deps if path.endswith(".h")]
-        return deps | header_closure(headers, ext.include_dirs)
-
-    def signature(self, ext):
-        """What, besides the sources, decides the compiled module: the compiler and the flags."""
+    def fingerprint(self, ext):
+        """What decides the compiled module: the compiler and its flags, the text
+        of its C source and of the project's files that it #includes. Texts, not
+        times: an isolated build (pip's default) installs Cython anew each time,
+        and cythonize then rewrites every .c file, the same text at a new time."""
         compiler = getattr(self.compiler, "compiler_so", None) or type(self.compiler).__name__
-        text = json.dumps([sys.version, compiler, ext.define_macros, ext.undef_macros, ext.include_dirs,
-                           ext.extra_compile_args, ext.extra_link_args, ext.libraries], default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        digest = hashlib.sha256(json.dumps([sys.version, compiler, ext.define_macros, ext.undef_macros,
+                                            ext.include_dirs, ext.extra_compile_args, ext.extra_link_args,
+                                            ext.libraries], default=str).encode())
+        for path in sorted(local_includes(list(ext.sources) + list(ext.depends), ext.include_dirs)):
+            with open(path, "rb") as f:
+                digest.update(f"{path}\0".replace(os.sep, "/").encode() + hashlib.sha256(f.read()).digest())
+        return digest.hexdigest()
 
-    def up_to_date(self, ext, inplace):
-        """The in-place module was compiled here (its record: the same flags, its
-        time to the second, as setuptools copies it) after its last input changed."""
-        if not os.path.exists(inplace):
-            return False
-        built = os.path.getmtime(inplace)
-        if self.records.get(ext.name) != [self.signature(ext), int(built)]:
-            return False
-        return all(os.path.exists(dep) and os.path.getmtime(dep) <= built for dep in self.dependencies(ext))
+    def up_to_date(self, ext, inplace, fingerprint):
+        """The in-place module was compiled by this class from the same inputs: its
+        record holds the fingerprint and the module's time (to the second, as
+        setuptools copies it), so a module compiled otherwise is not taken."""
+        return os.path.exists(inplace) and self.records.get(ext.name) == [fingerprint, int(os.path.getmtime(inplace))]
 
     def read_records(self):
         try:
