@@ -16,7 +16,8 @@ compiled module already in src/ when it was compiled from the same C text
 (what Cython wrote from the .pyx and the .pxd files it cimports), the same
 headers and the same compiler and flags (build/inplace-extensions.json keeps
 each module's fingerprint): a second `pip install -e` recompiles only what
-changed. `build_ext --force` recompiles everything.
+changed. `build_ext --force` recompiles everything. Cython's output is cached
+in build/cython-cache (by the text of its inputs), for the same reason.
 
 The searches are written once, as Tempita templates in src/yinsh/engine/
 (common, alphabeta, mcts .pyx.tp). Each game's hooks file (src/yinsh/yinsh/_hooks.pxd
@@ -266,5 +267,9 @@ setup(
         compiler_directives=directives,
         include_path=["src"],
         annotate=os.environ.get("YINSH_ANNOTATE", "") not in ("", "0"),
+        # Cython's cache of the C it wrote, by the text of every input: pip's isolated build
+        # installs Cython anew, so its own .pxd files look newer than every .c, and cythonize
+        # regenerates them all; from the cache that takes a second, not a minute.
+        cache=os.path.join("build", "cython-cache"),
     ),
 )
