@@ -181,6 +181,7 @@ class BuildExt(build_ext):
         self.started = 0
         self.out = progress_stream()
         self.records = self.read_records()
+        self.reused = set()
         begin = time.monotonic()
         try:
             super().run()
@@ -205,6 +206,7 @@ class BuildExt(build_ext):
         if fingerprint and self.up_to_date(ext, inplace, fingerprint):
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(inplace, target)
+            self.reused.add(ext.name)
             self.say(f"{number} {ext.name}: up to date")
             return
         self.say(f"{number} {ext.name}: compiling")
@@ -214,6 +216,16 @@ class BuildExt(build_ext):
         if fingerprint:
             with self.lock:
                 self.records[ext.name] = [fingerprint, int(os.path.getmtime(target))]
+
+    def copy_extensions_to_source(self):
+        # A reused module is in place already; copying it onto itself would rewrite the
+        # file under a process that has it loaded.
+        extensions = self.extensions
+        self.extensions = [ext for ext in extensions if ext.name not in self.reused]
+        try:
+            super().copy_extensions_to_source()
+        finally:
+            self.extensions = extensions
 
     def say(self, line):
         with self.lock:
