@@ -16,10 +16,11 @@ $pip install -q numpy tqdm starlette uvicorn websockets setuptools Cython wheel
 git clone -q . "$work/clone"
 git -C "$work/clone" checkout -q "$revision"
 cd "$work/clone"
-timed() {
-    local start=$SECONDS
-    "$@" > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
-    echo "$((SECONDS - start)) s: pip ${*:4} (load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
+timed() {   # the wall time, and the CPU time of pip and the compilers (the machine's other work aside)
+    local TIMEFORMAT="%0R s wall, %0U+%0S s CPU"
+    local times
+    times=$( { time "$@" > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; } ; } 2>&1 )
+    echo "$times: pip ${*:4} (load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
 }
 echo "$(git log --oneline -1 | cut -c1-60), $(nproc) cores"
 timed $pip install -e .
