@@ -17,7 +17,7 @@ import pytest
 
 #: The import name of each optional package -> the extra that installs it.
 EXTRAS = {
-    "starlette": "web", "uvicorn": "web", "websockets": "web",
+    "starlette": "web", "anyio": "web", "uvicorn": "web", "websockets": "web",
     "ray": "cluster",
     "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl", "open_spiel": "rl",
     "httpx": "test-all", "playwright": "test-all",
