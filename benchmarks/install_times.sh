@@ -12,7 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$python" -m venv "$work/venv"
 pip="$work/venv/bin/python -m pip"
-$pip install -q numpy tqdm starlette uvicorn websockets setuptools Cython wheel
+$pip install -q numpy tqdm starlette uvicorn websockets setuptools Cython wheel > "$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 git clone -q . "$work/clone"
 git -C "$work/clone" checkout -q "$revision"
 cd "$work/clone"
