@@ -266,10 +266,14 @@ class BuildExt(build_ext):
             return {}
 
     def write_records(self):
-        if self.reuse_inplace:
+        if not self.reuse_inplace:
+            return
+        try:
             os.makedirs(os.path.dirname(self.RECORD), exist_ok=True)
             with open(self.RECORD, "w", encoding="utf-8") as f:
                 json.dump(self.records, f, indent=1, sort_keys=True)
+        except OSError as exc:      # the next build compiles everything again, nothing worse
+            self.say(f"cannot write {self.RECORD}: {exc}")
 
 
 setup(
