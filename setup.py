@@ -185,7 +185,7 @@ class BuildExt(build_ext):
         begin = time.monotonic()
         try:
             super().run()
-            self.say(f"{len(self.extensions)} extensions ready in {time.monotonic() - begin:.0f} s")
+            self.say(f"done: {len(self.extensions)} modules in {time.monotonic() - begin:.0f} s")
         finally:
             self.write_records()
             if self.out is not sys.stderr:
