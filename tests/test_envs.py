@@ -12,16 +12,15 @@ import pytest
 
 import yinsh
 
-pytest.importorskip("pettingzoo")
-gymnasium = pytest.importorskip("gymnasium")
-pyspiel = pytest.importorskip("pyspiel")
+# The rl extra (without it the module is skipped: conftest.py).
+import gymnasium
+import pyspiel
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from yinsh.envs import gymnasium_envs, insert_v0, ludo_v0, yinsh_v0  # noqa: E402
-from yinsh.envs import openspiel_games  # noqa: E402,F401  (registers the games with pyspiel)
-from yinsh.envs.games import GAMES  # noqa: E402
+from yinsh.envs import gymnasium_envs, insert_v0, ludo_v0, yinsh_v0
+from yinsh.envs import openspiel_games  # noqa: F401  (registers the games with pyspiel)
+from yinsh.envs.games import GAMES
 
 # module, options: every game, and each option that changes the shape of play.
 AEC = [(yinsh_v0, {}), (yinsh_v0, {"variant": "blitz"}), (insert_v0, {"layout": 77}),

@@ -6,11 +6,10 @@ import subprocess
 import sys
 from importlib import metadata
 
+import gymnasium  # noqa: F401  (the rl extra: without it the module is skipped, conftest.py)
 import pytest
 
 import yinsh
-
-pytest.importorskip("gymnasium")
 
 try:
     import tomllib

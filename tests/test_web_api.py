@@ -13,7 +13,6 @@ import warnings
 
 import pytest
 
-pytest.importorskip("starlette")
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient

@@ -14,10 +14,8 @@ import urllib.parse
 
 import pytest
 
-pytest.importorskip("playwright.sync_api")
-
-from browser_helpers import PHONE, Tab, browser, server, shots  # noqa: F401 (fixtures)
-
+# The browser tools (Playwright: without it the module is skipped, conftest.py) and the fixtures.
+from browser_helpers import PHONE, Tab, browser, server, shots  # noqa: F401
 
 
 class Page(Tab):

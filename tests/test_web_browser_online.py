@@ -14,9 +14,8 @@ import urllib.request
 
 import pytest
 
-pytest.importorskip("playwright.sync_api")
-
-from browser_helpers import Tab, browser, server, shots, start_server, stop_server  # noqa: F401 (fixtures)
+# The browser tools (Playwright: without it the module is skipped, conftest.py) and the fixtures.
+from browser_helpers import Tab, browser, server, shots, start_server, stop_server  # noqa: F401
 
 #: How long a page may take to show another browser's action (the live
 #: update; the benchmark measures the real latency).

@@ -12,8 +12,6 @@ import warnings
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("sqlalchemy")
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient

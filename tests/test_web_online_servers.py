@@ -13,11 +13,10 @@ import os
 import random
 import threading
 
+import httpx
 import pytest
-
-pytest.importorskip("sqlalchemy")
-pytest.importorskip("websockets")
-httpx = pytest.importorskip("httpx")
+import sqlalchemy  # noqa: F401  (the web extra: without it the module is skipped, conftest.py)
+import websockets  # noqa: F401
 
 from online_servers import Player, Server, postgres_bin, postgres_cluster
 

@@ -259,7 +259,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="yinsh", description="The yinsh engine library's command line.")
+    parser = Parser(prog="yinsh", description="Fast engines for Yinsh, Insert and Ludo: perft, benchmarks, "
+                    "analysis, matches, play in the terminal or the browser, self-play.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
