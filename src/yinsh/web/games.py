@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from yinsh import games as _games
 
@@ -74,6 +74,17 @@ class WebGame:
 
     def _first(self, board: Any) -> Any:
         return self.kind.first_side(board)
+
+    def move_list(self, start: Any, moves: Iterable[Any]) -> list[dict[str, Any]]:
+        """The actions played from the board start (not changed): the ply
+        after each, the name of the side that made it and its text."""
+        board = start.copy()
+        names = self.side_names(board)
+        out = []
+        for move in moves:
+            out.append({"ply": board.ply + 1, "side": names[int(board.turn)], "text": str(move)})
+            board.push(move)
+        return out
 
     def seats(self, board: Any) -> list[int]:
         """The side numbers that take part."""

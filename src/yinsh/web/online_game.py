@@ -517,13 +517,7 @@ class OnlineGame:
 
     def moves(self) -> list[dict[str, Any]]:
         """The actions on the board: ply (after it), side name and text."""
-        board = self.web.kind.board_class(self.start_position)
-        names = self.web.side_names(board)
-        out = []
-        for move in self.board.move_stack:
-            out.append({"ply": board.ply + 1, "side": names[int(board.turn)], "text": str(move)})
-            board.push(move)
-        return out
+        return self.web.move_list(self.web.kind.board_class(self.start_position), self.board.move_stack)
 
     def record_text(self, names: Optional[Sequence[str]] = None, date: str = "?") -> str:
         """The game in the library's record format."""

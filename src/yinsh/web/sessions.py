@@ -177,13 +177,7 @@ class GameSession:
 
     def moves(self) -> list[dict[str, Any]]:
         """The actions so far: ply (after it), side name and text."""
-        board = self.board_at(0)
-        names = self.game.side_names(board)
-        out = []
-        for move in self.board.move_stack:
-            out.append({"ply": board.ply + 1, "side": names[int(board.turn)], "text": str(move)})
-            board.push(move)
-        return out
+        return self.game.move_list(self.board_at(0), self.board.move_stack)
 
     def record_text(self) -> str:
         """The game in the library's record format."""

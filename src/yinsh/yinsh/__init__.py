@@ -4,13 +4,9 @@ The Yinsh API, which ``import yinsh`` also offers at its top level
 (``yinsh.Board`` is ``yinsh.yinsh.Board``):
 
 >>> import yinsh
->>> board = yinsh.Board()
->>> board.push_str("e5")
-Move.from_str('e5')
->>> yinsh.perft(board, 2)
-6972
->>> yinsh.point_name(yinsh.E5)
-'e5'
+>>> from yinsh.yinsh import Board, perft
+>>> Board is yinsh.Board, perft(Board(), 1)
+(True, 85)
 """
 try:
     from yinsh.yinsh import _core
