@@ -253,12 +253,8 @@ def player_count(board: object) -> int:
     >>> player_count(yinsh.Board()), player_count(ludo.Board(players=3))
     (2, 3)
     """
-    players = getattr(board, "players", None)
-    if isinstance(players, (list, tuple)):
-        return len(players)
-    if isinstance(players, int) and not isinstance(players, bool):
-        return players
-    return 2
+    players = getattr(board, "players", None)      # the colours in play (the board protocol)
+    return len(players) if isinstance(players, (list, tuple)) else 2
 
 
 def algorithm_for(board: object) -> str:
