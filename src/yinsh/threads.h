@@ -8,17 +8,12 @@
 
 #include <stddef.h>
 
+#include "platform.h"        /* <windows.h> on Windows, with its lean macros */
+
 typedef void* (*yinsh_thread_fn)(void*);
 
 #ifdef _WIN32
 
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#include <windows.h>
 #include <intrin.h>
 #include <process.h>
 
