@@ -167,6 +167,8 @@ def progress_stream():
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+#: The comment in which Cython writes an extension's options into its C file.
+CYTHON_METADATA = re.compile(rb"/\* BEGIN: Cython Metadata\n.*?\nEND: Cython Metadata \*/\n", re.DOTALL)
 
 
 def local_includes(paths, include_dirs):
@@ -266,12 +268,15 @@ class BuildExt(build_ext):
         times: an isolated build (pip's default) installs Cython anew each time,
         and cythonize then rewrites every .c file, the same text at a new time."""
         compiler = getattr(self.compiler, "compiler_so", None) or type(self.compiler).__name__
+        # cythonize merges the include folders in an order that changes from run to run (its
+        # sets), and writes them so into the C file's metadata comment: both are read as sets.
         digest = hashlib.sha256(json.dumps([sys.version, compiler, ext.define_macros, ext.undef_macros,
-                                            ext.include_dirs, ext.extra_compile_args, ext.extra_link_args,
-                                            ext.libraries], default=str).encode())
+                                            sorted(ext.include_dirs), ext.extra_compile_args,
+                                            ext.extra_link_args, ext.libraries], default=str).encode())
         for path in sorted(local_includes(list(ext.sources) + list(ext.depends), ext.include_dirs)):
             with open(path, "rb") as f:
-                digest.update(f"{path}\0".replace(os.sep, "/").encode() + hashlib.sha256(f.read()).digest())
+                text = CYTHON_METADATA.sub(b"", f.read())
+            digest.update(f"{path}\0".replace(os.sep, "/").encode() + hashlib.sha256(text).digest())
         return digest.hexdigest()
 
     def up_to_date(self, ext, inplace, fingerprint):
