@@ -30,6 +30,7 @@ from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, NUM_ACTIONS, BatchG
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh import record, svg
+from yinsh.yinsh.points import *  # noqa: F401,F403   yinsh.E5: not in __all__ nor dir()
 
 # `yinsh._core`, the name of the Yinsh core before the games became
 # subpackages, still imports: it is the module `yinsh.yinsh._core`.
@@ -50,15 +51,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """The named points of Yinsh (``yinsh.E5``), the other games
-    (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
-    ``import yinsh``) and the modules of every game's boards
+    """The other games (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste
+    back after ``import yinsh``) and the modules of every game's boards
     (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for."""
     if name in ("insert", "ludo", "protocol", "diagram"):
         import importlib
         return importlib.import_module(f"yinsh.{name}")
-    if name.isupper() and hasattr(_yinsh, name):
-        return getattr(_yinsh, name)
     raise AttributeError(f"module 'yinsh' has no attribute {name!r}")
 
 

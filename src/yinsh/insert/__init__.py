@@ -43,9 +43,8 @@ RED = Color.RED
 NUM_LAYOUTS = 6144
 
 # Named squares, python-chess style: insert.C4 == insert.parse_square("c4") == 20.
-for _s in SQUARES:
-    globals()[square_name(_s).upper()] = _s
-del _s
+from yinsh.insert import squares
+from yinsh.insert.squares import *  # noqa: E402,F401,F403
 
 __all__ = [
     "WHITE", "RED", "SQUARES", "TILES", "NUM_LAYOUTS",
@@ -55,5 +54,6 @@ __all__ = [
     "divide", "layout_marks", "line_name", "parse_square", "perft", "random_playouts",
     "square_name", "svg",
     "BatchGames", "NUM_ACTIONS", "action_to_move", "move_to_action", "actions", "diagram", "players",
-    "symmetries",
-] + [f + r for f in "ABCDEF" for r in "123456"]
+    "symmetries", "squares",
+]
+__all__ += squares.__all__

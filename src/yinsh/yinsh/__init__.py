@@ -32,9 +32,7 @@ WHITE = Color.WHITE
 BLACK = Color.BLACK
 
 # Named points, python-chess style: yinsh.E5 == yinsh.parse_point("e5").
-for _p in POINTS:
-    globals()[point_name(_p).upper()] = _p
-del _p
+from yinsh.yinsh.points import *  # noqa: E402,F401,F403
 
 __all__ = [
     "BLACK", "WHITE", "POINTS", "RINGS_TO_WIN",
