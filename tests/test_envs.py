@@ -295,3 +295,35 @@ def test_guide_docs_rl_md():
     failures, attempted = doctest.testfile(str(path), module_relative=False,
                                            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert attempted > 0 and failures == 0
+
+
+# Chance from the board protocol --------------------------------------------------
+
+def test_envs_take_chance_from_the_board_protocol(monkeypatch):
+    """The environments throw Ludo's dice through ``is_chance()`` and
+    ``chance_outcomes()`` (``push_action``), not through Ludo's ``throw``."""
+    def no_throw(self, rng=None):
+        raise AssertionError("an environment called Ludo's own throw()")
+
+    monkeypatch.setattr(yinsh.ludo.Board, "throw", no_throw)
+    env = ludo_v0.env(players=2)
+    env.reset(seed=4)
+    for _ in range(40):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert not env.unwrapped.board.is_chance()
+    gym_env = gymnasium.make("yinsh/Ludo-v0", players=2)
+    obs, info = gym_env.reset(seed=2)
+    for _ in range(20):
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, terminated, truncated, info = gym_env.step(action)
+        if terminated:
+            break
+    state = pyspiel.load_game("python_ludo(players=2)").new_initial_state()
+    assert state.chance_outcomes() == state.board.chance_outcomes()
+    state.apply_action(5)
+    state.apply_action(2)
+    assert not state.is_chance_node() and state.chance_outcomes() == [] == state.board.chance_outcomes()
