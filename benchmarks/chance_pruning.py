@@ -1,13 +1,14 @@
-"""Nodes of the alpha-beta's chance nodes with and without Star1 (the
-``star1`` tunable) on two-player Ludo positions: each position searched to
-a fixed depth, one thread, the same value either way (checked).
+"""Nodes of the alpha-beta with and without *-minimax pruning at chance
+nodes (the ``star`` tunable: 0 plain expectimax, 1 Star1, 2 Star2) on
+two-player Ludo positions: each position searched to a fixed depth, one
+thread, a 16 MB table; the three give the same score (checked).
 
-    PYTHONPATH=src python benchmarks/chance_pruning.py [--positions 40] [--depth 5]
+    PYTHONPATH=src python benchmarks/chance_pruning.py [--positions 40] [--depth 6]
 
-Prints per depth the total nodes of plain expectimax (``star1=0``) and of
-Star1, and the ratio. The positions are the seeded random games' positions
-after 10..200 random actions, half at a throw (a chance root), half at a
-move.
+Prints per depth the total nodes of each and the ratios to plain
+expectimax. The positions come from seeded random games after 10..200
+random actions, alternately at a throw (a chance root) and at a move with
+a choice (docs/search.md has the figures).
 """
 from __future__ import annotations
 
@@ -25,8 +26,7 @@ def positions(count: int, seed: int = 1) -> list[ludo.Board]:
     found: list[ludo.Board] = []
     while len(found) < count:
         board = ludo.Board(players=2)
-        plies = rng.randrange(10, 200)
-        for _ in range(plies):
+        for _ in range(rng.randrange(10, 200)):
             moves = list(board.legal_moves)
             if not moves:
                 break
@@ -39,31 +39,31 @@ def positions(count: int, seed: int = 1) -> list[ludo.Board]:
     return found
 
 
-def measure(boards: list[ludo.Board], depth: int) -> tuple[int, int]:
-    """Total nodes (star1=0, star1=1) over boards at depth; the scores agree."""
-    totals = [0, 0]
+def measure(boards: list[ludo.Board], depth: int) -> list[int]:
+    """Total nodes with star=0, 1, 2 over boards at depth; the scores agree."""
+    totals = [0, 0, 0]
     for board in boards:
         scores = []
-        for star in (0, 1):
+        for star in (0, 1, 2):
             ab = _search.AlphaBeta(hash_mb=16)
-            ab.configure(star1=star)
+            ab.configure(star=star)
             info = ab.search(board, depth)
             totals[star] += info.nodes
             scores.append(info.score)
-        assert scores[0] == scores[1], (board.position(), scores)
-    return totals[0], totals[1]
+        assert len(set(scores)) == 1, (board.position(), scores)
+    return totals
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--depth", type=int, default=5)
+    parser.add_argument("--depth", type=int, default=6)
     args = parser.parse_args()
     boards = positions(args.positions)
     for depth in range(2, args.depth + 1):
-        plain, star = measure(boards, depth)
-        print(f"depth {depth}: expectimax {plain:,} nodes, Star1 {star:,} nodes, "
-              f"Star1 / expectimax {star / plain:.3f}")
+        plain, star1, star2 = measure(boards, depth)
+        print(f"depth {depth}: expectimax {plain:,}, Star1 {star1:,} ({star1 / plain:.3f}), "
+              f"Star2 {star2:,} ({star2 / plain:.3f}) nodes")
 
 
 if __name__ == "__main__":

@@ -133,7 +133,7 @@ def brute_child(board: ludo.Board, action: int, pov: int, depth: int, ply: int) 
 
 def exact_searcher(star1: int, hash_mb: int = 0) -> ludo_search.AlphaBeta:
     ab = ludo_search.AlphaBeta(hash_mb)
-    ab.configure(lmr_depth=0, star1=star1)             # no reductions: the exact value
+    ab.configure(lmr_depth=0, star=star1)             # no reductions: the exact value
     return ab
 
 
@@ -144,7 +144,7 @@ def test_ludo_expectimax_matches_brute_force(seed, chance):
     pov = board.players.index(board.turn)
     for depth in (1, 2, 3):
         expected = brute(board, depth, 0, pov)
-        for star1 in (0, 1):
+        for star1 in (0, 1, 2):
             info = exact_searcher(star1).search(board, depth)
             assert info.score == expected, (board.position(), depth, star1)
         if chance:
@@ -162,27 +162,27 @@ def test_ludo_chance_root_lines_are_the_outcomes_values():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_dice_expectimax_with_and_without_star1(seed):
+def test_dice_expectimax_with_and_without_pruning(seed):
     rng = random.Random(seed)
     p = Position((rng.randrange(10), rng.randrange(10)), turn=rng.randrange(2), chance=bool(seed % 2))
     if p.winner() is not None:
         return
     for depth in (1, 2, 4, 6):
         expected = dice_reference(p, depth, 0, p.turn)
-        for star1 in (0, 1):
+        for star1 in (0, 1, 2):
             for hash_mb in (0, 1):
                 ab = dice_search.AlphaBeta(hash_mb)
-                ab.configure(lmr_depth=0, star1=star1)
+                ab.configure(lmr_depth=0, star=star1)
                 assert ab.search(p, depth).score == expected, (p, depth, star1, hash_mb)
 
 
-def test_star1_gives_the_values_of_plain_expectimax_with_every_feature():
+def test_star1_and_star2_give_the_values_of_plain_expectimax_with_every_feature():
     for seed in range(10):
         board = ludo_board(100 + seed, chance=bool(seed % 2))
         scores = []
-        for star1 in (0, 1):
+        for star1 in (0, 1, 2):
             ab = ludo_search.AlphaBeta(16)
-            ab.configure(star1=star1, lmr_depth=0)
+            ab.configure(star=star1, lmr_depth=0)
             scores.append(ab.search(board, 4).score)
         assert scores[0] == scores[1], board.position()
 
