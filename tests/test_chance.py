@@ -291,3 +291,18 @@ def test_ctrl_c_stops_a_search_at_a_chance_root(algorithm):
     assert type(exc) is KeyboardInterrupt and latency < MARGIN
     found = exc.analysis
     assert found is None or found.chance
+
+
+def test_docs_chance_section_examples_run():
+    """The examples of docs/search.md's "Chance nodes" run as a doctest."""
+    import doctest
+    import os
+    import re
+    path = os.path.join(os.path.dirname(__file__), os.pardir, "docs", "search.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read().split("## Chance nodes")[1].split("\n## ")[0]
+    python = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(python, {}, "search.md", path, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 4
