@@ -550,6 +550,11 @@ class Engine:
         lines = _check_int("multipv", multipv)
         if not 1 <= lines <= MAX_MULTIPV:
             raise ValueError(f"multipv must be between 1 and {MAX_MULTIPV}, not {multipv}")
+        is_chance = getattr(board, "is_chance", None)
+        if callable(is_chance) and is_chance() and (lines > 1 or searchmoves is not None):
+            which = "multipv" if lines > 1 else "searchmoves"
+            raise ValueError(f"{which}: the position is a chance node (a throw of the dice); its "
+                             f"analysis has one line per outcome, there are no moves to choose from")
         codes = None if searchmoves is None else self._codes(module, board, searchmoves)
         turn = getattr(board, "turn", None)
         players = player_count(board)
