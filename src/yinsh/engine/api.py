@@ -328,7 +328,8 @@ class Engine:
     ``Analysis.algorithm`` tells which one ran. ``depth``, ``time`` (seconds) and ``nodes`` are default
     limits for calls that set none; with no limit at all the alpha-beta
     searches to ``DEFAULT_DEPTH`` (the MCTS, which has no depth, plays its
-    default number of playouts). A call's limits replace the defaults; when
+    default number of playouts, and refuses a depth limit with
+    ``ValueError`` rather than ignore it). A call's limits replace the defaults; when
     several are given the search stops at the first one reached.
 
     ``keep_tables=False`` (the default) clears the transposition table (the
