@@ -327,3 +327,20 @@ def test_envs_take_chance_from_the_board_protocol(monkeypatch):
     state.apply_action(5)
     state.apply_action(2)
     assert not state.is_chance_node() and state.chance_outcomes() == [] == state.board.chance_outcomes()
+
+
+def test_sampled_outcomes_follow_the_probabilities_and_the_throws_of_ludo():
+    from yinsh.envs.chance import sample_outcome
+    from yinsh.toys.dice import GAMBLE, Position
+    board = yinsh.ludo.Board(players=2)
+    a, b = np.random.default_rng(5), np.random.default_rng(5)
+    for _ in range(20):                    # equally likely: the same draws as board.throw(rng)
+        assert yinsh.ludo.Board(players=2).throw(a) == board.action_to_move(sample_outcome(board, b))
+    rng = np.random.default_rng(1)
+    die = Position((1, 2)).apply(GAMBLE)   # 10: 1/2, 11: 1/4, 13: 1/4
+    counts = {10: 0, 11: 0, 13: 0}
+    for _ in range(4000):
+        counts[sample_outcome(die, rng)] += 1
+    assert 1850 < counts[10] < 2150 and 880 < counts[11] < 1120 and 880 < counts[13] < 1120
+    with pytest.raises(ValueError, match="no chance node"):
+        sample_outcome(yinsh.Board(), rng)

@@ -21,11 +21,15 @@ __all__ = ["sample_outcome", "play_chance"]
 
 def sample_outcome(board: Any, rng: np.random.Generator) -> int:
     """An outcome of board's chance node (``board.chance_outcomes()``), drawn
-    with its probability by the numpy generator rng. ``ValueError`` when no
-    chance node is to act."""
+    with its probability by the numpy generator rng: equally likely
+    outcomes by ``rng.integers`` (so a seeded episode throws Ludo's die as
+    ``board.throw(rng)`` would), others by the cumulative probabilities.
+    ``ValueError`` when no chance node is to act."""
     outcomes = board.chance_outcomes()
     if not outcomes:
         raise ValueError("no chance node: the board has no chance outcomes now")
+    if all(p == outcomes[0][1] for _, p in outcomes):
+        return int(outcomes[int(rng.integers(0, len(outcomes)))][0])
     x = rng.random()
     total = 0.0
     for action, p in outcomes[:-1]:
