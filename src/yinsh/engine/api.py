@@ -77,7 +77,8 @@ class Analysis:
     """What a search found (also the record passed to ``on_info`` and
     yielded by an ``analysis()`` handle after each finished iteration).
 
-    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game.
+    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game
+    and at a chance node (below).
     ``score`` is an int from the side to act in the analysed position
     (alpha-beta: 10000 is a removed ring in Yinsh, ``WIN_SCORE - N`` a win
     in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
@@ -717,7 +718,8 @@ class Engine:
 
     def best_move(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
                   time: Optional[float] = None, nodes: Optional[int] = None) -> Optional[Any]:
-        """The best move ``analyse`` finds (``None`` for a finished game)."""
+        """The best move ``analyse`` finds (``None`` for a finished game, and
+        at a chance node, where nothing is chosen: ``board.is_chance()``)."""
         return self.analyse(board, limit, depth=depth, time=time, nodes=nodes).best_move
 
     def stop(self) -> Optional[Analysis]:
