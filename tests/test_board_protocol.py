@@ -22,6 +22,7 @@ MEMBERS = {
     "legal_moves", "push", "push_str", "parse_move", "pop", "peek", "copy", "move_stack",
     "turn", "players", "phase", "zobrist_hash",
     "is_game_over", "result", "outcome",
+    "is_chance", "chance_outcomes",
     "position", "unicode", "_repr_svg_",
     "legal_actions", "legal_action_mask", "push_action", "planes",
 }
@@ -106,6 +107,37 @@ def test_the_toy_dice_race_is_a_state_not_a_board():
     assert position.legal_actions() == [dice.STEP, dice.GAMBLE] and position.turn == 0
     finished = position.apply(dice.GAMBLE).apply(13)
     assert finished.legal_actions() == [] and finished.returns() == [1.0, -1.0]
+    assert position.apply(dice.GAMBLE).chance_outcomes() == [(10, 0.5), (11, 0.25), (13, 0.25)]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_chance_outcomes_are_ids_with_probabilities(name, seed):
+    """``is_chance()`` and ``chance_outcomes()`` as OpenSpiel's: at a chance
+    node the outcomes are legal action ids with probabilities summing to 1,
+    each of which plays; elsewhere (and always in Yinsh and Insert) none."""
+    rng = random.Random(seed)
+    board = new(name)
+    chance_nodes = 0
+    for _ in range(200):
+        outcomes = board.chance_outcomes()
+        assert board.is_chance() == bool(outcomes)
+        if outcomes:
+            chance_nodes += 1
+            ids = [a for a, _ in outcomes]
+            assert ids == sorted(ids) and set(ids) == {int(a) for a in board.legal_actions()}
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12 and all(p > 0 for _, p in outcomes)
+            before = state(board)
+            for action, _ in outcomes:
+                board.push_action(action)
+                board.pop()
+                assert state(board) == before
+        moves = list(board.legal_moves)
+        if not moves:
+            assert not board.is_chance() and board.chance_outcomes() == []
+            break
+        board.push(rng.choice(moves))
+    assert (chance_nodes > 0) == name.startswith("ludo")
 
 
 # Actions and the move stack ----------------------------------------------------

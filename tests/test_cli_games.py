@@ -43,7 +43,8 @@ def test_show(capsys, argv):
     (["analyse", "--game", "ludo", "--players", "2", "--moves", "r6 r3", "--depth", "2"], 3),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "mcts", "--nodes", "300"], 1),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--nodes", "300"], 1),     # auto: the MCTS
-    (["analyse", "--game", "ludo", "--players", "3", "--moves", "r6 r3", "--depth", "2"], 1),
+    (["analyse", "--game", "ludo", "--players", "2", "--depth", "2"], 15),     # a throw: expectimax
+    (["analyse", "--game", "ludo", "--players", "3", "--nodes", "300"], 7),     # a throw: the MCTS
 ])
 def test_analyse(capsys, argv, lines):
     status, out, err = run(capsys, *argv)
@@ -60,7 +61,10 @@ def test_analyse(capsys, argv, lines):
     (["perft", "1", "--game", "ludo", "--position", "nonsense"], "bad Position"),
     (["perft", "1", "--game", "insert", "--moves", "z9"], "z9"),
     (["perft", "1", "--game", "ludo", "--threads", "2"], "one thread"),
-    (["analyse", "--game", "ludo", "--depth", "2"], "throw phase"),
+    (["analyse", "--game", "ludo", "--depth", "2"], "depth limit (depth=2) cannot be honoured"),
+    (["analyse", "--game", "ludo", "--players", "3", "--moves", "r6 r3", "--depth", "2"],
+     "3 players are searched by the MCTS, which has no depth; limit it with --nodes or --time"),
+    (["analyse", "--game", "ludo", "--players", "2", "--multipv", "2"], "chance node"),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "alphabeta"], "use --algorithm mcts"),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--threads", "2"], "one thread"),
     (["show", "--game", "ludo", "--highlight", "a1"], "not options of ludo"),

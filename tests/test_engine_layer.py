@@ -232,13 +232,25 @@ def test_expectimax_matches_a_brute_force_oracle():
                 assert ab.search(p, depth).score == reference(p, depth, 0, p.turn), (p, depth)
 
 
-def test_alphabeta_refuses_more_than_two_players_and_chance_roots():
+def test_alphabeta_refuses_more_than_two_players():
     with pytest.raises(ValueError, match="two-player"):
         dice_search.AlphaBeta(1).search(Position((1, 2, 3)), 3)
-    with pytest.raises(ValueError, match="chance"):
-        dice_search.AlphaBeta(1).search(Position((1, 2)).apply(GAMBLE), 3)
-    with pytest.raises(ValueError, match="chance"):
-        dice_search.Mcts().search(Position((1, 2)).apply(GAMBLE), node_limit=10)
+
+
+def test_chance_roots_are_searched_and_refuse_choices():
+    root = Position((1, 2)).apply(GAMBLE)
+    for p, depth in ((root, 3), (Position((7, 9), turn=1, chance=True), 4)):
+        info = dice_search.AlphaBeta(1).search(p, depth)
+        assert info.chance == info.score == reference(p, depth, 0, p.turn)
+        assert [line[1][0] for line in info.lines] == [a for a, _ in p.chance_outcomes()]
+        assert info.probabilities == [q for _, q in p.chance_outcomes()] and info.best is None
+    info = dice_search.Mcts().search(root, node_limit=500)
+    assert info.chance is not None and len(info.lines) == 3 and info.best is None
+    for search in (dice_search.AlphaBeta(1).search, dice_search.Mcts().search):
+        with pytest.raises(ValueError, match="chance node"):
+            search(root, searchmoves=[10])
+        with pytest.raises(ValueError, match="chance node"):
+            search(root, multipv=2, node_limit=100)
 
 
 # MCTS ------------------------------------------------------------------------

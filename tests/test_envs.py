@@ -295,3 +295,52 @@ def test_guide_docs_rl_md():
     failures, attempted = doctest.testfile(str(path), module_relative=False,
                                            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert attempted > 0 and failures == 0
+
+
+# Chance from the board protocol --------------------------------------------------
+
+def test_envs_take_chance_from_the_board_protocol(monkeypatch):
+    """The environments throw Ludo's dice through ``is_chance()`` and
+    ``chance_outcomes()`` (``push_action``), not through Ludo's ``throw``."""
+    def no_throw(self, rng=None):
+        raise AssertionError("an environment called Ludo's own throw()")
+
+    monkeypatch.setattr(yinsh.ludo.Board, "throw", no_throw)
+    env = ludo_v0.env(players=2)
+    env.reset(seed=4)
+    for _ in range(40):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert not env.unwrapped.board.is_chance()
+    gym_env = gymnasium.make("yinsh/Ludo-v0", players=2)
+    obs, info = gym_env.reset(seed=2)
+    for _ in range(20):
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, terminated, truncated, info = gym_env.step(action)
+        if terminated:
+            break
+    state = pyspiel.load_game("python_ludo(players=2)").new_initial_state()
+    assert state.chance_outcomes() == state.board.chance_outcomes()
+    state.apply_action(5)
+    state.apply_action(2)
+    assert not state.is_chance_node() and state.chance_outcomes() == [] == state.board.chance_outcomes()
+
+
+def test_sampled_outcomes_follow_the_probabilities_and_the_throws_of_ludo():
+    from yinsh.envs.chance import sample_outcome
+    from yinsh.toys.dice import GAMBLE, Position
+    board = yinsh.ludo.Board(players=2)
+    a, b = np.random.default_rng(5), np.random.default_rng(5)
+    for _ in range(20):                    # equally likely: the same draws as board.throw(rng)
+        assert yinsh.ludo.Board(players=2).throw(a) == board.action_to_move(sample_outcome(board, b))
+    rng = np.random.default_rng(1)
+    die = Position((1, 2)).apply(GAMBLE)   # 10: 1/2, 11: 1/4, 13: 1/4
+    counts = {10: 0, 11: 0, 13: 0}
+    for _ in range(4000):
+        counts[sample_outcome(die, rng)] += 1
+    assert 1850 < counts[10] < 2150 and 880 < counts[11] < 1120 and 880 < counts[13] < 1120
+    with pytest.raises(ValueError, match="no chance node"):
+        sample_outcome(yinsh.Board(), rng)

@@ -101,9 +101,13 @@ def test_default_engine_follows_the_player_count(count, algorithm):
             assert handle.wait().algorithm == algorithm
 
 
-def test_searches_refuse_a_throw_phase():
-    with pytest.raises(ValueError, match="throw the dice"):
-        yinsh.Engine(algorithm="mcts").analyse(ludo.Board(), nodes=10)
+def test_searches_analyse_a_throw_phase():
+    # a throw is a chance node: the expected score and a line per outcome
+    # (tests/test_chance.py has the details)
+    for engine, limits in ((yinsh.Engine(algorithm="mcts"), {"nodes": 300}), (yinsh.Engine(), {"depth": 3})):
+        analysis = engine.analyse(ludo.Board(players=2), **limits)
+        assert analysis.chance and analysis.best_move is None
+        assert [str(line.outcome) for line in analysis.lines] == ["r1", "r2", "r3", "r4", "r5", "r6"]
 
 
 def test_finished_game_has_no_best_move():

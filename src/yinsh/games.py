@@ -345,9 +345,6 @@ class LudoGame(GameKind):
         return board.players[0]
 
     def search_problem(self, board: Any, algorithm: str) -> Optional[str]:
-        if board.is_chance() and not board.is_game_over():
-            return (f"the position is a throw phase ({board.turn.label} throws the die next): "
-                    f"there is no choice to analyse; add the throw, e.g. --moves r4")
         if len(board.players) > 2 and algorithm != "mcts":
             return (f"the alpha-beta plays two-player games; for {len(board.players)} players "
                     f"use --algorithm mcts (or auto, the default)")

@@ -114,6 +114,20 @@ class Board(Protocol[MoveT]):
     def zobrist_hash(self) -> int:
         """A 64-bit hash of the position (equal positions, equal hashes)."""
 
+    # Chance ---------------------------------------------------------------
+
+    def is_chance(self) -> bool:
+        """Whether the next action is a chance outcome (Ludo's throw
+        phases); False in the deterministic games and once the game is
+        over."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes, as OpenSpiel's ``chance_outcomes()``:
+        ``(action id, probability)`` pairs (ids as ``legal_actions()`` and
+        ``push_action`` use them, ascending; probabilities summing to 1)
+        when ``is_chance()``, else empty (always empty in Yinsh and
+        Insert)."""
+
     # End of game ----------------------------------------------------------
 
     def is_game_over(self) -> bool:

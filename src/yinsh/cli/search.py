@@ -34,7 +34,15 @@ def info_line(a: Analysis) -> str:
 
 
 def info_lines(a: Analysis) -> list[str]:
-    """The lines of one finished iteration: one per multipv line."""
+    """The lines of one finished iteration: one per multipv line; at a
+    chance node (a throw) the expected score, then one line per outcome
+    (``outcome r6 probability 0.1667 score ... pv r6 ...``)."""
+    if a.chance:
+        head = (f"depth {a.depth} seldepth {a.seldepth} expected score {a.score_text()} nodes {a.nodes} "
+                f"nps {a.nps} time {a.time:.3f}")
+        return [head] + [f"depth {a.depth} outcome {line.outcome} probability {line.probability:.4f} "
+                         f"score {line.score_text()} pv {' '.join(str(m) for m in line.pv)}"
+                         for line in a.lines]
     return [info_line(line) for line in a.lines] if len(a.lines) > 1 else [info_line(a)]
 
 
@@ -84,7 +92,11 @@ def cmd_analyse(args: argparse.Namespace) -> None:
         raise CommandError(f"--hash {args.hash}: {exc}") from None
     shown: list[Analysis] = []
     try:
-        with engine.analysis(board, multipv=getattr(args, "multipv", 1), **limits) as handle:
+        handle = engine.analysis(board, multipv=getattr(args, "multipv", 1), **limits)
+    except ValueError as exc:              # a depth the MCTS cannot honour, multipv at a throw
+        raise CommandError(str(exc).replace("nodes (playouts) or time", "--nodes or --time")) from None
+    try:
+        with handle:
             for info in handle:
                 shown.append(info)
                 for line in info_lines(info):
@@ -92,9 +104,17 @@ def cmd_analyse(args: argparse.Namespace) -> None:
             analysis = handle.wait()
     except KeyboardInterrupt:
         if shown:
-            print(f"bestmove {shown[-1].best_move}", flush=True)
+            print(bestmove_line(shown[-1]), flush=True)
         raise
-    print(f"bestmove {analysis.best_move}")
+    print(bestmove_line(analysis))
+
+
+def bestmove_line(a: Analysis) -> str:
+    """The last line of ``yinsh analyse``: ``bestmove e5-e9``; at a chance
+    node, where nothing is chosen, ``bestmove (none): a chance node``."""
+    if a.chance:
+        return "bestmove (none): a chance node, the outcomes are not chosen"
+    return f"bestmove {a.best_move}"
 
 
 # match -----------------------------------------------------------------------
@@ -383,7 +403,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "Scores are from the side to act; 'win N' / 'loss N' is a "
                                    "proven result in N plies. Without a limit the alpha-beta "
                                    "goes to depth 5 and the MCTS plays 10000 playouts (it has no "
-                                   "depth: limit it with --nodes or --time).")
+                                   "depth: limit it with --nodes or --time; --depth is refused). "
+                                   "At a throw of the dice (Ludo) nothing is chosen: the analysis "
+                                   "is the expected score, then a line per outcome.")
     add_position_args(p)
     add_limit_args(p)
     p.add_argument("--hash", type=hash_size, default=16, metavar="MB",

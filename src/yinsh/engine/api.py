@@ -77,7 +77,8 @@ class Analysis:
     """What a search found (also the record passed to ``on_info`` and
     yielded by an ``analysis()`` handle after each finished iteration).
 
-    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game.
+    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game
+    and at a chance node (below).
     ``score`` is an int from the side to act in the analysed position
     (alpha-beta: 10000 is a removed ring in Yinsh, ``WIN_SCORE - N`` a win
     in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
@@ -105,6 +106,23 @@ class Analysis:
     (85, True)
     >>> max(a.visits, key=lambda v: v[1])[0] == a.best_move
     True
+
+    At a chance node (a throw of the dice: ``board.is_chance()``) nothing
+    is chosen: ``chance`` is True, ``best_move`` is ``None``, ``pv`` empty,
+    and ``score`` is the expected score (the outcomes' scores weighted by
+    their probabilities) from the view of the side whose throw it is.
+    ``lines`` has one ``Analysis`` per outcome, in the order of
+    ``board.chance_outcomes()``: its ``outcome`` (the game's move, e.g.
+    ``r6``) and ``probability``, its ``score``, its ``pv`` starting with the
+    outcome, and its ``best_move`` the best reply after it (``None`` when
+    the outcome leads to another throw, or ends the game):
+
+    >>> from yinsh import ludo
+    >>> a = Engine().analyse(ludo.Board(players=2), depth=4)
+    >>> a.chance, a.best_move, len(a.lines), str(a.lines[5].outcome), a.lines[5].probability
+    (True, None, 6, 'r6', 0.16666666666666666)
+    >>> a.score == round(sum(line.probability * line.score for line in a.lines))
+    True
     """
 
     best_move: Optional[Any]
@@ -121,6 +139,9 @@ class Analysis:
     algorithm: str = "alphabeta"
     players: int = 2
     visits: list[tuple[Any, int, float]] = field(default_factory=list)
+    chance: bool = False
+    outcome: Optional[Any] = None
+    probability: Optional[float] = None
 
     @property
     def move(self) -> Optional[Any]:
@@ -208,6 +229,15 @@ class Analysis:
         if self.multipv > 1:
             head = f"line {self.multipv}: {head}"
         score = f"score {self.relative}" + (f" for {side}" if side else "")
+        if self.chance:
+            counted = "playouts" if self.algorithm == "mcts" else "nodes"
+            listed = ", ".join(f"{line.outcome} {line.relative}" for line in self.lines)
+            return (f"{head}, expected {score}, a throw: {listed}, "
+                    f"{self.nodes:,} {counted} in {_seconds(self.time)}")
+        if self.outcome is not None:
+            head = f"{head}, after {self.outcome} (p {self.probability:.3g})"
+            if self.best_move is None:
+                return f"{head}, {score}, no choice follows"
         if self.best_move is None:
             return f"{head}, {score}, no move: the game is over"
         shown = " ".join(str(move) for move in self.pv[:_PV_SHOWN])
@@ -299,7 +329,8 @@ class Engine:
     ``Analysis.algorithm`` tells which one ran. ``depth``, ``time`` (seconds) and ``nodes`` are default
     limits for calls that set none; with no limit at all the alpha-beta
     searches to ``DEFAULT_DEPTH`` (the MCTS, which has no depth, plays its
-    default number of playouts). A call's limits replace the defaults; when
+    default number of playouts, and refuses a depth limit with
+    ``ValueError`` rather than ignore it). A call's limits replace the defaults; when
     several are given the search stops at the first one reached.
 
     ``keep_tables=False`` (the default) clears the transposition table (the
@@ -509,15 +540,26 @@ class Engine:
                 raise TypeError("give either a Limit or the depth / time / nodes keywords, not both")
         else:
             limit = Limit(depth, time, nodes)   # type: ignore[arg-type]
+        algorithm = self.algorithm_for(board)
         if not limit.is_set():
-            limit = self._limit if self._limit.is_set() else Limit(depth=DEFAULT_DEPTH)
+            limit = self._limit if self._limit.is_set() else (
+                Limit() if algorithm == "mcts" else Limit(depth=DEFAULT_DEPTH))
+        if algorithm == "mcts" and limit.depth is not None:
+            why = (f"{player_count(board)} players are searched by the MCTS"
+                   if player_count(board) > 2 else "this engine runs the MCTS")
+            raise ValueError(f"a depth limit (depth={limit.depth}) cannot be honoured: {why}, which has "
+                             f"no depth; limit it with nodes (playouts) or time")
         lines = _check_int("multipv", multipv)
         if not 1 <= lines <= MAX_MULTIPV:
             raise ValueError(f"multipv must be between 1 and {MAX_MULTIPV}, not {multipv}")
+        is_chance = getattr(board, "is_chance", None)
+        if callable(is_chance) and is_chance() and (lines > 1 or searchmoves is not None):
+            which = "multipv" if lines > 1 else "searchmoves"
+            raise ValueError(f"{which}: the position is a chance node (a throw of the dice); its "
+                             f"analysis has one line per outcome, there are no moves to choose from")
         codes = None if searchmoves is None else self._codes(module, board, searchmoves)
         turn = getattr(board, "turn", None)
         players = player_count(board)
-        algorithm = self.algorithm_for(board)
         if copy and hasattr(board, "copy"):
             board = board.copy()
         return _Job(module, board, limit, lines, codes, turn, players, algorithm)
@@ -676,7 +718,8 @@ class Engine:
 
     def best_move(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
                   time: Optional[float] = None, nodes: Optional[int] = None) -> Optional[Any]:
-        """The best move ``analyse`` finds (``None`` for a finished game)."""
+        """The best move ``analyse`` finds (``None`` for a finished game, and
+        at a chance node, where nothing is chosen: ``board.is_chance()``)."""
         return self.analyse(board, limit, depth=depth, time=time, nodes=nodes).best_move
 
     def stop(self) -> Optional[Analysis]:
@@ -902,6 +945,8 @@ class AnalysisHandle:
 
 def _analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
               algorithm: str) -> Analysis:
+    if found.chance is not None:
+        return _chance_analysis(found, to_move, turn, players, algorithm)
     lines = []
     for k, (score, codes) in enumerate(found.lines, 1):
         pv = [to_move(c) for c in codes]
@@ -913,3 +958,19 @@ def _analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[i
     visits = [(to_move(code), n, value) for code, n, value in found.visits]
     return Analysis(first.best_move, first.score, first.pv, found.depth, found.nodes, found.nps,
                     found.seconds, found.seldepth, turn, 1, lines, algorithm, players, visits)
+
+
+def _chance_analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
+                     algorithm: str) -> Analysis:
+    """The Analysis of a chance root: no best move, the expected score, a
+    line per outcome (its pv starts with the outcome, its best move is the
+    reply after it, if a player acts next)."""
+    lines = []
+    for k, ((score, codes), probability) in enumerate(zip(found.lines, found.probabilities), 1):
+        pv = [to_move(c) for c in codes]
+        lines.append(Analysis(pv[1] if len(pv) > 1 else None, score, pv, found.depth, found.nodes, found.nps,
+                              found.seconds, found.seldepth, turn, k, [], algorithm, players,
+                              outcome=pv[0], probability=probability))
+    visits = [(to_move(code), n, value) for code, n, value in found.visits]
+    return Analysis(None, found.score, [], found.depth, found.nodes, found.nps, found.seconds,
+                    found.seldepth, turn, 1, lines, algorithm, players, visits, chance=True)

@@ -97,8 +97,12 @@
 #   with a single choice costs none (forced actions, a certain outcome).
 # - Alpha-beta: two players (num_players == 2), negamax from the actor's
 #   view; chance nodes are expectimax nodes (probability-weighted mean of
-#   the outcomes, each searched with a full window). A won game is worth
-#   WIN - plies from the root.
+#   the outcomes, each searched with a full window; the `star` parameter
+#   turns on Star1 / Star2 windows). A won game is worth WIN - plies from
+#   the root.
+# - A chance state may be the root of both searches: its view is that of
+#   the player whose throw it is, read from the Python board (its `turn`
+#   in `players`, or an int `turn`), since no hook names it.
 # - MCTS: any number of players; a node's value is from the view of the
 #   player who acted at its parent; chance outcomes are sampled.
 

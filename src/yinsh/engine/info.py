@@ -44,6 +44,18 @@ class SearchInfo:
     iteration (MCTS: the length of the most visited line), ``seldepth`` the
     deepest ply reached, ``nodes`` the nodes searched by all threads (MCTS:
     playouts), ``seconds`` the time since the search started.
+
+    At a chance root (a throw of the dice) ``chance`` is the expected
+    score (the probability-weighted mean of the outcomes' scores, rounded)
+    and ``lines`` has one line per outcome, in the game's order, starting
+    with the outcome and followed by the best reply; ``probabilities``
+    holds the outcomes' probabilities, in the same order. There is no best
+    move: ``score`` is the expectation, ``pv`` is empty, ``best`` None.
+
+    >>> info = SearchInfo(2, 2, 40, 0.01, [(30, [10, 0]), (-10, [11])], chance=10,
+    ...                   probabilities=[0.5, 0.5])
+    >>> info.score, info.pv, info.best
+    (10, [], None)
     """
 
     depth: int
@@ -52,15 +64,22 @@ class SearchInfo:
     seconds: float
     lines: list[tuple[int, list[int]]]
     visits: list[tuple[int, int, float]] = field(default_factory=list)
+    chance: Optional[int] = None
+    probabilities: list[float] = field(default_factory=list)
 
     @property
     def score(self) -> int:
-        """The score of the best line (0 without lines)."""
+        """The score of the best line (0 without lines); at a chance root
+        the expected score."""
+        if self.chance is not None:
+            return self.chance
         return self.lines[0][0] if self.lines else 0
 
     @property
     def pv(self) -> list[int]:
-        """The best line's action codes."""
+        """The best line's action codes (empty at a chance root)."""
+        if self.chance is not None:
+            return []
         return self.lines[0][1] if self.lines else []
 
     @property

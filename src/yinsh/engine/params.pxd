@@ -23,6 +23,7 @@ ctypedef struct AbParams:
     int order_killer             # ordering: first killer (second: one less)
     int history_max              # history halves past this
     int helper_offset            # Lazy SMP: odd helper threads start this many plies deeper
+    int star                     # chance nodes: 0 plain expectimax, 1 Star1, 2 Star2 (Ballard's *-minimax)
 
 ctypedef struct MctsParams:
     double exploration           # c of UCT / PUCT

@@ -75,6 +75,9 @@ ALPHABETA: tuple[Spec, ...] = (
     Spec("lmp_depth", 1, 0, 64,
          "late-move pruning at this remaining depth or less, off the PV (0: none; Yinsh only)"),
     Spec("lmp_moves", 16, 1, 255, "late-move pruning: the moves searched per remaining ply"),
+    Spec("star", 0, 0, 2,
+         "chance nodes: 0 plain expectimax, 1 Star1 (each outcome in the window its bounds leave), "
+         "2 Star2 (Star1 after probing each outcome's first action)"),
 )
 
 # Defaults of a game that differ from the table's: a game's evaluation sets

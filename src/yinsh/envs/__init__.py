@@ -12,7 +12,8 @@ never needs them.
 - OpenSpiel games: ``yinsh.envs.openspiel_games`` (importing it registers
   ``python_yinsh``, ``python_insert`` and ``python_ludo`` with ``pyspiel``).
 
-``yinsh.envs.games`` is the per-game table they share, ``yinsh.envs.spaces``
+``yinsh.envs.games`` is the per-game table they share, ``yinsh.envs.chance``
+plays the chance nodes (from the boards' ``chance_outcomes()``), ``yinsh.envs.spaces``
 the observations and pictures of the PettingZoo and Gymnasium environments, and
 ``yinsh.envs.raster`` draws the ``rgb_array`` pictures.
 """

@@ -15,7 +15,8 @@ the class behind ``yinsh.envs.yinsh_v0``, ``insert_v0`` and ``ludo_v0``.
   Insert, Ludo's returns by finishing place (``board.returns()``).
 - **Ludo's dice** are thrown by the environment's generator (seeded by
   ``reset(seed=...)``) inside ``reset`` and ``step``, up to the next move
-  phase; the current throws are in the planes (``die_1`` .. ``die_3``).
+  phase, drawn from the board's ``chance_outcomes()`` (``yinsh.envs.chance``:
+  any game's chance nodes alike); the current throws are in the planes (``die_1`` .. ``die_3``).
 - **Illegal actions**: ``raw_env.step`` raises the library's
   ``IllegalMoveError`` and leaves the game unchanged; ``env()`` wraps it as
   PettingZoo's classic games do, so an illegal action ends the game with
@@ -31,6 +32,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from yinsh.envs.chance import play_chance
 from yinsh.envs.games import Game, seat_names
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
@@ -112,10 +114,9 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         pass
 
     def _throw(self) -> None:
-        """Ludo: the dice up to the next move phase (or the end)."""
-        if self.game.has_chance:
-            while self.board.is_chance():
-                self.board.throw(self.np_random)
+        """The chance nodes (Ludo's dice) up to the next player's action (or
+        the end), drawn from the board's ``chance_outcomes()``."""
+        play_chance(self.board, self.np_random)
 
     def _agent_to_act(self) -> str:
         """The side to act's agent (after the throws, a game in play has one)."""

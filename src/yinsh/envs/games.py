@@ -89,7 +89,7 @@ class Game:
 
     def to_act(self, board: Board) -> Optional[int]:
         """The seat to act, or None at a chance node or once the game is over."""
-        if board.is_game_over() or (self.has_chance and board.is_chance()):
+        if board.is_game_over() or board.is_chance():
             return None
         seat: int = self.seats(board).index(board.turn)
         return seat

@@ -21,7 +21,8 @@ Gymnasium 1.0 and later, which load no entry points).
 - Reward at the end: +1 / -1 / 0, Ludo by finishing place; an illegal action
   ends the episode with -1 (``info["illegal_action"]`` is True,
   ``info["error"]`` the library's reason) and leaves the board as it was. Episodes always end (``terminated``); nothing truncates.
-- Ludo's dice are thrown by the environment's generator.
+- Ludo's dice are thrown by the environment's generator, drawn from the
+  board's ``chance_outcomes()`` (``yinsh.envs.chance``).
 
 >>> import gymnasium
 >>> from yinsh.envs import gymnasium_envs
@@ -41,6 +42,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from yinsh.envs.chance import play_chance
 from yinsh.envs.games import INSERT, LUDO, YINSH, Game
 from yinsh.envs.registration import ENTRY_POINTS, register_envs
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
@@ -115,8 +117,7 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
         """Throws (Ludo) and the opponent's moves up to the agent's turn or the end."""
         board, game = self.board, self.game
         while True:
-            if game.has_chance and board.is_chance():
-                board.throw(self.np_random)
+            if play_chance(board, self.np_random):       # the chance nodes (Ludo's dice)
                 continue
             seat = game.to_act(board)
             if seat is None or seat == self.seat:

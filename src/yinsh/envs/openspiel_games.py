@@ -9,8 +9,9 @@ gives a game that OpenSpiel's algorithms (MCTS, evaluation, ...) play.
 - Sequential, perfect information, zero-sum, terminal rewards; players are
   the seats in turn order (``yinsh.envs.games``), actions the library's ids.
 - Ludo: chance mode *explicit stochastic*: a throw phase is the chance player
-  with the six throws ``r1`` .. ``r6`` (ids 0..5), 1/6 each; returns by
-  finishing place. Yinsh and Insert are deterministic.
+  with the six throws ``r1`` .. ``r6`` (ids 0..5), 1/6 each, as the board's
+  ``is_chance()`` and ``chance_outcomes()`` give them; returns by finishing
+  place. Yinsh and Insert are deterministic.
 - The observation tensor is the library's planes from the player's view
   (``observation_tensor_shape()`` is the planes' shape); the observation
   string is the text diagram.
@@ -38,8 +39,6 @@ import pyspiel
 from yinsh.envs.games import GAMES, Game
 
 __all__ = ["BoardGame", "BoardState", "YinshGame", "InsertGame", "LudoGame", "GAME_TYPES"]
-
-_CHANCE = [1.0 / 6.0] * 6
 
 
 def _game_type(game: Game) -> Any:
@@ -110,9 +109,7 @@ class BoardState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         return [int(a) for a in np.flatnonzero(self.board.legal_action_mask())]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not (self.game.has_chance and self.board.is_chance()):
-            return []
-        return list(enumerate(_CHANCE))
+        return [(int(a), float(p)) for a, p in self.board.chance_outcomes()]
 
     def _apply_action(self, action: int) -> None:
         self.game.push(self.board, action)

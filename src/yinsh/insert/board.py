@@ -296,6 +296,23 @@ class Board(_core.CoreBoard):
         outcome = self.outcome()
         return "*" if outcome is None else outcome.result()
 
+    # Chance (the board protocol: no dice in Insert) ----------------------
+
+    def is_chance(self) -> bool:
+        """Whether the next action is a chance outcome: never in Insert
+        (the board protocol's member; Ludo's throws are chance actions)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes as ``(action id, probability)`` pairs, as
+        OpenSpiel's ``chance_outcomes()``: always empty in Insert, which
+        has no chance.
+
+        >>> Board().is_chance(), Board().chance_outcomes()
+        (False, [])
+        """
+        return []
+
     # Text -------------------------------------------------------------------
 
     def position(self) -> str:

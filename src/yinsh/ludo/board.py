@@ -256,6 +256,22 @@ class Board(_core.CoreBoard):
 
     # Throws -----------------------------------------------------------------
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes of a throw phase as ``(action id,
+        probability)`` pairs, as OpenSpiel's ``chance_outcomes()``: the six
+        throws ``r1`` .. ``r6`` (ids 0..5), 1/6 each; empty when a player
+        acts (``is_chance()`` is False) or the game is over. Each id plays
+        with ``push_action``.
+
+        >>> board = Board(players=2)
+        >>> [(board.action_to_move(a), round(p, 4)) for a, p in board.chance_outcomes()][:2]
+        [(Move.from_str('r1'), 0.1667), (Move.from_str('r2'), 0.1667)]
+        """
+        if not self.is_chance():
+            return []
+        actions = self.legal_actions()
+        return [(int(a), 1.0 / len(actions)) for a in actions]
+
     def throw(self, rng: Any = None) -> Move:
         """Throws the die for the side to act: pushes a uniformly random throw
         ``r1``..``r6`` and returns it. rng is a ``numpy.random.Generator``,

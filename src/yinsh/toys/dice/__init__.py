@@ -13,6 +13,8 @@ outcomes are actions 10 (+0, probability 1/2), 11 (+1, 1/4) and 13 (+3,
 ([0, 1], [(10, 0.5), (11, 0.25), (13, 0.25)])
 >>> p.apply(GAMBLE).apply(13).winner()
 0
+>>> p.is_chance(), p.apply(GAMBLE).chance_outcomes()
+(False, [(10, 0.5), (11, 0.25), (13, 0.25)])
 """
 from __future__ import annotations
 
@@ -70,6 +72,15 @@ class Position:
 
     def outcomes(self) -> list[tuple[int, float]]:
         return [(a, OUTCOMES[a][1]) for a in sorted(OUTCOMES)] if self.chance else []
+
+    def is_chance(self) -> bool:
+        """Whether the die is to be thrown (the board protocol's member)."""
+        return self.chance and self.winner() is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The die's outcomes as ``(action, probability)`` pairs (the board
+        protocol's member, as OpenSpiel's): empty unless ``is_chance()``."""
+        return self.outcomes() if self.is_chance() else []
 
     def apply(self, action: int) -> "Position":
         if action not in self.legal_actions():
