@@ -18,7 +18,7 @@ from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport raise_pending, signal_raised
 from yinsh.bitboard cimport YINSH_DEBUG
 from yinsh.bits cimport msb64, popcount64
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, not_a_move
 
 cdef enum:
     POLL_NODES = 4096        # perft nodes of depth >= 2 between Ctrl-C polls (~1 ms)
@@ -362,8 +362,9 @@ cdef int _parse_move_square(object text) except -1:
 
 cdef int _check_square(object square) except -1:
     """square as an int 0..35 (any integer type), or InvalidMoveError."""
-    if isinstance(square, bool):
-        raise TypeError("a square is an int 0..35 or a name like 'c4', not a bool")
+    if isinstance(square, bool) or not hasattr(type(square), "__index__"):
+        raise TypeError(f"a square is an int 0..35 (like insert.C4), not {type(square).__name__}"
+                        + (": for a name use parse_square(text)" if isinstance(square, str) else ""))
     cdef object s = operator.index(square)
     if not 0 <= s < NUM_SQUARES:
         raise InvalidMoveError(f"{square!r} is not a square number (0..35)")
@@ -398,7 +399,7 @@ cdef class Move:
 
     >>> m = Move.from_str("C4")
     >>> m, str(m), m.square
-    (Move.from_str('c4'), 'c4', 20)
+    (yinsh.insert.Move.from_str('c4'), 'c4', 20)
     >>> Move("c4") == m == Move(20)
     True
     """
@@ -433,7 +434,7 @@ cdef class Move:
         return SQUARE_NAMES[self.square]
 
     def __repr__(self):
-        return f"Move.from_str({SQUARE_NAMES[self.square]!r})"
+        return f"yinsh.insert.Move.from_str({SQUARE_NAMES[self.square]!r})"
 
     def __hash__(self):
         return self.square
@@ -471,10 +472,7 @@ cdef int _move_square(object move, str where) except -1:
     """move.square for a Move, else a TypeError that points text to push_str."""
     if isinstance(move, Move):
         return (<Move>move).square
-    if isinstance(move, str):
-        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
-                        f"use board.push_str(text) or board.parse_move(text)")
-    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+    raise not_a_move(where, "insert", move)
 
 
 cdef object _squares_of(uint64_t b):

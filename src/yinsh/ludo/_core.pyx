@@ -10,6 +10,8 @@
 #     source << 6 | target, with the place codes below (0..51 track fields,
 #     52..56 h1..h5, 57 s, 58 f); a throw r<d> is 63 << 6 | d.
 import operator
+
+import numpy as np
 from collections import namedtuple
 
 from libc.stdint cimport uint8_t, uint64_t
@@ -19,7 +21,7 @@ from libc.string cimport memcpy, memset
 from yinsh._perft_state cimport PerftState
 from yinsh._signals cimport raise_pending, signal_raised
 
-from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
 from yinsh.ludo.enums import Color, MoveKind
 
 cdef enum:
@@ -475,9 +477,9 @@ cdef int _parse_code(object text) except -1:
     cdef object code
     if not raw.isascii():
         raise InvalidMoveError(f"invalid move {_shown(raw)}: the notation is ASCII")
-    code = CODE_BY_TEXT.get(raw.lower())
+    code = CODE_BY_TEXT.get(raw.strip().lower())
     if code is None:
-        raise InvalidMoveError(_why_invalid(raw, raw.lower()))
+        raise InvalidMoveError(_why_invalid(raw, raw.strip().lower()))
     return code
 
 
@@ -486,13 +488,7 @@ cdef int _move_code(object move, str where) except -1:
     push_str / parse_move."""
     if isinstance(move, Move):
         return (<Move>move).code
-    if isinstance(move, str):
-        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
-                        f"use board.push_str(text) or board.parse_move(text)")
-    if type(move).__name__ == "Move":                     # another game's Move
-        raise TypeError(f"{where} expects a Ludo Move (yinsh.ludo.Move), not "
-                        f"{type(move).__module__}.Move")
-    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+    raise not_a_move(where, "ludo", move)
 
 
 cdef class Move:
@@ -504,25 +500,40 @@ cdef class Move:
 
     >>> m = Move.from_str("48-H3")
     >>> m, str(m), m.kind, m.source, m.target
-    (Move.from_str('48-h3'), '48-h3', <MoveKind.MOVE: 'move'>, '48', 'h3')
+    (yinsh.ludo.Move.from_str('48-h3'), '48-h3', <MoveKind.MOVE: 'move'>, '48', 'h3')
     >>> Move.throw(6), Move.throw(6).die
-    (Move.from_str('r6'), 6)
+    (yinsh.ludo.Move.from_str('r6'), 6)
     """
 
     cdef readonly int code
 
-    def __init__(self, *args):
-        raise TypeError("use Move.from_str(text) or Move.throw(d)")
+    def __cinit__(self, *args, **kwargs):
+        self.code = -1
+
+    def __init__(self, text):
+        """``Move(text)`` is ``Move.from_str(text)`` (as in every game);
+        ``Move.throw(d)`` is the throw of d.
+
+        >>> Move(" s-3 ") == Move.from_str("s-3")
+        True
+        """
+        if self.code != -1:
+            raise TypeError("a Move is a frozen value")
+        if not isinstance(text, str):
+            raise TypeError(f"Move() takes the text of an action (like 's-3'), not "
+                            f"{type(text).__name__}: for a throw use Move.throw(d)")
+        self.code = _parse_code(text)
 
     @staticmethod
     def from_str(text):
-        """Parses the notation of LUDO.md (case-insensitive, ASCII).
+        """Parses the notation of docs/ludo.md (case-insensitive, ASCII,
+        surrounding blanks ignored).
 
         Raises ``InvalidMoveError`` (a ``ValueError``) for any ``str`` that
         is not an action, ``TypeError`` for anything else.
 
         >>> Move.from_str("S-3")
-        Move.from_str('s-3')
+        yinsh.ludo.Move.from_str('s-3')
         >>> Move.from_str("52-3")
         Traceback (most recent call last):
         ...
@@ -579,7 +590,7 @@ cdef class Move:
         return _code_text(self.code)
 
     def __repr__(self):
-        return f"Move.from_str({_code_text(self.code)!r})"
+        return f"yinsh.ludo.Move.from_str({_code_text(self.code)!r})"
 
     def __hash__(self):
         return self.code
@@ -628,7 +639,7 @@ cdef class LegalMoves:
     >>> from yinsh import ludo
     >>> board = ludo.Board()
     >>> list(board.legal_moves)
-    [Move.from_str('r1'), Move.from_str('r2'), Move.from_str('r3'), Move.from_str('r4'), Move.from_str('r5'), Move.from_str('r6')]
+    [yinsh.ludo.Move.from_str('r1'), yinsh.ludo.Move.from_str('r2'), yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('r4'), yinsh.ludo.Move.from_str('r5'), yinsh.ludo.Move.from_str('r6')]
     >>> Move.from_str("r6") in board.legal_moves, Move.from_str("s-1") in board.legal_moves
     (True, False)
     """
@@ -901,7 +912,7 @@ cdef class CoreBoard:
         >>> board.push("r3")
         Traceback (most recent call last):
         ...
-        TypeError: push expects a Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
+        TypeError: push expects a yinsh.ludo.Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
         """
         cdef int code = _move_code(move, "push")
         cdef int action = action_of_code(&self.pos, code)
@@ -934,7 +945,7 @@ cdef class CoreBoard:
         >>> from yinsh import ludo
         >>> board = ludo.Board()
         >>> board.push_str("r6"), board.push_str("r3"), board.push_str("s-3")
-        (Move.from_str('r6'), Move.from_str('r3'), Move.from_str('s-3'))
+        (yinsh.ludo.Move.from_str('r6'), yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('s-3'))
         >>> board.push_str("s-3")
         Traceback (most recent call last):
         ...
@@ -1029,16 +1040,17 @@ cdef class CoreBoard:
     # Action ids (see _core.pxd) -------------------------------------------
 
     def legal_actions(self):
-        """The ids of the legal actions, ascending (a list of ints): 0..5
-        the throws r1..r6, 6 entering, 7 + p moving the piece at progress p.
+        """The ids of the legal actions, an ascending int64 numpy array (as
+        in every game): 0..5 the throws r1..r6, 6 entering, 7 + p moving
+        the piece at progress p.
 
         >>> from yinsh import ludo
         >>> ludo.Board().legal_actions()
-        [0, 1, 2, 3, 4, 5]
+        array([0, 1, 2, 3, 4, 5])
         """
         cdef int actions[MAX_ACTIONS]
         cdef int n = gen_actions(&self.pos, actions), i
-        return [actions[i] for i in range(n)]
+        return np.array([actions[i] for i in range(n)], dtype=np.int64)
 
     def push_action(self, action):
         """Plays the action with this id. Raises ``IllegalMoveError`` (saying

@@ -9,7 +9,7 @@
 >>> board.dice, board.phase, [str(m) for m in board.legal_moves]
 ((6, 3), <Phase.MOVE: 'move'>, ['s-3'])
 >>> board.push_str("s-3")
-Move.from_str('s-3')
+yinsh.ludo.Move.from_str('s-3')
 >>> board.position()
 '3G9/13/13/13 5/5/5/5 0000 Y - standard -'
 >>> print(board.turn)
@@ -69,7 +69,7 @@ class Board(_core.CoreBoard):
     >>> _ = board.push_str("r6")
     >>> again = pickle.loads(pickle.dumps(board))
     >>> again == board, again.move_stack, again.pop()
-    (True, [Move.from_str('r6')], Move.from_str('r6'))
+    (True, [yinsh.ludo.Move.from_str('r6')], yinsh.ludo.Move.from_str('r6'))
     """
 
     #: the compiled searches of Ludo (``yinsh.Engine`` finds them here)
