@@ -233,7 +233,7 @@ def test_play_ludo_a_human_seat_makes_two_moves_then_quits(monkeypatch, capsys):
                              "human,heuristic", "--seed", "3"], "x\n9\n1\n1\nquit\n")
     assert status == 0 and err == ""
     assert "Green (you)" in out and "1) s-" in out
-    assert "Not a legal move: x." in out and "No move 9: type 1..2." in out
+    assert "Not understood: invalid move 'x': " in out and "No move 9: type 1..2." in out
     chosen = re.findall(r"^Green \(you\) plays (\S+)$", out, re.M)
     assert len(chosen) == 2 and out.count("Green> ") == 5
     assert out.rstrip().endswith("Bye.")

@@ -675,12 +675,23 @@ cdef str _dice_text(const LudoPos* p):
     return " ".join(str(p.dice[i]) for i in range(p.ndice))
 
 
+cdef str _game_over(const LudoPos* p):
+    """``the game is over (GB, every side but one finished)``: the result
+    and why, as every game says it."""
+    cdef int i
+    cdef str result = "".join(COLORS[p.order[i]].letter for i in range(p.norder))
+    if p.variant == V_PLACES:
+        result += "".join(COLORS[i].letter for i in range(4) if p.active >> i & 1)
+        return f"the game is over ({result}, every side but one finished)"
+    return f"the game is over ({result}, {COLORS[p.order[0]].label.capitalize()} finished)"
+
+
 cdef str _why_illegal(const LudoPos* p, int code):
     """A sentence saying why the Move code is not legal in p."""
     cdef int src = code >> 6, dst = code & 63, c = p.turn, t = p.total, q, expected
     cdef str text = _code_text(code)
     if p.phase == PH_OVER:
-        return f"{text}: the game is over"
+        return f"{text}: {_game_over(p)}"
     who = COLORS[c].label.capitalize()
     if src == P_R:
         return (f"{text}: a throw in a move phase: {who} has thrown {_dice_text(p)} and must "
@@ -818,7 +829,7 @@ cdef str _why_action(const LudoPos* p, int a):
     cdef int c = p.turn, q, code
     cdef bint named = True          # whether code is the move the id means here
     if p.phase == PH_OVER:
-        return f"illegal action {a}: the game is over"
+        return f"illegal action {a}: {_game_over(p)}"
     if a < A_ENTER:
         code = P_R << 6 | (a + 1)
     elif p.phase == PH_THROW:

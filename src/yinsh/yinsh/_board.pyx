@@ -345,8 +345,10 @@ cdef str _why_illegal(const Position* p, int m):
     cdef bint jumped = False
     phase_need = {K_PLACE: PH_PLACE, K_MOVE: PH_MOVE, K_ROW: PH_REMOVE_ROW,
                   K_RING: PH_REMOVE_RING, K_PASS: PH_MOVE}[kind]
-    if p.phase == PH_GAME_OVER:
-        return f"{text}: the game is over"
+    if p.phase == PH_GAME_OVER:               # the result and why, as every game says it
+        return (f"{text}: the game is over ("
+                f"{('1-0', '0-1', '1/2-1/2')[p.winner]}, "
+                f"{('', 'rings removed', 'the marker pool ran out', 'both sides blocked')[p.end_reason]})")
     if p.phase != phase_need:
         expected = {PH_PLACE: "place a ring", PH_MOVE: "move a ring (or pass when blocked)",
                     PH_REMOVE_ROW: "remove a row", PH_REMOVE_RING: "remove one of its rings"}[p.phase]
