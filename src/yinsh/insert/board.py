@@ -306,14 +306,18 @@ class Board(_core.CoreBoard):
         """The text diagram (``yinsh.insert.diagram``)."""
         return diagram.draw(self)
 
-    def unicode(self) -> str:
+    def unicode(self, *, orientation: object = Color.WHITE, last_move: bool = True,
+                coordinates: bool = True) -> str:
         """The diagram of ``str(board)`` drawn with Unicode rings (``○``
-        White, ``●`` Red) and marks (``│ ─ ╱ ╲``).
+        White, ``●`` Red) and marks (``│ ─ ╱ ╲``); the options of every
+        game's diagram (``yinsh.insert.diagram.draw``): ``orientation=insert.RED``
+        turns it for Red, ``last_move``, ``coordinates``.
 
         >>> print(Board().unicode().splitlines()[1])
           6  ·│ ·─ ·╱   ·╱ ·│ ·╲   6
         """
-        return diagram.draw(self, unicode=True)
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
 
     def __repr__(self) -> str:
         """``yinsh.insert.Board('...')``: pastes back after ``import yinsh``.

@@ -330,14 +330,18 @@ class Board(_core.CoreBoard):
         """The text diagram (``yinsh.ludo.diagram``)."""
         return diagram.draw(self)
 
-    def unicode(self) -> str:
+    def unicode(self, *, orientation: object = None, last_move: bool = True,
+                coordinates: bool = True) -> str:
         """The diagram of ``str(board)`` with the pieces drawn as coloured
-        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``).
+        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``), with the
+        options of every game's diagram: ``orientation`` (the colour drawn
+        at the bottom left), ``last_move``, ``coordinates``.
 
         >>> "\U0001F7E2" in Board().unicode()                # Green's waiting pieces
         True
         """
-        return diagram.draw(self, unicode=True)
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
 
     def __repr__(self) -> str:
         """``yinsh.ludo.Board('...')``: pastes back after ``import yinsh``.
