@@ -59,7 +59,6 @@ def test_analyse(capsys, argv, lines):
     (["perft", "1", "--variant", "places"], "yinsh has standard and blitz"),
     (["perft", "1", "--game", "ludo", "--position", "nonsense"], "bad Position"),
     (["perft", "1", "--game", "insert", "--moves", "z9"], "z9"),
-    (["perft", "1", "--game", "ludo", "--threads", "2"], "one thread"),
     (["analyse", "--game", "ludo", "--depth", "2"], "throw phase"),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--algorithm", "alphabeta"], "use --algorithm mcts"),
     (["analyse", "--game", "ludo", "--moves", "r6 r3", "--threads", "2"], "one thread"),
