@@ -291,3 +291,20 @@ def test_the_moves_of_the_games_differ():
     """The same text in two games: different moves, different reprs."""
     moves = [module(name).Move.from_str("a2") for name in ("yinsh", "insert")]
     assert moves[0] != moves[1] and repr(moves[0]) != repr(moves[1])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
+@pytest.mark.parametrize("name", NAMES)
+def test_ctrl_c_stops_every_thread_of_a_count(name):
+    """perft on several threads: Ctrl-C raises at once and leaves no thread
+    counting (the split's stop flag reaches the other threads)."""
+    import threading
+    from test_interrupt import MARGIN, interrupted
+    board = new_board(name)
+    exc, latency = interrupted(lambda: module(name).perft(board, 30, threads=3))
+    assert type(exc) is KeyboardInterrupt and latency < MARGIN
+    for thread in threading.enumerate():
+        if thread.name.startswith("perft-"):
+            thread.join(timeout=2.0)
+            assert not thread.is_alive(), "a thread of the count is still counting"
+    assert module(name).perft(board, 2, threads=2) == module(name).perft(board, 2)

@@ -10,9 +10,10 @@
   the count never depends on it. Yinsh's core splits the tree into many
   tasks in C; Insert's and Ludo's are split at the first action, one
   subtree a task, the calling thread taking tasks too (their cores count
-  without the GIL). Ctrl-C stops the calling thread's count and raises
-  ``KeyboardInterrupt`` at once; subtrees already started on other threads
-  finish in the background and are thrown away.
+  without the GIL). Ctrl-C stops the calling thread's count, which sets
+  the split's stop flag (the core's ``PerftStop``) that the other threads'
+  counts poll as often as Ctrl-C: they stop within about a millisecond,
+  and ``KeyboardInterrupt`` is raised.
 
 >>> import yinsh
 >>> from yinsh import insert, ludo
@@ -55,12 +56,15 @@ def _check(what: str, depth: object, lowest: int, threads: object) -> tuple[int,
     return d, t
 
 
-def _split(count: Callable[[Any], int], boards: list[Any], threads: int) -> list[int]:
-    """count(b) of every board of boards, on threads threads (this one too)."""
+def _split(count: Callable[[Any, Any], int], flag: Any, boards: list[Any],
+           threads: int) -> list[int]:
+    """count(b, flag) of every board of boards, on threads threads (this
+    one too); flag is the stop flag every count polls."""
     results = [0] * len(boards)
     lock = threading.Lock()
     tasks = iter(range(len(boards)))
     stop = threading.Event()
+    errors: list[BaseException] = []
 
     def work() -> None:
         while not stop.is_set():
@@ -68,9 +72,17 @@ def _split(count: Callable[[Any], int], boards: list[Any], threads: int) -> list
                 i = next(tasks, None)
             if i is None:
                 return
-            results[i] = count(boards[i])
+            results[i] = count(boards[i], flag)
 
-    helpers = [threading.Thread(target=work, daemon=True, name=f"perft-{k}")
+    def helper_work() -> None:
+        try:
+            work()
+        except BaseException as exc:          # reported by the calling thread, never lost
+            errors.append(exc)
+            stop.set()
+            flag.set()
+
+    helpers = [threading.Thread(target=helper_work, daemon=True, name=f"perft-{k}")
                for k in range(min(threads, len(boards)) - 1)]
     for helper in helpers:
         helper.start()
@@ -80,7 +92,10 @@ def _split(count: Callable[[Any], int], boards: list[Any], threads: int) -> list
             helper.join()
     except BaseException:
         stop.set()
+        flag.set()                            # the other threads' counts stop too
         raise
+    if errors:
+        raise errors[0]
     return results
 
 
@@ -95,13 +110,20 @@ def _children(board: Any) -> tuple[list[str], list[Any]]:
 
 
 def counters(game: str, board_type: type, perft: Callable[..., int],
-             divide: Callable[..., dict[str, int]], native_threads: bool
+             divide: Callable[..., dict[str, int]], native_threads: bool,
+             stop_flag: Optional[Callable[[], Any]] = None
              ) -> tuple[Callable[..., int], Callable[..., dict[str, int]]]:
     """The public ``perft`` and ``divide`` of a game (``"yinsh"``,
     ``"insert"``, ``"ludo"``) from its core's: board_type is the class its
     boards are instances of; native_threads says whether the core's take
-    ``threads=`` (else the count is split here at the first action)."""
+    ``threads=``; else the count is split here at the first action, and
+    stop_flag makes the flag (``set()``) that the core's
+    ``perft(board, depth, flag)`` polls."""
     public = "yinsh" if game == "yinsh" else f"yinsh.{game}"
+
+    def _flag() -> Any:
+        assert stop_flag is not None, "a split count needs the core's stop flag"
+        return stop_flag()
 
     def check_board(what: str, board: object) -> None:
         if isinstance(board, board_type):
@@ -121,7 +143,7 @@ def counters(game: str, board_type: type, perft: Callable[..., int],
         if t == 1 or d < 2:
             return int(perft(board, d))
         names, boards = _children(board)
-        return sum(_split(lambda b: int(perft(b, d - 1)), boards, t))
+        return sum(_split(lambda b, flag: int(perft(b, d - 1, flag)), _flag(), boards, t))
 
     def game_divide(board: Any, depth: int, threads: int = 1) -> dict[str, int]:
         check_board("divide", board)
@@ -131,7 +153,8 @@ def counters(game: str, board_type: type, perft: Callable[..., int],
         if t == 1:
             return dict(divide(board, d))
         names, boards = _children(board)
-        return dict(zip(names, _split(lambda b: int(perft(b, d - 1)), boards, t)))
+        return dict(zip(names, _split(lambda b, flag: int(perft(b, d - 1, flag)), _flag(), boards,
+                                      t)))
 
     game_perft.__name__ = game_perft.__qualname__ = "perft"
     game_divide.__name__ = game_divide.__qualname__ = "divide"

@@ -26,7 +26,8 @@ from yinsh.ludo.playouts import PlayoutStats, random_playouts
 from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
-perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False)
+perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
+                          stop_flag=_core.PerftStop)
 
 GREEN = Color.GREEN
 YELLOW = Color.YELLOW

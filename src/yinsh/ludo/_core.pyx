@@ -18,7 +18,10 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from yinsh._perft_state cimport PerftState
+from cpython.exc cimport PyErr_Occurred
+
+from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh.threads cimport atomic_get, atomic_put
 from yinsh._signals cimport raise_pending, signal_raised
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -205,7 +208,7 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     st.countdown -= 1
     if st.countdown <= 0:
         st.countdown = PERFT_POLL_NODES
-        if signal_raised():
+        if perft_poll(st):
             st.interrupted = 1
             return 0
     n = gen_actions(p, moves)
@@ -218,10 +221,35 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     return total
 
 
-def perft(CoreBoard board not None, int depth):
+cdef class PerftStop:
+    """The stop flag shared by the threads of one perft split over several
+    threads (``yinsh.counting``): ``perft(board, depth, stop)`` polls it
+    with Ctrl-C, and sets it when the calling thread sees Ctrl-C, so the
+    counts on the other threads stop too."""
+    cdef int flag
+
+    def set(self):
+        """Stops every count that polls this flag."""
+        atomic_put(&self.flag, 1)
+
+    def is_set(self):
+        return atomic_get(&self.flag) != 0
+
+
+cdef int _raise_stopped() except -1:
+    """The error of a stopped perft: the signal handler's exception in the
+    thread that saw Ctrl-C, KeyboardInterrupt in the others."""
+    if PyErr_Occurred() != NULL:
+        return raise_pending()
+    raise KeyboardInterrupt("perft stopped: another thread of the count was interrupted")
+
+
+def perft(CoreBoard board not None, int depth, PerftStop stop=None):
     """The number of action sequences of length depth from board: every
     action (throws included) is one ply; voids and skips are not actions.
-    The GIL is released; Ctrl-C raises ``KeyboardInterrupt``.
+    The GIL is released; Ctrl-C raises ``KeyboardInterrupt``, and ``stop``
+    (a ``PerftStop``: the count on several threads of ``yinsh.ludo.perft``)
+    stops it too.
 
     Raises ``ValueError`` if depth is negative or above 64.
 
@@ -233,12 +261,15 @@ def perft(CoreBoard board not None, int depth):
         raise ValueError(f"perft depth must be between 0 and 64, not {depth}")
     cdef LudoPos p = board.pos
     cdef uint64_t n
-    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0)
+    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0, NULL)
+    if stop is not None:
+        st.stop = &stop.flag
     with nogil:
         n = perft_leaves(&p, depth, &st)
     if st.interrupted:
-        raise_pending()
+        _raise_stopped()
     return n
+
 
 
 def divide(CoreBoard board not None, int depth):
