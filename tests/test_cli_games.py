@@ -191,7 +191,7 @@ def test_play_insert_against_a_depth_1_engine_with_undo(monkeypatch, capsys):
     assert out.count("Engine (Red) plays") == 2                   # after c3 and after b2
     assert "legal actions: " in out and "Hint: " in out and "for White" in out
     assert "Took back: b2 " in out
-    assert "drawn one way only" in out and out.rstrip().endswith("Bye.")
+    assert "     f  e  d    c  b  a" in out and out.rstrip().endswith("Bye.")   # flip: turned for Red
 
 
 def test_play_insert_as_red_to_the_end(monkeypatch, capsys):
