@@ -73,7 +73,7 @@ def test_move_values():
     m = Move.from_str("e5-e9")
     assert str(m) == "e5-e9" and m.kind == MoveKind.MOVE
     assert (m.from_point, m.to_point) == (yinsh.E5, yinsh.E9)
-    assert eval(repr(m), {"Move": Move}) == m
+    assert eval(repr(m), {"yinsh": yinsh}) == m
     assert hash(m) == hash(Move.from_str("E5-E9"))
     assert Move.from_str("xe9-e5") == Move.from_str("xe5-e9") == Move.remove_row(yinsh.E9, yinsh.E5)
     assert str(Move.from_str("xe9-e5")) == "xe5-e9"

@@ -348,10 +348,10 @@ def test_any_non_str_raises_type_error(value):
 def test_text_where_a_move_is_expected(where, call):
     b = placed()
     before = b.position()
-    with pytest.raises(TypeError, match=r"expects a Move, not str.*push_str\(text\) or board\.parse_move"):
+    with pytest.raises(TypeError, match=r"expects a yinsh\.Move, not str.*push_str\(text\) or board\.parse_move"):
         call(b, "h6-h10")
     for value in (None, 5, b"h6-h10", Move.from_str("h6-h10").code):
-        with pytest.raises(TypeError, match=f"expects a Move, not {type(value).__name__}"):
+        with pytest.raises(TypeError, match=rf"expects a yinsh\.Move, not {type(value).__name__}"):
             call(b, value)
     assert b.position() == before and len(b.move_stack) == 10
     move = b.parse_move("h6-h10")

@@ -104,9 +104,9 @@ def test_the_toy_dice_race_is_a_state_not_a_board():
     assert {m for m in MEMBERS if not hasattr(position, m)} == omitted
     assert not isinstance(position, protocol.Board)
     # what it has behaves as in the protocol
-    assert position.legal_actions() == [dice.STEP, dice.GAMBLE] and position.turn == 0
+    assert position.legal_actions().tolist() == [dice.STEP, dice.GAMBLE] and position.turn == 0
     finished = position.apply(dice.GAMBLE).apply(13)
-    assert finished.legal_actions() == [] and finished.returns() == [1.0, -1.0]
+    assert finished.legal_actions().tolist() == [] and finished.returns() == [1.0, -1.0]
     assert position.apply(dice.GAMBLE).chance_outcomes() == [(10, 0.5), (11, 0.25), (13, 0.25)]
 
 

@@ -117,7 +117,7 @@ BAD_OPTIONS = [
     (["show", "--variant", "blitz", "-o", ""], "-o needs a file name"),
     (["show", "--record", "MISSING"], "cannot read"),
     (["show", "--record", "BIN"], "not UTF-8"),
-    (["show", "--orientation", "red"], "invalid choice"),
+    (["show", "--orientation", "red"], "orientation must be white or black"),
     (["replay", "REC", "--analyse", "--depth", "99"], f"between 1 and {MAX_DEPTH}"),
     (["replay", "REC", "--analyse", "--depth", "0"], f"between 1 and {MAX_DEPTH}"),
     (["replay", "REC", "--analyse", "--time", "0"], "positive"),

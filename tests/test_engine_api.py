@@ -163,11 +163,12 @@ def test_searchmoves_restricts_the_root():
     others = [m for m in b.legal_moves if m != best][:3]
     a = engine.analyse(b, depth=3, searchmoves=others)
     assert a.best_move in others
-    assert engine.analyse(b, depth=3, searchmoves=[str(others[1])]).best_move == others[1]
+    with pytest.raises(TypeError, match=r"not text \('[a-k0-9x-]+'\): use board.parse_move"):
+        engine.analyse(b, depth=3, searchmoves=[str(others[1])])          # text: as for push
     assert {line.best_move for line in engine.analyse(b, depth=2, searchmoves=others, multipv=5).lines} \
         == set(others)
     with pytest.raises(yinsh.IllegalMoveError):
-        engine.analyse(b, depth=1, searchmoves=["e5"])          # a placement in the movement phase
+        engine.analyse(b, depth=1, searchmoves=[yinsh.Move("e5")])    # a placement in the movement phase
     with pytest.raises(TypeError):
         engine.analyse(b, depth=1, searchmoves=[3])
     with pytest.raises(TypeError):

@@ -74,7 +74,7 @@ def test_push_pop_copy_move_stack():
 def test_move_values():
     m = insert.Move.from_str("C4")
     assert str(m) == "c4" and m.square == insert.C4 == 20 and m.name == "c4"
-    assert repr(m) == "Move.from_str('c4')"
+    assert repr(m) == "yinsh.insert.Move.from_str('c4')"
     assert insert.Move("c4") == m == insert.Move(20) == insert.Move.from_square(20)
     assert hash(m) == hash(insert.Move(20)) and insert.Move("a1") < m
     assert m != "c4"

@@ -88,7 +88,7 @@ def test_options_coordinates_highlight_allowed_size():
 
 
 @pytest.mark.parametrize("kwargs,error", [
-    ({"size": 0}, ValueError), ({"size": "big"}, ValueError), ({"highlight": ["z9"]}, ValueError),
+    ({"size": 0}, ValueError), ({"size": "big"}, TypeError), ({"highlight": ["z9"]}, ValueError),
     ({"highlight": [1.5]}, TypeError), ({"highlight": [36]}, ValueError),
 ])
 def test_bad_arguments(kwargs, error):

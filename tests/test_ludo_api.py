@@ -136,14 +136,14 @@ def test_equality_repr_and_str():
 
 def test_action_ids():
     board = ludo.Board("3G9/13/13/13 5/5/5/5 0000 G 64 standard -")
-    assert board.legal_actions() == [6, 10]                 # enter; the piece at progress 3
+    assert board.legal_actions().tolist() == [6, 10]                 # enter; the piece at progress 3
     assert board.action_to_move(6) == Move.from_str("s-4") and board.action_to_move(10) == Move.from_str("3-13")
     assert board.move_to_action(Move.from_str("3-13")) == 10
     yellow = ludo.Board("13/3Y9/13/13 5/5/5/5 0000 Y 64 standard -")               # the same, for Yellow
-    assert yellow.legal_actions() == [6, 10] and yellow.action_to_move(10) == Move.from_str("16-26")
-    assert ludo.Board().legal_actions() == list(range(6))
+    assert yellow.legal_actions().tolist() == [6, 10] and yellow.action_to_move(10) == Move.from_str("16-26")
+    assert ludo.Board().legal_actions().tolist() == list(range(6))
     end = random_game(3)
-    assert end.legal_actions() == []
+    assert end.legal_actions().tolist() == []
 
 
 def test_moves_are_frozen_values():

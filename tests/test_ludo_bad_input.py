@@ -28,7 +28,7 @@ def unchanged(board, position, ply):
 
 @pytest.mark.parametrize("text", [
     "", " ", "r", "r7", "r0", "r-1", "r66", "rr6", "6", "s", "s-", "-3", "3", "3-", "s-3-", "s--3",
-    "s-3-4", "x", "e5", "e5-e9", "pass", "f", "f-f", "s-s", "3-s", "f-3", "R 6", "r6\n", "\tr6",
+    "s-3-4", "x", "e5", "e5-e9", "pass", "f", "f-f", "s-s", "3-s", "f-3", "R 6",
     "é", "s\u20133", "s\u22123",
 ])
 def test_garbage_actions_are_invalid(text):
@@ -136,12 +136,12 @@ def test_non_text_raises_type_error_every_time(value):
 ])
 def test_text_where_a_move_is_expected(where, call):
     board = ludo.Board(MOVE_PHASE)
-    with pytest.raises(TypeError, match=r"expects a Move, not str \('3-13'\): for text use board.push_str"):
+    with pytest.raises(TypeError, match=r"expects a yinsh\.ludo\.Move, not str \('3-13'\): for text use board.push_str"):
         call(board, "3-13")
     for value in (None, 5, b"3-13", Move.from_str("3-13").code):
-        with pytest.raises(TypeError, match=f"expects a Move, not {type(value).__name__}"):
+        with pytest.raises(TypeError, match=rf"expects a yinsh\.ludo\.Move, not {type(value).__name__}"):
             call(board, value)
-    with pytest.raises(TypeError, match="a Ludo Move"):
+    with pytest.raises(TypeError, match=r"not a Yinsh move \(yinsh\.Move\)"):
         call(board, yinsh.Move.from_str("e5"))                 # Yinsh's Move
     unchanged(board, MOVE_PHASE, 0)
     assert call(board, Move.from_str("3-13")) in (None, True, 7 + 3)

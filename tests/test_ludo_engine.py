@@ -124,7 +124,7 @@ def _kind(board, action):
 def test_heuristic_follows_its_priorities():
     checked = 0
     for board in random_boards(150, seed=11, move_phase=True):
-        actions = board.legal_actions()
+        actions = board.legal_actions().tolist()
         move = players.HeuristicPlayer(seed=1).best_move(board)
         chosen = board.move_to_action(move)
         kinds = {_kind(board, a) for a in actions}

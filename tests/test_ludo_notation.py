@@ -27,7 +27,7 @@ def test_the_forms_of_the_notation(text, kind, source, target):
     move = Move.from_str(text)
     assert (str(move), move.kind, move.source, move.target) == (text, kind, source, target)
     assert Move.from_str(text.upper()) == move                   # input is case-insensitive
-    assert eval(repr(move), {"Move": Move}) == move
+    assert eval(repr(move), {"yinsh": yinsh}) == move
     assert Move.from_code(move.code) is move
 
 
@@ -43,7 +43,7 @@ def test_throws():
     "r7", "52-3", "h6-f", "f-3", "14",
     # more: no leading zero, s a source only, f a target only, no blanks
     "r0", "r06", "r", "03-5", "3-03", "h0-f", "3-s", "s", "f", "-", "3-", "-3", "3--4",
-    "3-4-5", " r6", "r6 ", "r 6", "s - 3", "pass", "", "x", "h", "h-f", "hh1-f", "99-1", "1-100",
+    "3-4-5", "r 6", "s - 3", "pass", "", "x", "h", "h-f", "hh1-f", "99-1", "1-100",
     "\x00", "r6\x00", "r\u0666", "\u0661\u0664-19", "٣-4", "r６",
 ])
 def test_invalid_text(text):

@@ -76,7 +76,7 @@ def test_generated_equals_accepted(board):
 @settings(max_examples=100, deadline=None)
 @given(boards)
 def test_action_ids_and_moves_agree(board):
-    actions = board.legal_actions()
+    actions = board.legal_actions().tolist()
     assert actions == sorted(actions) and len(actions) == len(board.legal_moves)
     assert [board.action_to_move(a) for a in actions] == list(board.legal_moves)
     assert [board.move_to_action(m) for m in board.legal_moves] == actions

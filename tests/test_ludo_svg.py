@@ -97,7 +97,7 @@ def test_size_and_xml():
 
 @pytest.mark.parametrize("kwargs, error", [
     ({"size": 0}, ValueError), ({"size": 10**6}, ValueError), ({"size": "300"}, TypeError),
-    ({"size": 3.5}, TypeError), ({"size": True}, TypeError)])
+    ({"size": 3.5}, ValueError), ({"size": True}, TypeError)])
 def test_bad_arguments(kwargs, error):
     with pytest.raises(error):
         svg.board(ludo.Board(), **kwargs)

@@ -148,7 +148,7 @@ def test_repr_svg_is_the_picture():
 
 
 @pytest.mark.parametrize("kwargs,error", [
-    ({"size": 0}, ValueError), ({"size": "big"}, ValueError), ({"orientation": "red"}, ValueError),
+    ({"size": 0}, ValueError), ({"size": "big"}, TypeError), ({"orientation": "red"}, ValueError),
     ({"orientation": 3}, ValueError), ({"highlight": ["z9"]}, ValueError),
     ({"highlight": [1.5]}, TypeError), ({"highlight": [5000]}, ValueError),
 ])

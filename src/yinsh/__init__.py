@@ -10,7 +10,7 @@ page, scale-out and the RL environments are shared by all of them
 >>> import yinsh
 >>> board = yinsh.Board()
 >>> board.push_str("e5")
-Move.from_str('e5')
+yinsh.Move.from_str('e5')
 >>> yinsh.perft(board, 2)
 6972
 >>> yinsh.point_name(yinsh.E5)

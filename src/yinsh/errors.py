@@ -18,8 +18,10 @@ Traceback (most recent call last):
 yinsh.errors.InvalidPositionError: invalid position '6/6/6/6/6/6': a position string has 4 fields separated by spaces (rings marks turn last), not 1
 """
 
+from typing import Optional
+
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
-           "illegal_action", "invalid_position"]
+           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board"]
 
 
 class InvalidMoveError(ValueError):
@@ -67,3 +69,65 @@ def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:
     """
     move, _, why = str(exc).removeprefix("illegal move ").partition(": ")
     return IllegalMoveError(f"illegal action {action} ({move}): {why}")
+
+
+#: The games by the package their classes live in: (the game's name in
+#: messages, the prefix of its classes as ``import yinsh`` reaches them).
+_GAMES = {"yinsh": ("Yinsh", "yinsh."), "insert": ("Insert", "yinsh.insert."),
+          "ludo": ("Ludo", "yinsh.ludo."), "toys": ("the dice race", "yinsh.toys.dice.")}
+
+
+def game_of(value: object) -> Optional[tuple[str, str]]:
+    """The game of a value of one of the library's games, as (its name,
+    the prefix of its classes), from the package of the value's class;
+    None for anything else.
+
+    >>> import yinsh
+    >>> game_of(yinsh.insert.Move.from_str("c4")), game_of(yinsh.Board()), game_of("e5")
+    (('Insert', 'yinsh.insert.'), ('Yinsh', 'yinsh.'), None)
+    """
+    parts = type(value).__module__.split(".")
+    if len(parts) < 2 or parts[0] != "yinsh":
+        return None
+    return _GAMES.get(parts[1])
+
+
+def _wrong(where: str, game: str, what: str, value: object) -> TypeError:
+    own_name, own_prefix = _GAMES[game]
+    other = game_of(value)
+    if other is not None and other[0] != own_name:
+        kind = "move" if what == "Move" else "board"
+        article = "an" if other[0][0] in "AEIOU" else "a"
+        return TypeError(f"{where} expects a {own_prefix}{what}, not {article} {other[0]} {kind} "
+                         f"({other[1]}{what})")
+    if isinstance(value, str):
+        hint = ("for text use board.push_str(text) or board.parse_move(text)" if what == "Move"
+                else "for a position use Board(text)")
+        return TypeError(f"{where} expects a {own_prefix}{what}, not str ({_shown(value, 40)}): {hint}")
+    return TypeError(f"{where} expects a {own_prefix}{what}, not {type(value).__name__}")
+
+
+def not_a_move(where: str, game: str, value: object) -> TypeError:
+    """The error of a game's ``push`` (``where``) given something that is
+    not a move of that game (``game``: ``"yinsh"``, ``"insert"``,
+    ``"ludo"``): it names the game of a move of another game, and points
+    text to ``push_str``.
+
+    >>> import yinsh
+    >>> print(not_a_move("push", "yinsh", yinsh.insert.Move.from_str("a1")))
+    push expects a yinsh.Move, not an Insert move (yinsh.insert.Move)
+    >>> print(not_a_move("push", "ludo", "r6"))
+    push expects a yinsh.ludo.Move, not str ('r6'): for text use board.push_str(text) or board.parse_move(text)
+    """
+    return _wrong(where, game, "Move", value)
+
+
+def not_a_board(where: str, game: str, value: object) -> TypeError:
+    """As ``not_a_move`` for a function that takes a board of one game
+    (``perft``, ``divide``).
+
+    >>> import yinsh
+    >>> print(not_a_board("yinsh.perft", "yinsh", yinsh.insert.Board()))
+    yinsh.perft expects a yinsh.Board, not an Insert board (yinsh.insert.Board)
+    """
+    return _wrong(where, game, "Board", value)

@@ -176,8 +176,10 @@ class GameKind:
                 f"a forced win in N actions.")
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
-        """The diagram of board for play (without its last line)."""
-        lines = str(self.diagram.draw(board, unicode=unicode)).splitlines()
+        """The diagram of board for play (without its last line), turned for
+        orientation where the game can flip."""
+        options = {"orientation": orientation} if self.can_flip and orientation is not None else {}
+        lines = str(self.diagram.draw(board, unicode=unicode, **options)).splitlines()
         return "\n".join(lines[:-1])
 
     def status(self, board: Any) -> str:
@@ -278,6 +280,7 @@ class InsertGame(GameKind):
     board_name = "yinsh.insert.Board"
     sides = ("white", "red")
     play_notation = "c3                             an action: the square of your ring"
+    can_flip = True
     default_opening = "random-layouts"
     bench_perft = [("layout 0", {"Layout": "0"}, "", 6), ("layout 17", {"Layout": "17"}, "", 6),
                    ("layout 4000", {"Layout": "4000"}, "", 6)]

@@ -152,7 +152,7 @@ class Board(Protocol[MoveT]):
 
     # Machine learning -------------------------------------------------------
 
-    def legal_actions(self) -> Union[Sequence[int], npt.NDArray[np.int64]]:
+    def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal action ids, ascending (Ludo: a list, else numpy int64)."""
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:

@@ -244,7 +244,7 @@ class Game:
         >>> b = Board()
         >>> _ = b.push_str("e5")
         >>> Game.from_board(b, White="Ada").actions
-        [Move.from_str('e5')]
+        [yinsh.Move.from_str('e5')]
         """
         start = board.copy()
         while start.ply:

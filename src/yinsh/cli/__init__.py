@@ -230,8 +230,6 @@ def cmd_perft(args: argparse.Namespace) -> None:
     """Counts the leaves of the action tree (bulk counting) and times it."""
     board = board_from_args(args)
     game = game_of(args)
-    if args.threads > 1 and not game.perft_threads:
-        raise CommandError(f"--threads: the perft of {game.name} runs in one thread")
     if args.divide and args.depth < 1:
         raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
     start = time.perf_counter()

@@ -128,22 +128,14 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 def picture_of(board: Any, args: argparse.Namespace) -> str:
     """The SVG of board (any game) with the options of ``yinsh show``."""
-    game = games.of_board(board)
+    from yinsh import svg as pictures
+    options: dict[str, Any] = {"size": args.size, "coordinates": not args.no_coordinates,
+                               "last_move": not args.no_last_move,
+                               "highlight": args.highlight.split() if args.highlight else None}
+    if args.orientation is not None:           # else the game's own default
+        options["orientation"] = args.orientation
     try:
-        if game.name == "yinsh":
-            return svg.board(board, size=args.size, coordinates=not args.no_coordinates,
-                             last_move=not args.no_last_move,
-                             highlight=args.highlight.split() if args.highlight else None,
-                             orientation=args.orientation)
-        if args.orientation != "white":
-            raise CommandError(f"--orientation is an option of yinsh, not {game.name}")
-        if game.name == "insert":
-            return str(game.svg.board(board, size=args.size, coordinates=not args.no_coordinates,
-                                      last_move=not args.no_last_move,
-                                      highlight=args.highlight.split() if args.highlight else None))
-        if args.highlight or args.no_coordinates:
-            raise CommandError("--highlight and --no-coordinates are not options of ludo")
-        return str(game.svg.board(board, args.size, last_move=not args.no_last_move))
+        return pictures.board(board, **options)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 
@@ -349,8 +341,6 @@ def cmd_play(args: argparse.Namespace) -> None:
     if color not in kind.sides:
         raise CommandError(f"--color {color}: the sides of {kind.name} are "
                            f"{' and '.join(kind.sides)}")
-    if args.unicode and not kind.can_flip:
-        raise CommandError(f"--unicode is an option of yinsh, not {kind.name}")
     board = board_from_args(args)
     opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board))
     human = type(board.turn).of(color)
@@ -401,11 +391,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--size", type=int_in(svg.MIN_SIZE, svg.MAX_SIZE), default=svg.DEFAULT_SIZE,
                    metavar="PX", help=f"width in pixels, {svg.MIN_SIZE}..{svg.MAX_SIZE} "
                                       f"(default {svg.DEFAULT_SIZE})")
-    p.add_argument("--orientation", choices=["white", "black"], default="white",
-                   help="the side at the bottom (default white)")
+    p.add_argument("--orientation", metavar="COLOR",
+                   help="the side at the bottom: yinsh white (default) or black, insert white "
+                        "(default) or red, ludo the colour whose corner is at the bottom left")
     p.add_argument("--highlight", metavar='"..."',
-                   help='points and actions to mark, space-separated (e.g. "e5 f6-f2")')
-    p.add_argument("--no-coordinates", action="store_true", help="leave out a..k and 1..11")
+                   help='places and actions to mark, space-separated (e.g. "e5 f6-f2"; '
+                        'ludo: moves of the side to act, "s-3")')
+    p.add_argument("--no-coordinates", action="store_true",
+                   help="leave out the names along the edges (a..k and 1..11; ludo: field numbers)")
     p.add_argument("--no-last-move", action="store_true", help="do not mark the last action")
     p.set_defaults(func=cmd_show)
 

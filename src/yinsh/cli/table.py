@@ -17,6 +17,7 @@ import sys
 from typing import IO, Any, Optional
 
 from yinsh import games, record
+from yinsh.errors import IllegalMoveError, InvalidMoveError
 from yinsh.cli import CommandError, board_from_args
 from yinsh.cli.terminal import Opponent, Terminal, score_words, side_name
 from yinsh.engine import session
@@ -166,13 +167,16 @@ class Table(Terminal):
                 self.say(f"No move {text}: type 1..{len(moves)}.")
                 return False
             move = moves[int(text) - 1]
-        else:
-            chosen = [m for m in moves if str(m) == text.lower()]
-            if not chosen:
-                self.say(f"Not a legal move: {text}. The legal moves:")
+        else:                                 # worded as yinsh play words them
+            try:
+                move = self.board.parse_move(text)
+            except InvalidMoveError as exc:
+                self.say(f"Not understood: {exc}. Type help for the notation.")
+                return False
+            except IllegalMoveError as exc:
+                self.say(f"Illegal: {exc}. The legal moves:")
                 self.list_moves()
                 return False
-            move = chosen[0]
         side = self.board.turn
         self.game.play(move)
         self.say(f"{self.name(side)} plays {move}")

@@ -165,15 +165,23 @@ class Analysis:
         return from_engine(self.score)
 
     @property
-    def pov_score(self) -> Optional[PovScore]:
-        """``relative`` with the side it is relative to (``None`` when the
-        board had no ``turn``); ``pov_score.white()`` is White's view.
+    def pov_score(self) -> PovScore:
+        """``relative`` with the side it is relative to; ``pov_score.white()``
+        is White's view. Always a ``PovScore`` (as python-chess's
+        ``info["score"]``, so typed code needs no ``None`` check): an
+        analysis without a side to act (a board with no ``turn``, such as a
+        finished Ludo game) raises ``ValueError``, naming ``relative``.
 
         >>> Analysis(None, 350, turn=1).pov_score.white()
         Points(-350)
+        >>> Analysis(None, 0).pov_score
+        Traceback (most recent call last):
+        ...
+        ValueError: this analysis has no side to act (the board had no turn): its score is relative, Points(0)
         """
         if self.turn is None:
-            return None
+            raise ValueError(f"this analysis has no side to act (the board had no turn): its score "
+                             f"is relative, {self.relative!r}")
         return PovScore(self.relative, self.turn, self.players)
 
     @property
@@ -566,8 +574,9 @@ class Engine:
 
     @staticmethod
     def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
-        """The action codes of searchmoves (moves of board's game or their
-        text); each must be legal."""
+        """The action codes of searchmoves (moves of board's game); each
+        must be legal. Text is a ``TypeError``, as for ``push`` (the README's
+        one rule): ``board.parse_move(text)`` reads it."""
         if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
             raise TypeError(f"searchmoves must be a list of moves, not {type(moves).__name__}")
         by_move: dict[Any, int] = {}
@@ -576,11 +585,13 @@ class Engine:
             move = module.action_to_move(code)
             move_type = type(move)
             by_move[move] = code
-            by_move[str(move)] = code
         codes: list[int] = []
         for move in moves:
-            if not isinstance(move, str) and (move_type is None or not isinstance(move, move_type)):
-                raise TypeError(f"searchmoves must hold moves of the board's game (or their text), "
+            if isinstance(move, str):
+                raise TypeError(f"searchmoves must hold moves, not text ({move[:40]!r}): "
+                                f"use board.parse_move(text)")
+            if move_type is None or not isinstance(move, move_type):
+                raise TypeError(f"searchmoves must hold moves of the board's game, "
                                 f"not {type(move).__name__}")
             code = by_move.get(move)
             if code is None:
@@ -659,8 +670,8 @@ class Engine:
         limit reached, or when ``stop()`` is called, and reports the last
         finished iteration (iteration 1 always finishes). ``multipv=N``: the
         N best root actions, each with its line (``Analysis.lines``, best
-        first). ``searchmoves``: the moves (``Move`` of the board's game, or
-        their text) the root may play. ``on_info`` is called with an
+        first). ``searchmoves``: the moves (``Move`` of the board's game; text
+        is a ``TypeError``, as for ``push``) the root may play. ``on_info`` is called with an
         ``Analysis`` after each finished iteration. Without ``time`` (and
         with one thread) the result and node count are the same on every
         run. The GIL is released while searching.

@@ -40,7 +40,7 @@ The session uses only the board's generic API (``copy``, ``legal_moves``,
 >>> board = yinsh.Board(variant="blitz")
 >>> session = Session(board, [Seat(), Seat(yinsh.Engine(hash_mb=1), name="engine", depth=1)])
 >>> session.play("e5").moves                 # White, a person, places a ring
-(Move.from_str('e5'),)
+(yinsh.Move.from_str('e5'),)
 >>> event = session.step()                   # Black, the engine, answers
 >>> event.kind, event.side, event.analysis.depth, board.ply
 ('engine', <Color.BLACK: 1>, 1, 2)

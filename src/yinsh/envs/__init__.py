@@ -17,3 +17,24 @@ plays the chance nodes (from the boards' ``chance_outcomes()``), ``yinsh.envs.sp
 the observations and pictures of the PettingZoo and Gymnasium environments, and
 ``yinsh.envs.raster`` draws the ``rgb_array`` pictures.
 """
+
+import importlib.util as _util
+
+
+def require(module: str, *packages: str) -> None:
+    """Raises ``ModuleNotFoundError`` naming the ``rl`` extra when one of
+    packages (the importable names: ``gymnasium``, ``pettingzoo``,
+    ``pyspiel``) is not installed; module is the environment module that
+    needs them. Each environment module calls it before importing them, so
+    ``import yinsh.envs.yinsh_v0`` without the extra says what to install
+    rather than a bare ``No module named 'gymnasium'``.
+
+    >>> require("yinsh.envs.example", "no_such_package_for_yinsh")
+    Traceback (most recent call last):
+    ...
+    ModuleNotFoundError: yinsh.envs.example needs no_such_package_for_yinsh, of the optional 'rl' extra: pip install "yinsh[rl]"
+    """
+    missing = [name for name in packages if _util.find_spec(name) is None]
+    if missing:
+        raise ModuleNotFoundError(f"{module} needs {', '.join(missing)}, of the optional 'rl' extra: "
+                                  f'pip install "yinsh[rl]"', name=missing[0])

@@ -27,7 +27,12 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import numpy.typing as npt
-from gymnasium import spaces
+
+from yinsh.envs import require
+
+require(__name__, "gymnasium", "pettingzoo")
+
+from gymnasium import spaces  # noqa: E402  (after the check of the extra)
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers

@@ -38,8 +38,13 @@ from __future__ import annotations
 
 from typing import Any, Optional, SupportsFloat, Union
 
-import gymnasium
 import numpy as np
+
+from yinsh.envs import require
+
+require(__name__, "gymnasium")
+
+import gymnasium  # noqa: E402  (after the check of the extra)
 from gymnasium import spaces
 
 from yinsh.envs.chance import play_chance

@@ -34,7 +34,12 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import numpy as np
-import pyspiel
+
+from yinsh.envs import require
+
+require(__name__, "pyspiel")
+
+import pyspiel  # noqa: E402  (after the check of the extra)
 
 from yinsh.envs.games import GAMES, Game
 

@@ -11,7 +11,12 @@ from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import logger, spaces
+
+from yinsh.envs import require
+
+require(__name__, "gymnasium")
+
+from gymnasium import logger, spaces  # noqa: E402  (after the check of the extra)
 
 from yinsh.envs.games import Board, Game
 

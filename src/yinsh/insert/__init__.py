@@ -9,7 +9,7 @@ docs/insert.md has the rules in short, the API and the position string.
 >>> from yinsh import insert
 >>> board = insert.Board()                 # layout 0, empty, White to place
 >>> board.push_str("c3"), board.turn
-(Move.from_str('c3'), <Color.RED: 1>)
+(yinsh.insert.Move.from_str('c3'), <Color.RED: 1>)
 >>> [insert.square_name(s) for s in board.allowed_line()]
 ['c1', 'c2', 'c4', 'c5', 'c6']
 >>> insert.perft(insert.Board(), 4)
@@ -26,8 +26,9 @@ except ImportError as exc:  # pragma: no cover - depends on the install
     ) from exc
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
-from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, divide, layout_marks,
-                                line_name, parse_square, perft, square_name)
+from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, layout_marks, line_name,
+                                parse_square, square_name)
+from yinsh.counting import counters as _counters
 from yinsh.insert.board import Board, Outcome
 from yinsh.insert.enums import Color, Phase, Termination
 from yinsh.insert.playouts import PlayoutStats, random_playouts
@@ -35,6 +36,9 @@ from yinsh.insert import svg
 from yinsh.insert._ml import BatchGames
 from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh.insert import actions, diagram, players, symmetries
+
+perft, divide = _counters("insert", _core.CoreBoard, _core.perft, _core.divide,
+                          native_threads=False, stop_flag=_core.PerftStop)
 
 WHITE = Color.WHITE
 RED = Color.RED

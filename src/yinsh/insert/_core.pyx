@@ -13,12 +13,15 @@ import operator
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 
-from yinsh._perft_state cimport PerftState
+from cpython.exc cimport PyErr_Occurred
+
+from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh.threads cimport atomic_get, atomic_put
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport raise_pending, signal_raised
 from yinsh.bitboard cimport YINSH_DEBUG
 from yinsh.bits cimport msb64, popcount64
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, not_a_move
 
 cdef enum:
     POLL_NODES = 4096        # perft nodes of depth >= 2 between Ctrl-C polls (~1 ms)
@@ -239,7 +242,7 @@ cdef uint64_t perft_leaves(const IPos* p, const Layout* L, int depth, PerftState
     st.countdown -= 1
     if st.countdown <= 0:
         st.countdown = POLL_NODES
-        if signal_raised():
+        if perft_poll(st):
             st.interrupted = 1
             return 0
     b = p.allowed
@@ -362,8 +365,9 @@ cdef int _parse_move_square(object text) except -1:
 
 cdef int _check_square(object square) except -1:
     """square as an int 0..35 (any integer type), or InvalidMoveError."""
-    if isinstance(square, bool):
-        raise TypeError("a square is an int 0..35 or a name like 'c4', not a bool")
+    if isinstance(square, bool) or not hasattr(type(square), "__index__"):
+        raise TypeError(f"a square is an int 0..35 (like insert.C4), not {type(square).__name__}"
+                        + (": for a name use parse_square(text)" if isinstance(square, str) else ""))
     cdef object s = operator.index(square)
     if not 0 <= s < NUM_SQUARES:
         raise InvalidMoveError(f"{square!r} is not a square number (0..35)")
@@ -398,7 +402,7 @@ cdef class Move:
 
     >>> m = Move.from_str("C4")
     >>> m, str(m), m.square
-    (Move.from_str('c4'), 'c4', 20)
+    (yinsh.insert.Move.from_str('c4'), 'c4', 20)
     >>> Move("c4") == m == Move(20)
     True
     """
@@ -433,7 +437,7 @@ cdef class Move:
         return SQUARE_NAMES[self.square]
 
     def __repr__(self):
-        return f"Move.from_str({SQUARE_NAMES[self.square]!r})"
+        return f"yinsh.insert.Move.from_str({SQUARE_NAMES[self.square]!r})"
 
     def __hash__(self):
         return self.square
@@ -471,10 +475,7 @@ cdef int _move_square(object move, str where) except -1:
     """move.square for a Move, else a TypeError that points text to push_str."""
     if isinstance(move, Move):
         return (<Move>move).square
-    if isinstance(move, str):
-        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
-                        f"use board.push_str(text) or board.parse_move(text)")
-    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+    raise not_a_move(where, "insert", move)
 
 
 cdef object _squares_of(uint64_t b):
@@ -856,10 +857,35 @@ cdef class CoreBoard:
         self._ply = 0
 
 
-def perft(CoreBoard board not None, int depth):
+cdef class PerftStop:
+    """The stop flag shared by the threads of one perft split over several
+    threads (``yinsh.counting``): ``perft(board, depth, stop)`` polls it
+    with Ctrl-C, and sets it when the calling thread sees Ctrl-C, so the
+    counts on the other threads stop too."""
+    cdef int flag
+
+    def set(self):
+        """Stops every count that polls this flag."""
+        atomic_put(&self.flag, 1)
+
+    def is_set(self):
+        return atomic_get(&self.flag) != 0
+
+
+cdef int _raise_stopped() except -1:
+    """The error of a stopped perft: the signal handler's exception in the
+    thread that saw Ctrl-C, KeyboardInterrupt in the others."""
+    if PyErr_Occurred() != NULL:
+        return raise_pending()
+    raise KeyboardInterrupt("perft stopped: another thread of the count was interrupted")
+
+
+def perft(CoreBoard board not None, int depth, PerftStop stop=None):
     """The number of action sequences of length depth from board (perft(0)
     is 1; an ended game has none of length 1 or more); the last level is
-    bulk counted. The GIL is released while counting; Ctrl-C stops it.
+    bulk counted. The GIL is released while counting; Ctrl-C stops it, and
+    so does ``stop`` (a ``PerftStop``: the count on several threads of
+    ``yinsh.insert.perft``).
 
     Raises ``ValueError`` if depth is negative or above 64.
     """
@@ -868,12 +894,15 @@ def perft(CoreBoard board not None, int depth):
     cdef IPos p = board.pos
     cdef Layout L = board.lay
     cdef uint64_t n
-    cdef PerftState st = PerftState(POLL_NODES, 0)
+    cdef PerftState st = PerftState(POLL_NODES, 0, NULL)
+    if stop is not None:
+        st.stop = &stop.flag
     with nogil:
         n = perft_leaves(&p, &L, depth, &st)
     if st.interrupted:
-        raise_pending()
+        _raise_stopped()
     return n
+
 
 
 def divide(CoreBoard board not None, int depth):

@@ -10,7 +10,7 @@ The observation planes of ``Board.planes`` are ``NUM_PLANES`` (10) planes of
 
 >>> from yinsh import insert
 >>> NUM_ACTIONS, move_to_action("c4"), action_to_move(20)
-(36, 20, Move.from_str('c4'))
+(36, 20, yinsh.insert.Move.from_str('c4'))
 >>> PLANE_NAMES[:3]
 ('rings_us', 'rings_them', 'mark_v')
 >>> action_to_move(36)

@@ -3,7 +3,7 @@ compiled core (``yinsh.insert._core``).
 
 >>> board = Board()                      # layout 0, empty, White to place
 >>> board.push_str("c3")                 # c3 is marked v: Red must use column c
-Move.from_str('c3')
+yinsh.insert.Move.from_str('c3')
 >>> [square_name(s) for s in board.allowed_line()]
 ['c1', 'c2', 'c4', 'c5', 'c6']
 >>> board.push_str("d4")
@@ -11,7 +11,7 @@ Traceback (most recent call last):
 ...
 yinsh.errors.IllegalMoveError: illegal move d4: not on the allowed line: the last ring went on c3 (mark v), so red must place on column c (c1 c2 c4 c5 c6)
 >>> board.push_str("c5"), board.turn
-(Move.from_str('c5'), <Color.WHITE: 0>)
+(yinsh.insert.Move.from_str('c5'), <Color.WHITE: 0>)
 >>> board.position()
 '6/2R3/6/2W3/6/6 vhuuvd/dvhhdv/hudvhu/duvhdv/vhuuuh/hdddvu w c5'
 """
@@ -89,7 +89,7 @@ class Board(_core.CoreBoard):
     >>> _ = board.push_str("a1")
     >>> again = pickle.loads(pickle.dumps(board))
     >>> again == board, again.layout, again.move_stack, again.pop()
-    (True, 1234, [Move.from_str('a1')], Move.from_str('a1'))
+    (True, 1234, [yinsh.insert.Move.from_str('a1')], yinsh.insert.Move.from_str('a1'))
     """
 
     #: The compiled searches of Insert, which ``yinsh.Engine`` imports.
@@ -323,14 +323,18 @@ class Board(_core.CoreBoard):
         """The text diagram (``yinsh.insert.diagram``)."""
         return diagram.draw(self)
 
-    def unicode(self) -> str:
+    def unicode(self, *, orientation: object = Color.WHITE, last_move: bool = True,
+                coordinates: bool = True) -> str:
         """The diagram of ``str(board)`` drawn with Unicode rings (``○``
-        White, ``●`` Red) and marks (``│ ─ ╱ ╲``).
+        White, ``●`` Red) and marks (``│ ─ ╱ ╲``); the options of every
+        game's diagram (``yinsh.insert.diagram.draw``): ``orientation=insert.RED``
+        turns it for Red, ``last_move``, ``coordinates``.
 
         >>> print(Board().unicode().splitlines()[1])
           6  ·│ ·─ ·╱   ·╱ ·│ ·╲   6
         """
-        return diagram.draw(self, unicode=True)
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
 
     def __repr__(self) -> str:
         """``yinsh.insert.Board('...')``: pastes back after ``import yinsh``.

@@ -15,13 +15,13 @@ squares ``·`` (``◌`` allowed) and the marks ``│ ─ ╱ ╲``.
   5  .\\ .| *-   .- .\\ .|   5
   4  .- ./ *\\   .| .- ./   4
 <BLANKLINE>
-  3  .\\ ./ W|   .- .\\ .|   3
+  3  .\\ ./[W|   .- .\\ .|   3
   2  .| .- */   ./ ./ .-   2
   1  .- .\\ *\\   .\\ .| ./   1
      a  b  c    d  e  f
 layout 0; last c3 (|: column c); red to place (5 allowed)
 >>> print(draw(board, unicode=True).splitlines()[5])
-  3  ·╲ ·╱ ○│   ·─ ·╲ ·│   3
+  3  ·╲ ·╱[○│   ·─ ·╲ ·│   3
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from yinsh.insert.enums import Color
 if TYPE_CHECKING:
     from yinsh.insert.board import Board
 
-__all__ = ["draw", "status", "MARK_SYMBOLS"]
+__all__ = ["draw", "status", "side_at_bottom", "MARK_SYMBOLS"]
 
 #: the drawing of each mark in the ASCII diagram
 MARK_SYMBOLS = {"v": "|", "h": "-", "u": "/", "d": "\\"}
@@ -67,17 +67,52 @@ def status(board: Board, unicode: bool = False) -> str:
     return "; ".join(parts)
 
 
-def draw(board: Board, unicode: bool = False) -> str:
-    """The diagram of board (see the module docstring), ASCII or, with
-    ``unicode=True``, Unicode rings and marks."""
+def side_at_bottom(value: object) -> Color:
+    """The colour of an ``orientation`` option (a ``Color``, 0/1,
+    ``"white"``/``"red"``); ``ValueError`` for anything else."""
+    try:
+        return Color.of(value)
+    except (ValueError, TypeError):
+        raise ValueError(f"orientation must be insert.WHITE or insert.RED (or 'white'/'red'), "
+                         f"not {value!r}") from None
+
+
+def draw(board: Board, unicode: bool = False, *, orientation: object = Color.WHITE,
+         last_move: bool = True, coordinates: bool = True) -> str:
+    """The diagram of board (see the module docstring), with the options
+    of every game's diagram:
+
+    - ``unicode``: Unicode rings and marks.
+    - ``orientation``: the side the board is drawn for: ``insert.WHITE``
+      (row 1 at the bottom) or ``insert.RED`` (turned half round: row 6 at
+      the bottom, columns f..a; a half turn keeps every mark's drawing).
+    - ``last_move``: the last ring placed marked with ``[``.
+    - ``coordinates``: the column letters and row numbers.
+
+    Raises ``ValueError`` for a bad orientation.
+
+    >>> from yinsh import insert
+    >>> board = insert.Board()
+    >>> _ = board.push_str("c3")
+    >>> print(draw(board, orientation=insert.RED).splitlines()[3])
+      3  .| .\\ .-  [W| ./ .\\   3
+    >>> print(draw(board, last_move=False, coordinates=False).splitlines()[4])
+      .\\ ./ W|   .- .\\ .|
+    """
+    flip = side_at_bottom(orientation) == Color.RED
     white, red, allowed, last = board._state()[:4]
     marks = board._marks()
     pieces = _UNICODE_PIECES if unicode else _ASCII_PIECES
     mark_symbols = _UNICODE_MARKS if unicode else MARK_SYMBOLS
-    lines = ["     a  b  c    d  e  f"]
-    for r in range(5, -1, -1):
+    marked = last if last_move and board.move_stack else -1
+    columns = range(5, -1, -1) if flip else range(6)
+    rows = range(6) if flip else range(5, -1, -1)
+    letters = ["abcdef"[c] for c in columns]
+    header = f"     {'  '.join(letters[:3])}    {'  '.join(letters[3:])}"
+    lines = [header] if coordinates else []
+    for k, r in enumerate(rows):
         cells = []
-        for c in range(6):
+        for c in columns:
             sq = r * 6 + c
             if white >> sq & 1:
                 piece = pieces[0]
@@ -85,10 +120,12 @@ def draw(board: Board, unicode: bool = False) -> str:
                 piece = pieces[1]
             else:
                 piece = pieces[3] if allowed >> sq & 1 and last >= 0 else pieces[2]
-            cells.append(piece + mark_symbols[marks[sq]])
-        lines.append(f"  {r + 1}  {' '.join(cells[:3])}   {' '.join(cells[3:])}   {r + 1}")
-        if r == 3:
+            cells.append(("[" if sq == marked else " ") + piece + mark_symbols[marks[sq]])
+        row = f"{''.join(cells[:3])}  {''.join(cells[3:])}"
+        lines.append(f"  {r + 1} {row}   {r + 1}" if coordinates else f" {row}".rstrip())
+        if k == 2:
             lines.append("")
-    lines.append(lines[0])
+    if coordinates:
+        lines.append(header)
     lines.append(status(board, unicode))
     return "\n".join(lines)

@@ -42,6 +42,7 @@ from typing import Iterable, Optional, Union
 
 from yinsh.insert import _core
 from yinsh.insert.enums import Color
+from yinsh.insert.diagram import side_at_bottom
 
 __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
 
@@ -133,7 +134,7 @@ def _squares(items: Union[None, Square, "_core.Move", Iterable[object]]) -> list
 def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
           coordinates: bool = True, last_move: bool = True, allowed: bool = True,
           highlight: Union[None, Square, "_core.Move", Iterable[object]] = None,
-          targets: bool = False) -> str:
+          orientation: object = Color.WHITE, targets: bool = False) -> str:
     """The SVG picture of an Insert board, as a string.
 
     - ``size``: the width in pixels (the height follows).
@@ -146,11 +147,15 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
       empty squares of the last ring's line).
     - ``highlight``: squares (numbers, names, ``Move`` objects, or a string
       of names separated by spaces) drawn with a green frame.
+    - ``orientation``: the side at the bottom, ``insert.WHITE`` (row 1 at
+      the bottom) or ``insert.RED`` (the board turned half round);
+      ``"white"`` and ``"red"`` work too.
     - ``targets``: a transparent square (``class="target"``) over every
       square, so a page can tell which square a click or tap meant.
 
-    Raises ``ValueError`` for a bad size or highlight, ``TypeError`` for a
-    board that is not an Insert board.
+    Raises ``ValueError`` for a bad size, highlight or orientation,
+    ``TypeError`` for a size that is not a number or a board that is not an
+    Insert board.
 
     >>> from yinsh import insert
     >>> b = insert.Board("6/6/6/6/6/WRR1RW hhhhhh/hhhhhh/hhhhhh/hhhhhh/hhhhhh/hhhhhh r f1")
@@ -160,15 +165,17 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
     (True, 6)
     >>> insert.svg.board(b, targets=True).count('class="target"')
     36
+    >>> turned = insert.svg.board(b, orientation=insert.RED)
+    >>> turned != picture and turned.count('class="ring red"')
+    6
     """
     if not isinstance(board, _core.CoreBoard):
         from yinsh import games
         raise games.wrong_board(board, "insert", "yinsh.insert.svg.board")
-    if size is None:
-        size = DEFAULT_SIZE
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"size must be a number of pixels between {MIN_SIZE} and {MAX_SIZE}, not {size!r}")
+    from yinsh.svg import check_size
+    size = check_size(size, DEFAULT_SIZE)
     marked = _squares(highlight)
+    flip = side_at_bottom(orientation) == Color.RED
 
     white, red, allowed_bits, last, turn, count, winner, end = board._state()
     marks = board._marks()
@@ -177,6 +184,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
 
     def corner(sq: int) -> tuple[float, float]:
         c, r = sq % 6, sq // 6
+        if flip:
+            c, r = 5 - c, 5 - r
         return MARGIN + c * U, MARGIN + (5 - r) * U
 
     def centre(sq: int) -> tuple[float, float]:
@@ -192,7 +201,7 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
 
     # Tiles, grid and marks.
     for k, (col, top_row) in enumerate(((0, 5), (3, 5), (0, 2), (3, 2))):
-        x, y = corner(top_row * 6 + col)
+        x, y = corner((top_row - 2) * 6 + col + 2 if flip else top_row * 6 + col)
         svg.add("rect", class_="tile", data_quadrant=f"Q{k + 1}", x=x, y=y, width=3 * U,
                 height=3 * U, fill=COLORS["tile"][k in (1, 2)])
     svg.open("g", class_="grid", stroke=COLORS["grid"], stroke_width=1)
@@ -230,10 +239,10 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
         svg.open("g", class_="coordinates", fill=COLORS["label"], font_family=FONT,
                  font_size=0.3 * U, text_anchor="middle", dominant_baseline="central")
         for c in range(6):
-            svg.add("text", "abcdef"[c], class_="coordinate", x=MARGIN + (c + 0.5) * U,
+            svg.add("text", ("fedcba" if flip else "abcdef")[c], class_="coordinate", x=MARGIN + (c + 0.5) * U,
                     y=MARGIN + 6 * U + MARGIN / 2)
         for r in range(6):
-            svg.add("text", str(r + 1), class_="coordinate", x=MARGIN / 2,
+            svg.add("text", str(6 - r if flip else r + 1), class_="coordinate", x=MARGIN / 2,
                     y=MARGIN + (5.5 - r) * U)
         svg.close("g")
 

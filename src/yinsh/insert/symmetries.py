@@ -20,7 +20,7 @@ legal actions equals generating then transforming.
 >>> from yinsh import insert
 >>> board = insert.Board()
 >>> board.push_str("c3")                   # c3 is marked v
-Move.from_str('c3')
+yinsh.insert.Move.from_str('c3')
 >>> turned = transform_board(1, board)     # a quarter turn: c3 -> c4, v -> h
 >>> turned.last_square == insert.C4, turned.mark("c4")
 (True, 'h')

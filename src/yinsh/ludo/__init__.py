@@ -15,7 +15,9 @@ playouts in C) under the same API shape as Yinsh's:
 5226
 """
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
-from yinsh.ludo._core import LegalMoves, Move, divide, perft
+from yinsh.ludo import _core
+from yinsh.ludo._core import LegalMoves, Move
+from yinsh.counting import counters as _counters
 from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
 from yinsh.ludo.enums import Color, MoveKind, Phase, Termination
@@ -23,6 +25,9 @@ from yinsh.ludo.outcome import Outcome
 from yinsh.ludo.playouts import PlayoutStats, random_playouts
 from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
+
+perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
+                          stop_flag=_core.PerftStop)
 
 GREEN = Color.GREEN
 YELLOW = Color.YELLOW

@@ -10,16 +10,21 @@
 #     source << 6 | target, with the place codes below (0..51 track fields,
 #     52..56 h1..h5, 57 s, 58 f); a throw r<d> is 63 << 6 | d.
 import operator
+
+import numpy as np
 from collections import namedtuple
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from yinsh._perft_state cimport PerftState
+from cpython.exc cimport PyErr_Occurred
+
+from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh.threads cimport atomic_get, atomic_put
 from yinsh._signals cimport raise_pending, signal_raised
 
-from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
 from yinsh.ludo.enums import Color, MoveKind
 
 cdef enum:
@@ -203,7 +208,7 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     st.countdown -= 1
     if st.countdown <= 0:
         st.countdown = PERFT_POLL_NODES
-        if signal_raised():
+        if perft_poll(st):
             st.interrupted = 1
             return 0
     n = gen_actions(p, moves)
@@ -216,10 +221,35 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     return total
 
 
-def perft(CoreBoard board not None, int depth):
+cdef class PerftStop:
+    """The stop flag shared by the threads of one perft split over several
+    threads (``yinsh.counting``): ``perft(board, depth, stop)`` polls it
+    with Ctrl-C, and sets it when the calling thread sees Ctrl-C, so the
+    counts on the other threads stop too."""
+    cdef int flag
+
+    def set(self):
+        """Stops every count that polls this flag."""
+        atomic_put(&self.flag, 1)
+
+    def is_set(self):
+        return atomic_get(&self.flag) != 0
+
+
+cdef int _raise_stopped() except -1:
+    """The error of a stopped perft: the signal handler's exception in the
+    thread that saw Ctrl-C, KeyboardInterrupt in the others."""
+    if PyErr_Occurred() != NULL:
+        return raise_pending()
+    raise KeyboardInterrupt("perft stopped: another thread of the count was interrupted")
+
+
+def perft(CoreBoard board not None, int depth, PerftStop stop=None):
     """The number of action sequences of length depth from board: every
     action (throws included) is one ply; voids and skips are not actions.
-    The GIL is released; Ctrl-C raises ``KeyboardInterrupt``.
+    The GIL is released; Ctrl-C raises ``KeyboardInterrupt``, and ``stop``
+    (a ``PerftStop``: the count on several threads of ``yinsh.ludo.perft``)
+    stops it too.
 
     Raises ``ValueError`` if depth is negative or above 64.
 
@@ -231,12 +261,15 @@ def perft(CoreBoard board not None, int depth):
         raise ValueError(f"perft depth must be between 0 and 64, not {depth}")
     cdef LudoPos p = board.pos
     cdef uint64_t n
-    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0)
+    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0, NULL)
+    if stop is not None:
+        st.stop = &stop.flag
     with nogil:
         n = perft_leaves(&p, depth, &st)
     if st.interrupted:
-        raise_pending()
+        _raise_stopped()
     return n
+
 
 
 def divide(CoreBoard board not None, int depth):
@@ -475,9 +508,9 @@ cdef int _parse_code(object text) except -1:
     cdef object code
     if not raw.isascii():
         raise InvalidMoveError(f"invalid move {_shown(raw)}: the notation is ASCII")
-    code = CODE_BY_TEXT.get(raw.lower())
+    code = CODE_BY_TEXT.get(raw.strip().lower())
     if code is None:
-        raise InvalidMoveError(_why_invalid(raw, raw.lower()))
+        raise InvalidMoveError(_why_invalid(raw, raw.strip().lower()))
     return code
 
 
@@ -486,13 +519,7 @@ cdef int _move_code(object move, str where) except -1:
     push_str / parse_move."""
     if isinstance(move, Move):
         return (<Move>move).code
-    if isinstance(move, str):
-        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
-                        f"use board.push_str(text) or board.parse_move(text)")
-    if type(move).__name__ == "Move":                     # another game's Move
-        raise TypeError(f"{where} expects a Ludo Move (yinsh.ludo.Move), not "
-                        f"{type(move).__module__}.Move")
-    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+    raise not_a_move(where, "ludo", move)
 
 
 cdef class Move:
@@ -504,25 +531,40 @@ cdef class Move:
 
     >>> m = Move.from_str("48-H3")
     >>> m, str(m), m.kind, m.source, m.target
-    (Move.from_str('48-h3'), '48-h3', <MoveKind.MOVE: 'move'>, '48', 'h3')
+    (yinsh.ludo.Move.from_str('48-h3'), '48-h3', <MoveKind.MOVE: 'move'>, '48', 'h3')
     >>> Move.throw(6), Move.throw(6).die
-    (Move.from_str('r6'), 6)
+    (yinsh.ludo.Move.from_str('r6'), 6)
     """
 
     cdef readonly int code
 
-    def __init__(self, *args):
-        raise TypeError("use Move.from_str(text) or Move.throw(d)")
+    def __cinit__(self, *args, **kwargs):
+        self.code = -1
+
+    def __init__(self, text):
+        """``Move(text)`` is ``Move.from_str(text)`` (as in every game);
+        ``Move.throw(d)`` is the throw of d.
+
+        >>> Move(" s-3 ") == Move.from_str("s-3")
+        True
+        """
+        if self.code != -1:
+            raise TypeError("a Move is a frozen value")
+        if not isinstance(text, str):
+            raise TypeError(f"Move() takes the text of an action (like 's-3'), not "
+                            f"{type(text).__name__}: for a throw use Move.throw(d)")
+        self.code = _parse_code(text)
 
     @staticmethod
     def from_str(text):
-        """Parses the notation of LUDO.md (case-insensitive, ASCII).
+        """Parses the notation of docs/ludo.md (case-insensitive, ASCII,
+        surrounding blanks ignored).
 
         Raises ``InvalidMoveError`` (a ``ValueError``) for any ``str`` that
         is not an action, ``TypeError`` for anything else.
 
         >>> Move.from_str("S-3")
-        Move.from_str('s-3')
+        yinsh.ludo.Move.from_str('s-3')
         >>> Move.from_str("52-3")
         Traceback (most recent call last):
         ...
@@ -579,7 +621,7 @@ cdef class Move:
         return _code_text(self.code)
 
     def __repr__(self):
-        return f"Move.from_str({_code_text(self.code)!r})"
+        return f"yinsh.ludo.Move.from_str({_code_text(self.code)!r})"
 
     def __hash__(self):
         return self.code
@@ -628,7 +670,7 @@ cdef class LegalMoves:
     >>> from yinsh import ludo
     >>> board = ludo.Board()
     >>> list(board.legal_moves)
-    [Move.from_str('r1'), Move.from_str('r2'), Move.from_str('r3'), Move.from_str('r4'), Move.from_str('r5'), Move.from_str('r6')]
+    [yinsh.ludo.Move.from_str('r1'), yinsh.ludo.Move.from_str('r2'), yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('r4'), yinsh.ludo.Move.from_str('r5'), yinsh.ludo.Move.from_str('r6')]
     >>> Move.from_str("r6") in board.legal_moves, Move.from_str("s-1") in board.legal_moves
     (True, False)
     """
@@ -664,12 +706,23 @@ cdef str _dice_text(const LudoPos* p):
     return " ".join(str(p.dice[i]) for i in range(p.ndice))
 
 
+cdef str _game_over(const LudoPos* p):
+    """``the game is over (GB, every side but one finished)``: the result
+    and why, as every game says it."""
+    cdef int i
+    cdef str result = "".join(COLORS[p.order[i]].letter for i in range(p.norder))
+    if p.variant == V_PLACES:
+        result += "".join(COLORS[i].letter for i in range(4) if p.active >> i & 1)
+        return f"the game is over ({result}, every side but one finished)"
+    return f"the game is over ({result}, {COLORS[p.order[0]].label.capitalize()} finished)"
+
+
 cdef str _why_illegal(const LudoPos* p, int code):
     """A sentence saying why the Move code is not legal in p."""
     cdef int src = code >> 6, dst = code & 63, c = p.turn, t = p.total, q, expected
     cdef str text = _code_text(code)
     if p.phase == PH_OVER:
-        return f"{text}: the game is over"
+        return f"{text}: {_game_over(p)}"
     who = COLORS[c].label.capitalize()
     if src == P_R:
         return (f"{text}: a throw in a move phase: {who} has thrown {_dice_text(p)} and must "
@@ -807,7 +860,7 @@ cdef str _why_action(const LudoPos* p, int a):
     cdef int c = p.turn, q, code
     cdef bint named = True          # whether code is the move the id means here
     if p.phase == PH_OVER:
-        return f"illegal action {a}: the game is over"
+        return f"illegal action {a}: {_game_over(p)}"
     if a < A_ENTER:
         code = P_R << 6 | (a + 1)
     elif p.phase == PH_THROW:
@@ -901,7 +954,7 @@ cdef class CoreBoard:
         >>> board.push("r3")
         Traceback (most recent call last):
         ...
-        TypeError: push expects a Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
+        TypeError: push expects a yinsh.ludo.Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
         """
         cdef int code = _move_code(move, "push")
         cdef int action = action_of_code(&self.pos, code)
@@ -934,7 +987,7 @@ cdef class CoreBoard:
         >>> from yinsh import ludo
         >>> board = ludo.Board()
         >>> board.push_str("r6"), board.push_str("r3"), board.push_str("s-3")
-        (Move.from_str('r6'), Move.from_str('r3'), Move.from_str('s-3'))
+        (yinsh.ludo.Move.from_str('r6'), yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('s-3'))
         >>> board.push_str("s-3")
         Traceback (most recent call last):
         ...
@@ -1029,16 +1082,17 @@ cdef class CoreBoard:
     # Action ids (see _core.pxd) -------------------------------------------
 
     def legal_actions(self):
-        """The ids of the legal actions, ascending (a list of ints): 0..5
-        the throws r1..r6, 6 entering, 7 + p moving the piece at progress p.
+        """The ids of the legal actions, an ascending int64 numpy array (as
+        in every game): 0..5 the throws r1..r6, 6 entering, 7 + p moving
+        the piece at progress p.
 
         >>> from yinsh import ludo
         >>> ludo.Board().legal_actions()
-        [0, 1, 2, 3, 4, 5]
+        array([0, 1, 2, 3, 4, 5])
         """
         cdef int actions[MAX_ACTIONS]
         cdef int n = gen_actions(&self.pos, actions), i
-        return [actions[i] for i in range(n)]
+        return np.array([actions[i] for i in range(n)], dtype=np.int64)
 
     def push_action(self, action):
         """Plays the action with this id. Raises ``IllegalMoveError`` (saying

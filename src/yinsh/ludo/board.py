@@ -9,7 +9,7 @@
 >>> board.dice, board.phase, [str(m) for m in board.legal_moves]
 ((6, 3), <Phase.MOVE: 'move'>, ['s-3'])
 >>> board.push_str("s-3")
-Move.from_str('s-3')
+yinsh.ludo.Move.from_str('s-3')
 >>> board.position()
 '3G9/13/13/13 5/5/5/5 0000 Y - standard -'
 >>> print(board.turn)
@@ -69,7 +69,7 @@ class Board(_core.CoreBoard):
     >>> _ = board.push_str("r6")
     >>> again = pickle.loads(pickle.dumps(board))
     >>> again == board, again.move_stack, again.pop()
-    (True, [Move.from_str('r6')], Move.from_str('r6'))
+    (True, [yinsh.ludo.Move.from_str('r6')], yinsh.ludo.Move.from_str('r6'))
     """
 
     #: the compiled searches of Ludo (``yinsh.Engine`` finds them here)
@@ -346,14 +346,18 @@ class Board(_core.CoreBoard):
         """The text diagram (``yinsh.ludo.diagram``)."""
         return diagram.draw(self)
 
-    def unicode(self) -> str:
+    def unicode(self, *, orientation: object = None, last_move: bool = True,
+                coordinates: bool = True) -> str:
         """The diagram of ``str(board)`` with the pieces drawn as coloured
-        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``).
+        discs (``yinsh.ludo.diagram.draw(board, unicode=True)``), with the
+        options of every game's diagram: ``orientation`` (the colour drawn
+        at the bottom left), ``last_move``, ``coordinates``.
 
         >>> "\U0001F7E2" in Board().unicode()                # Green's waiting pieces
         True
         """
-        return diagram.draw(self, unicode=True)
+        return diagram.draw(self, unicode=True, orientation=orientation, last_move=last_move,
+                            coordinates=coordinates)
 
     def __repr__(self) -> str:
         """``yinsh.ludo.Board('...')``: pastes back after ``import yinsh``.

@@ -39,12 +39,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from yinsh.ludo.enums import Color
 from yinsh.ludo.geometry import FINISH_XY, HOME_XY, SIZE, SLOTS_XY, TRACK_XY
 
 if TYPE_CHECKING:
     from yinsh.ludo.board import Board
 
-__all__ = ["draw", "status"]
+__all__ = ["draw", "status", "quarter_turns", "turned"]
 
 
 def status(board: Board) -> str:
@@ -107,11 +108,54 @@ def _cell(symbol: str, last: bool, unicode: bool) -> str:
     return ("[" if last else " ") + drawn                # two columns wide
 
 
-def draw(board: Board, unicode: bool = False) -> str:
-    """The text diagram of board (see the module docstring); with
-    ``unicode=True`` the pieces are coloured discs (🟢 🟡 🔵 🔴), the empty
-    entry fields squares of their colour, the track ``·`` and the home
-    columns ``∘``.
+def quarter_turns(orientation: object) -> int:
+    """How many quarter turns clockwise bring the start corner of the
+    colour ``orientation`` (a ``Color``, 0..3, a name or a letter) to the
+    bottom left, where Red's is drawn; ``None`` is the usual drawing (0).
+    ``ValueError`` for anything else.
+
+    >>> from yinsh import ludo
+    >>> [quarter_turns(c) for c in ludo.COLORS], quarter_turns(None)
+    ([3, 2, 1, 0], 0)
+    """
+    if orientation is None:
+        return 0
+    try:
+        color = Color.of(orientation)
+    except (ValueError, TypeError):
+        raise ValueError(f"orientation must be a colour of ludo.COLORS (or its name), the one "
+                         f"drawn at the bottom left, not {orientation!r}") from None
+    return (3 - int(color)) % 4
+
+
+def turned(xy: tuple[int, int], turns: int) -> tuple[int, int]:
+    """The cell xy of the grid turned turns quarter turns clockwise."""
+    x, y = xy
+    for _ in range(turns % 4):
+        x, y = SIZE - 1 - y, x
+    return x, y
+
+
+#: the fields numbered at the ends of the arms, outside the cross
+_LABELLED = (10, 11, 12, 23, 24, 25, 36, 37, 38, 49, 50, 51)
+
+
+def draw(board: Board, unicode: bool = False, *, orientation: object = None,
+         last_move: bool = True, coordinates: bool = True) -> str:
+    """The text diagram of board (see the module docstring), with the
+    options of every game's diagram:
+
+    - ``unicode``: the pieces are coloured discs (🟢 🟡 🔵 🔴), the empty
+      entry fields squares of their colour, the track ``·`` and the home
+      columns ``∘``.
+    - ``orientation``: the colour whose start corner is drawn at the bottom
+      left (the board turned by quarter turns, as a player sits at it);
+      ``None``, the default, is the usual drawing: Green's corner top left,
+      Red's bottom left.
+    - ``last_move``: the last move's places in brackets.
+    - ``coordinates``: the numbers of the fields at the ends of the arms.
+
+    Raises ``ValueError`` for a bad orientation.
 
     >>> from yinsh import ludo
     >>> board = ludo.Board(players=2)
@@ -119,7 +163,10 @@ def draw(board: Board, unicode: bool = False) -> str:
     ...     _ = board.push_str(text)
     >>> print(draw(board, unicode=True).splitlines()[7])
     51  ·  🟩 ·  · [🟢 ·           ·  ·  ·  ·  ·  ·  23
+    >>> print(draw(board, orientation=ludo.GREEN).splitlines()[-4])
+                         51 50 49
     """
+    turns = quarter_turns(orientation)
     grid = [[" "] * SIZE for _ in range(SIZE)]
     for f, (x, y) in enumerate(TRACK_XY):
         grid[y][x] = "gybr"[f // 13] if f % 13 == 0 else "."
@@ -142,16 +189,35 @@ def draw(board: Board, unicode: bool = False) -> str:
         if board.finished(color):
             x, y = FINISH_XY[color]
             grid[y][x] = f"{color.letter}{board.finished(color)}"
-    last = _last_places(board)
+    last = {turned(xy, turns) for xy in _last_places(board)} if last_move else set()
+    if turns:
+        plain = grid
+        grid = [[" "] * SIZE for _ in range(SIZE)]
+        for y, row in enumerate(plain):
+            for x, symbol in enumerate(row):
+                tx, ty = turned((x, y), turns)
+                grid[ty][tx] = symbol
     # the numbers of the fields at the ends of the arms, outside the cross
-    left = {6: "51 ", 7: "50 ", 8: "49 "}
-    right = {6: " 23", 7: " 24", 8: " 25"}
-    lines = [" " * 3 + " " * 18 + "10 11 12"]
+    top, bottom, left, right = {}, {}, {}, {}
+    for f in _LABELLED:
+        x, y = turned(TRACK_XY[f], turns)
+        if y == 0:
+            top[x] = f"{f} "
+        elif y == SIZE - 1:
+            bottom[x] = f"{f} "
+        elif x == 0:
+            left[y] = f"{f} "
+        else:
+            right[y] = f" {f}"
+    gutter = "   " if coordinates else ""
+    lines = [(gutter + "".join(top.get(x, "   ") for x in range(SIZE))).rstrip()] if coordinates else []
     for y, row in enumerate(grid):
         cells = ("   " if symbol == " " else _cell(symbol, (x, y) in last, unicode)
                  for x, symbol in enumerate(row))
-        lines.append((left.get(y, "   ") + "".join(cells) + right.get(y, "")).rstrip())
-    lines.append(" " * 3 + " " * 18 + "38 37 36")
+        side = (left.get(y, gutter), right.get(y, "")) if coordinates else ("", "")
+        lines.append((side[0] + "".join(cells) + side[1]).rstrip())
+    if coordinates:
+        lines.append((gutter + "".join(bottom.get(x, "   ") for x in range(SIZE))).rstrip())
     letter = (lambda s: _UNICODE[s]) if unicode else (lambda s: s)
     lines.append(f"fields: 0 = {letter('g')} (Green's entry), clockwise; "
                  f"{letter('y')} 13, {letter('b')} 26, {letter('r')} 39")

@@ -136,7 +136,7 @@ def _play(factories: Sequence[Callable[[int], Any]], players: int, variant: str,
         if board.is_chance():
             board.throw(dice)
             continue
-        actions = board.legal_actions()
+        actions = board.legal_actions().tolist()
         if len(actions) == 1:
             board.push_action(actions[0])
             continue

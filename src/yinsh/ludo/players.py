@@ -35,7 +35,7 @@ instances (seed 0); the classes are also factories ``make(seed)`` for
 >>> for text in "r6 r3".split():
 ...     _ = board.push_str(text)
 >>> ludo.players.heuristic.best_move(board)          # enter
-Move.from_str('s-3')
+yinsh.ludo.Move.from_str('s-3')
 >>> ludo.players.RandomPlayer(seed=1).best_move(board) in board.legal_moves
 True
 """
@@ -180,7 +180,7 @@ class HeuristicPlayer:
         if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
-        actions = board.legal_actions()
+        actions = board.legal_actions().tolist()
         if len(actions) == 1:
             return board.action_to_move(actions[0])
         v = _View(board)
@@ -244,7 +244,7 @@ class MctsPlayer:
         if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
-        actions = board.legal_actions()
+        actions = board.legal_actions().tolist()
         if len(actions) == 1:
             return board.action_to_move(actions[0])
         if time is None and nodes is None:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Iterable, Optional, Union
 from xml.sax.saxutils import escape
 
 from yinsh.ludo._core import Move
-from yinsh.ludo.diagram import status
+from yinsh.ludo.diagram import quarter_turns, status
 from yinsh.ludo.enums import Color
 from yinsh.ludo.geometry import CORNER_XY, FINISH_XY, HOME_XY, SIZE, SLOTS_XY, TRACK_XY
 
@@ -76,6 +76,17 @@ BACKGROUND = "#fbf8ef"
 LINE = "#6b5a45"
 LAST = "#111111"
 ARROW = "#2a5fd2"
+
+
+def _turn_back(x: float, y: float, angle: int, cx: float, cy: float) -> tuple[float, float]:
+    """The point that the picture's rotation by angle (degrees clockwise,
+    a multiple of 90) about the board's centre brings to where (x, y) is
+    about the field's centre (cx, cy) before it: a field's number stays in
+    the field's top left corner as seen."""
+    dx, dy = x - cx, y - cy
+    for _ in range(angle // 90 % 4):
+        dx, dy = dy, -dx                      # a quarter turn back
+    return cx + dx, cy + dy
 
 
 def _num(x: float) -> str:
@@ -197,18 +208,28 @@ def _targets(color: Color) -> list[str]:
     return out
 
 
-def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
-          highlight: Optional[Iterable[Union[str, Move]]] = None, targets: bool = False) -> str:
-    """The SVG picture of b, size pixels wide (16..10000).
+def board(b: Board, size: Optional[float] = DEFAULT_SIZE, *, coordinates: bool = True, last_move: bool = True,
+          highlight: Optional[Iterable[Union[str, Move]]] = None, orientation: object = None,
+          targets: bool = False) -> str:
+    """The SVG picture of b, size pixels wide (16..10000), with the options
+    of every game's picture:
 
-    ``highlight``: moves of the side to act (``Move`` or text such as
-    ``"s-3"``), drawn as arrows from source to target. ``targets``: a
-    transparent shape over every place the side to act can name, so a page
-    can tell which place a click meant (none when no side is to act).
+    - ``coordinates``: the number of each track field, in its corner.
+    - ``last_move``: outline the last move's source and target.
+    - ``highlight``: moves of the side to act (``Move`` or text such as
+      ``"s-3"``), drawn as arrows from source to target.
+    - ``orientation``: the colour whose start corner is at the bottom left
+      (the board turned by quarter turns; the numbers stay upright);
+      ``None``, the default, is the usual picture (Green top left, Red
+      bottom left).
+    - ``targets``: a transparent shape over every place the side to act can
+      name, so a page can tell which place a click meant (none when no side
+      is to act).
 
-    Raises ``TypeError`` for a non-int size or a b that is not a Ludo
-    board, ``ValueError`` for a size out of range or a highlight that is not
-    a move of the side to act (``InvalidMoveError``, ``IllegalMoveError``).
+    Raises ``TypeError`` for a size that is not a number or a b that is not a Ludo
+    board, ``ValueError`` for a size out of range, a bad orientation or a
+    highlight that is not a move of the side to act (``InvalidMoveError``,
+    ``IllegalMoveError``).
 
     >>> from yinsh import ludo
     >>> b = ludo.Board()
@@ -217,25 +238,30 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
     >>> picture = board(b, highlight=["s-3"], targets=True)
     >>> picture.count('class="arrow" data-move="s-3"'), picture.count('class="target"')
     (1, 59)
+    >>> 'rotate(90 ' in board(b, orientation=ludo.BLUE), board(b, coordinates=False).count("<text")
+    (True, 1)
     """
     from yinsh.ludo.board import Board
     if not isinstance(b, Board):
         from yinsh import games
         raise games.wrong_board(b, "ludo", "yinsh.ludo.svg.board")
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise TypeError(f"size must be an int, not {type(size).__name__}")
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}")
+    from yinsh.svg import check_size
+    size = check_size(size, DEFAULT_SIZE)
+    angle = 90 * quarter_turns(orientation)
+    centre = _num(MARGIN + SIZE * U / 2)
+    turn_open = (f'<g class="board" transform="rotate({angle} {centre} {centre})">' if angle
+                 else '<g class="board">')
     if isinstance(highlight, (str, Move)):
         highlight = [highlight]
     arrows = [b.parse_move(m) if isinstance(m, str) else m for m in highlight or ()]
     width = 2 * MARGIN + SIZE * U
     height = width + PANEL
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-           f'width="{size}" height="{_num(size * height / width)}" '
+           f'width="{_num(size)}" height="{_num(size * height / width)}" '
            f'viewBox="0 0 {_num(width)} {_num(height)}">',
            f'<rect x="0" y="0" width="{_num(width)}" height="{_num(height)}" fill="{BACKGROUND}"/>']
 
+    out.append(turn_open)
     # start corners
     for color in Color:
         dark, light = COLORS[color.label]
@@ -256,9 +282,14 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
         entry = f % 13 == 0
         fill = COLORS[color.label][1] if entry else "#ffffff"
         out.append(_rect(xy, "field entry" if entry else "field", fill, f' data-field="{f}"'))
-        x, y = _cell(xy)
-        out.append(f'<text x="{_num(x + 3)}" y="{_num(y + 11)}" font-family="{FONT}" '
-                   f'font-size="10" fill="#8a7a66">{f}</text>')
+        if coordinates:                   # in the field's top left corner as seen, upright
+            cx, cy = _centre(xy)
+            x, y = cx - U / 2 + 3, cy - U / 2 + 11
+            if angle:
+                x, y = _turn_back(x, y, angle, cx, cy)
+            upright = f' transform="rotate({-angle} {_num(x)} {_num(y)})"' if angle else ""
+            out.append(f'<text class="coordinate" x="{_num(x)}" y="{_num(y)}" font-family="{FONT}" '
+                       f'font-size="10" fill="#8a7a66"{upright}>{f}</text>')
     for color in Color:
         for k, xy in enumerate(HOME_XY[color], start=1):
             out.append(_rect(xy, f"home {color.label}", COLORS[color.label][1], f' data-place="h{k}"'))
@@ -294,6 +325,7 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
             out.append(_outline(_shape(mover, place), place))
     if b.turn is not None:
         out += [_arrow(b.turn, move) for move in arrows if not move.is_throw()]
+    out.append("</g>")
 
     # status and dice
     y0 = MARGIN + SIZE * U + 0.25 * U
@@ -307,6 +339,6 @@ def board(b: Board, size: int = DEFAULT_SIZE, *, last_move: bool = True,
     for i, value in enumerate(b.dice):
         out.append(_die(width - MARGIN - (3 - i) * 1.3 * U, y0, value, 1.1 * U))
     if targets and b.turn is not None and not b.is_game_over():
-        out += _targets(b.turn)
+        out += [turn_open, *_targets(b.turn), "</g>"]
     out.append("</svg>")
     return "\n".join(out)

@@ -16,7 +16,8 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         "build it with `pip install .` (needs a C compiler): " + str(exc)
     ) from exc
 
-from yinsh.yinsh._core import POINTS, LegalMoves, Move, divide, parse_point, perft, point_name
+from yinsh.yinsh._core import POINTS, LegalMoves, Move, parse_point, point_name
+from yinsh.counting import counters as _counters
 from yinsh.yinsh.board import Board, Outcome
 from yinsh.yinsh.enums import Color, MoveKind, Phase, Termination
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -27,6 +28,8 @@ from yinsh.yinsh._ml import BatchGames
 from yinsh.yinsh import symmetries
 from yinsh.yinsh import players
 from yinsh.yinsh import svg
+
+perft, divide = _counters("yinsh", _core.CoreBoard, _core.perft, _core.divide, native_threads=True)
 
 WHITE = Color.WHITE
 BLACK = Color.BLACK

@@ -25,7 +25,7 @@ from yinsh.yinsh.geometry cimport LINE_LENGTH, NUM_CELLS
 
 from yinsh.yinsh import geometry
 from yinsh.yinsh.enums import MoveKind
-from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, not_a_move
 
 cdef tuple POINT_NAMES = geometry.POINT_NAMES      # name of each cell, None off the board
 cdef dict POINT_BY_NAME = geometry.POINT_BY_NAME
@@ -78,7 +78,11 @@ cdef str _shown(object text):
 
 
 cdef int _check_point(object point) except -1:
-    """point as an int (any integer type), or InvalidMoveError."""
+    """point as an int (any integer type), or InvalidMoveError; TypeError
+    for a non-int (a name points to parse_point)."""
+    if isinstance(point, bool) or not hasattr(type(point), "__index__"):
+        raise TypeError(f"a point is an int (like yinsh.E5), not {type(point).__name__}"
+                        + (": for a name use parse_point(text)" if isinstance(point, str) else ""))
     cdef object p = operator.index(point)
     if not (0 <= p < NUM_CELLS) or POINT_NAMES[p] is None:
         raise InvalidMoveError(f"{point!r} is not a point of the board")
@@ -138,15 +142,29 @@ cdef class Move:
 
     >>> m = Move.from_str("E5-E9")
     >>> m
-    Move.from_str('e5-e9')
+    yinsh.Move.from_str('e5-e9')
     >>> str(m), m.kind, point_name(m.from_point), point_name(m.to_point)
     ('e5-e9', <MoveKind.MOVE: 'move'>, 'e5', 'e9')
     >>> Move.from_str("xe9-e5") == Move.from_str("xe5-e9")
     True
     """
 
-    def __init__(self, *args):
-        raise TypeError("use Move.from_str(text) or Move.place / move / remove_row / remove_ring / pass_move")
+    def __init__(self, text):
+        """``Move(text)`` is ``Move.from_str(text)`` (python-chess's
+        ``Move.from_uci`` and the other games' ``Move(text)`` alike); the
+        other constructors are ``Move.place`` / ``move`` / ``remove_row`` /
+        ``remove_ring`` / ``pass_move``.
+
+        >>> Move(" e5-e9 ") == Move.from_str("e5-e9")
+        True
+        """
+        if self.code != 0:                       # no action packs to 0
+            raise TypeError("a Move is a frozen value")
+        if not isinstance(text, str):
+            raise TypeError(f"Move() takes the text of an action (like 'e5-e9'), not "
+                            f"{type(text).__name__}: for points use Move.place / move / "
+                            f"remove_row / remove_ring / pass_move")
+        self.code = _parse_move(text)
 
     @staticmethod
     def from_str(text):
@@ -157,7 +175,7 @@ cdef class Move:
         not an action, ``TypeError`` for anything else.
 
         >>> Move.from_str(" XA2 ")
-        Move.from_str('xa2')
+        yinsh.Move.from_str('xa2')
         >>> Move.from_str(b"e5")
         Traceback (most recent call last):
         ...
@@ -226,7 +244,7 @@ cdef class Move:
         return move_text(self.code)
 
     def __repr__(self):
-        return f"Move.from_str({move_text(self.code)!r})"
+        return f"yinsh.Move.from_str({move_text(self.code)!r})"
 
     def __hash__(self):
         return self.code
@@ -264,10 +282,7 @@ cdef int _move_code(object move, str where) except -1:
     push_str / parse_move."""
     if isinstance(move, Move):
         return (<Move>move).code
-    if isinstance(move, str):
-        raise TypeError(f"{where} expects a Move, not str ({_shown(move)}): for text "
-                        f"use board.push_str(text) or board.parse_move(text)")
-    raise TypeError(f"{where} expects a Move, not {type(move).__name__}")
+    raise not_a_move(where, "yinsh", move)
 
 
 _KINDS = (None, MoveKind.PLACE, MoveKind.MOVE, MoveKind.REMOVE_ROW, MoveKind.REMOVE_RING, MoveKind.PASS)
@@ -286,7 +301,7 @@ cdef class LegalMoves:
     >>> "e5" in board.legal_moves
     Traceback (most recent call last):
     ...
-    TypeError: 'in legal_moves' expects a Move, not str ('e5'): for text use board.push_str(text) or board.parse_move(text)
+    TypeError: 'in legal_moves' expects a yinsh.Move, not str ('e5'): for text use board.push_str(text) or board.parse_move(text)
     """
 
     cdef CoreBoard board
@@ -330,8 +345,10 @@ cdef str _why_illegal(const Position* p, int m):
     cdef bint jumped = False
     phase_need = {K_PLACE: PH_PLACE, K_MOVE: PH_MOVE, K_ROW: PH_REMOVE_ROW,
                   K_RING: PH_REMOVE_RING, K_PASS: PH_MOVE}[kind]
-    if p.phase == PH_GAME_OVER:
-        return f"{text}: the game is over"
+    if p.phase == PH_GAME_OVER:               # the result and why, as every game says it
+        return (f"{text}: the game is over ("
+                f"{('1-0', '0-1', '1/2-1/2')[p.winner]}, "
+                f"{('', 'rings removed', 'the marker pool ran out', 'both sides blocked')[p.end_reason]})")
     if p.phase != phase_need:
         expected = {PH_PLACE: "place a ring", PH_MOVE: "move a ring (or pass when blocked)",
                     PH_REMOVE_ROW: "remove a row", PH_REMOVE_RING: "remove one of its rings"}[p.phase]
@@ -437,7 +454,7 @@ cdef class CoreBoard:
         >>> board.push("f6")
         Traceback (most recent call last):
         ...
-        TypeError: push expects a Move, not str ('f6'): for text use board.push_str(text) or board.parse_move(text)
+        TypeError: push expects a yinsh.Move, not str ('f6'): for text use board.push_str(text) or board.parse_move(text)
         """
         cdef int code = _move_code(move, "push")
         if not is_legal(&self.pos, code):

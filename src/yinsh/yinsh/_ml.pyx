@@ -155,7 +155,7 @@ def action_to_move(action):
     """The ``Move`` of an action id.
 
     >>> action_to_move(0), action_to_move(5015)
-    (Move.from_str('a2'), Move.from_str('pass'))
+    (yinsh.Move.from_str('a2'), yinsh.Move.from_str('pass'))
 
     Raises ``InvalidActionError`` (a ``ValueError``) for an id out of range
     or naming no action, ``TypeError`` for a non-integer.

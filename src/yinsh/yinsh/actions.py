@@ -29,7 +29,7 @@ The observation planes of ``Board.planes`` share this module's constants:
 >>> move_to_action("e5-e9"), move_to_action("xe5-e9"), move_to_action("xa2")
 (1816, 4771, 4930)
 >>> action_to_move(1816)
-Move.from_str('e5-e9')
+yinsh.Move.from_str('e5-e9')
 >>> ring_move_action(yinsh.E5, 0, 4), row_action(yinsh.E5, 0)
 (1816, 4771)
 >>> action_to_move(84 + 1 + 8)          # a2, direction 0, 9 steps: off the board

@@ -8,11 +8,11 @@
 >>> board.phase, board.legal_moves.count()
 (<Phase.MOVE: 'move'>, 54)
 >>> board.push_str("h6-h10")
-Move.from_str('h6-h10')
+yinsh.Move.from_str('h6-h10')
 >>> board.markers_in_pool()
 50
 >>> board.pop()
-Move.from_str('h6-h10')
+yinsh.Move.from_str('h6-h10')
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ class Board(_core.CoreBoard):
     >>> _ = board.push_str("e5")
     >>> again = pickle.loads(pickle.dumps(board))
     >>> again == board, again.move_stack, again.pop()
-    (True, [Move.from_str('e5')], Move.from_str('e5'))
+    (True, [yinsh.Move.from_str('e5')], yinsh.Move.from_str('e5'))
     """
 
     search_module = "yinsh.yinsh._search"
@@ -284,7 +284,7 @@ class Board(_core.CoreBoard):
         >>> board = Board()
         >>> board.push_action(move_to_action("e5"))
         >>> board.move_stack
-        [Move.from_str('e5')]
+        [yinsh.Move.from_str('e5')]
         """
         _ml.push_action(self, action)
 

@@ -33,7 +33,7 @@ the reason.
 >>> game.tags["White"], game.tags["Date"], game.result, game.termination
 ('Ann', '2026.03.13', '1-0', 'resignation')
 >>> game.actions
-[Move.from_str('g2')]
+[yinsh.Move.from_str('g2')]
 """
 from __future__ import annotations
 

@@ -173,7 +173,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     - ``targets``: a transparent disc (``class="target"``) over every point,
       so a page can tell which point a click or tap meant.
 
-    Raises ``ValueError`` for a bad size, orientation or highlight.
+    Raises ``ValueError`` for a bad size, orientation or highlight,
+    ``TypeError`` for a size that is not a number.
 
     >>> import yinsh
     >>> b = yinsh.Board()
@@ -190,10 +191,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     if not isinstance(board, _core.CoreBoard):
         from yinsh import games
         raise games.wrong_board(board, "yinsh", "yinsh.yinsh.svg.board")
-    if size is None:
-        size = DEFAULT_SIZE
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"size must be a number of pixels between {MIN_SIZE} and {MAX_SIZE}, not {size!r}")
+    from yinsh.svg import check_size
+    size = check_size(size, DEFAULT_SIZE)
     flip = _color_of(orientation) == Color.BLACK
     if isinstance(highlight, str):
         highlight = highlight.split()

@@ -21,13 +21,13 @@ transforming equals transforming then generating:
 >>> import yinsh
 >>> board = yinsh.Board()
 >>> board.push_str("e5")
-Move.from_str('e5')
+yinsh.Move.from_str('e5')
 >>> turned = transform_board(3, board)          # the half turn
 >>> turned.rings(yinsh.WHITE) == [yinsh.G7]
 True
 >>> a = yinsh.move_to_action("e5")
 >>> yinsh.action_to_move(transform_action(3, a))
-Move.from_str('g7')
+yinsh.Move.from_str('g7')
 >>> import numpy as np
 >>> bool((transform_mask(3, board.legal_action_mask()) == turned.legal_action_mask()).all())
 True
@@ -183,7 +183,7 @@ def transform_move(k: int, move: _core.Move) -> _core.Move:
 
     >>> import yinsh
     >>> transform_move(3, yinsh.Move.from_str("xe5-e9"))
-    Move.from_str('xg3-g7')
+    yinsh.Move.from_str('xg3-g7')
     """
     from yinsh.yinsh._ml import action_to_move, move_to_action
     return action_to_move(transform_action(k, move_to_action(move)))

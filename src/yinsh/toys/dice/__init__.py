@@ -9,7 +9,7 @@ outcomes are actions 10 (+0, probability 1/2), 11 (+1, 1/4) and 13 (+3,
 1/4), and the counter moves on by that much. Then the next player acts.
 
 >>> p = Position((7, 9))
->>> p.legal_actions(), p.apply(GAMBLE).outcomes()
+>>> p.legal_actions().tolist(), p.apply(GAMBLE).outcomes()
 ([0, 1], [(10, 0.5), (11, 0.25), (13, 0.25)])
 >>> p.apply(GAMBLE).apply(13).winner()
 0
@@ -20,6 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar, Optional
+
+import numpy as np
+import numpy.typing as npt
 
 STEP = 0
 GAMBLE = 1
@@ -65,7 +68,11 @@ class Position:
             return ACTOR_TERMINAL
         return ACTOR_CHANCE if self.chance else self.turn
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> npt.NDArray[np.int64]:
+        """The legal action ids, ascending: an int64 array, as every game's."""
+        return np.array(self._legal(), dtype=np.int64)
+
+    def _legal(self) -> list[int]:
         if self.winner() is not None:
             return []
         return sorted(OUTCOMES) if self.chance else [STEP, GAMBLE]
@@ -83,7 +90,7 @@ class Position:
         return self.outcomes() if self.is_chance() else []
 
     def apply(self, action: int) -> "Position":
-        if action not in self.legal_actions():
+        if action not in self._legal():
             raise ValueError(f"illegal action {action}")
         if action == GAMBLE:
             return Position(self.positions, self.turn, True, self.target)
