@@ -265,7 +265,7 @@ class Board(_core.CoreBoard):
 
         >>> board = Board(players=2)
         >>> [(board.action_to_move(a), round(p, 4)) for a, p in board.chance_outcomes()][:2]
-        [(Move.from_str('r1'), 0.1667), (Move.from_str('r2'), 0.1667)]
+        [(yinsh.ludo.Move.from_str('r1'), 0.1667), (yinsh.ludo.Move.from_str('r2'), 0.1667)]
         """
         if not self.is_chance():
             return []
