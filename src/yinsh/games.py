@@ -1,10 +1,23 @@
-"""The games of the library, each described in one place.
+"""The games of the library: one registry that every layer reads.
+
+A game is described once, by a ``GameKind`` (a subclass filling in its
+data and the few methods that differ), and registered once: the command
+line (``--game``), records (the ``Game`` tag), the web page, the RL
+environments, distributed jobs and the benchmarks all look the game up
+here and contain nothing game-specific. Adding a game is its own package
+plus one registration (docs/architecture.md, "Adding a game"):
+
+- ``register(MyGame())`` (or the class, or ``"package.module:MyGame"``
+  with ``name=``: imported on first use) in the running process;
+- or, for every process (``yinsh`` commands, worker processes), an entry
+  point in the group ``yinsh.games`` of the plugin's distribution, named
+  after the game: ``[project.entry-points."yinsh.games"]`` ``dice =
+  "yinsh.toys.dice.game:DiceGame"``. The group is read on the first look-up
+  (not on ``import yinsh``), and a game's modules load on its first use.
 
 ``GAMES`` maps a game's name (the record's ``Game`` tag, the command line's
-``--game``) to its ``GameKind``: the board class, how a record's tags build
-the start board and which tags a start board needs, how an action is read,
-the results a record may give, the modules of its players and pictures.
-``yinsh.record`` and the command line use these and nothing game-specific.
+``--game``) to its ``GameKind``, in registration order: Yinsh, Insert and
+Ludo first, then the plugins.
 
 >>> GAMES["insert"].start_board({"Layout": "12"}).layout
 12
@@ -12,22 +25,41 @@ the results a record may give, the modules of its players and pictures.
 {'Players': '2', 'Variant': 'standard'}
 >>> GAMES["ludo"].is_result("GB"), GAMES["insert"].is_result("GB")
 (True, False)
->>> get("chess")
+>>> get("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess' (known: yinsh, insert, ludo)
+ValueError: unknown game 'chess' (known: yinsh, insert, ludo...)
+>>> from yinsh.toys.dice.game import DiceGame
+>>> register(DiceGame())
+<game dice>
+>>> get("dice").start_board({"Players": "3"}).position()
+'0/0/0 0 - 10'
+>>> unregister("dice")
 """
 from __future__ import annotations
 
 import importlib
 import random
 import re
+import threading
 from types import ModuleType
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional, Union
 
-__all__ = ["GameKind", "GAMES", "get", "of_board", "wrong_board", "DEFAULT"]
+__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "register", "unregister", "get", "of_board",
+           "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
+#: The entry point group of games of other distributions (plugins).
+ENTRY_POINT_GROUP = "yinsh.games"
+
+
+def load(spec: str) -> Any:
+    """The object a ``"module:attribute"`` string names (imported now)."""
+    module, _, attribute = spec.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
 
 
 class GameKind:
@@ -46,6 +78,20 @@ class GameKind:
     roster: dict[str, str] = {}
     #: the results of two-sided games (Ludo overrides ``is_result``)
     results: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "*")
+    #: the results in words, for a record's error messages ('' : "one of" the results)
+    results_text = ""
+    #: the record tags a start position takes (the command line's --position,
+    #: --layout, --players, --variant stand for Position, Layout, Players, Variant)
+    start_tag_names: tuple[str, ...] = ("Position",)
+    #: records: a side's consecutive actions are one token (Yinsh's GIPF
+    #: turns: ``e5-e9;xe6-e10xa2``), else a token per action
+    grouped_turns = False
+    #: records: whether an action's text may start with a digit (Ludo's ``14-19``)
+    digit_actions = False
+    #: the game's name for people (the web page's list)
+    title = ""
+    #: the module of the seeded ``random_playouts(games, seed=...)`` (bench)
+    playouts_module = ""
 
     # Modules ----------------------------------------------------------------
 
@@ -72,6 +118,11 @@ class GameKind:
         """The module whose ``draw(board, unicode=False)`` is ``str(board)``."""
         return importlib.import_module(self.diagram_module)
 
+    @property
+    def label(self) -> str:
+        """The title, or the name capitalised."""
+        return self.title or self.name.capitalize()
+
     def parse_move(self, text: str) -> Any:
         """The action of text (``InvalidMoveError`` if it is none)."""
         return self.module.Move.from_str(text)
@@ -96,6 +147,10 @@ class GameKind:
     def is_result(self, text: str) -> bool:
         """Whether text is a result a record of this game may give."""
         return text in self.results
+
+    def describe_results(self) -> str:
+        """The results a record may give, in words (error messages)."""
+        return self.results_text or "one of " + ", ".join(self.results)
 
     def winner(self, result: str) -> Optional[Any]:
         """The winning colour a result names, else None."""
@@ -143,6 +198,11 @@ class GameKind:
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"none": None}
 
+    def match_detail(self, final: Any) -> str:
+        """What a match's progress line says of a finished game's final
+        board besides the result ('' for nothing)."""
+        return ""
+
     #: bench (``yinsh.bench_games``): perft and search positions as (name,
     #: start tags, actions, depth), and the random playouts' (games, seed)
     bench_perft: list[tuple[str, dict[str, str], str, int]] = []
@@ -151,7 +211,8 @@ class GameKind:
 
     def random_playouts(self, games: int, seed: int) -> Any:
         """The seeded random playouts of bench (new games)."""
-        return importlib.import_module(self.board_module + ".playouts").random_playouts(games, seed=seed)
+        module = self.playouts_module or self.board_module + ".playouts"
+        return importlib.import_module(module).random_playouts(games, seed=seed)
 
     def bench(self, print_fn: Callable[[str], None]) -> None:
         """``yinsh bench --game``: the game's fixed benchmark."""
@@ -196,6 +257,78 @@ class GameKind:
             raise ValueError(f"unknown player {name!r}")
         return getattr(self.players, self.player_classes[name])
 
+    # The web page (``yinsh.web.games``) -------------------------------------
+
+    #: the page's description of the game: a ``yinsh.web.games.WebGame``
+    #: subclass as ``"module:Class"`` (the generic one serves any board)
+    web_class = "yinsh.web.games:WebGame"
+
+    @property
+    def web(self) -> Any:
+        """The game's ``WebGame`` (made once)."""
+        made = self.__dict__.get("_web")
+        if made is None:
+            made = self.__dict__["_web"] = load(self.web_class)(self)
+        return made
+
+    # Reinforcement learning (``yinsh.envs``) ---------------------------------
+
+    #: the shape of ``board.planes()``
+    plane_shape: tuple[int, ...] = ()
+    #: the environments' options with their defaults (keywords of ``new_board``)
+    env_options: dict[str, Any] = {}
+    #: whether a chance player (dice) acts between the players
+    has_chance = False
+    #: a bound on the number of actions of a game (chance actions included)
+    max_game_length = 10_000
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (``NUM_ACTIONS`` of the board's module)."""
+        return int(self.module.NUM_ACTIONS)
+
+    def new_board(self, options: Mapping[str, Any]) -> Any:
+        """A new board with the environments' options (every one given)."""
+        return self.board_class(**options)
+
+    def seats(self, board: Any) -> tuple[Any, ...]:
+        """The colours in play, in turn order (the protocol's ``players``)."""
+        return tuple(board.players)
+
+    def returns(self, board: Any) -> list[float]:
+        """Each seat's return: the outcome's, or 0 for every seat in play."""
+        outcome = board.outcome()
+        if outcome is None:
+            return [0.0] * len(board.players)
+        return [float(r) for r in outcome.returns]
+
+    def action_text(self, board: Any, action: int) -> str:
+        """The notation of an action id in board (``action N`` for an id
+        that names no action there)."""
+        try:
+            to_move = getattr(board, "action_to_move", None) or self.module.action_to_move
+            return str(to_move(action))
+        except ValueError:
+            return f"action {action}"
+
+    def player_count(self, players: Optional[int] = None) -> int:
+        """The players of a new game with ``players`` given (or not): two
+        unless the game takes a ``players`` option."""
+        return int(players or self.env_options.get("players", 2))
+
+    def random_start(self, options: Mapping[str, Any], rng: random.Random) -> Any:
+        """A start board for self-play with these options (Insert: a
+        random layout drawn from rng)."""
+        return self.new_board({**self.env_options, **options})
+
+    def is_chance(self, board: Any) -> bool:
+        """Whether the dice act next (games with ``has_chance``)."""
+        return bool(self.has_chance and not board.is_game_over() and board.is_chance())
+
+    def throw(self, board: Any, rng: Any) -> Any:
+        """Plays the dice's outcome drawn with rng (``board.throw(rng)``)."""
+        return board.throw(rng)
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
@@ -207,7 +340,18 @@ class YinshGame(GameKind):
     svg_module = "yinsh.yinsh.svg"
     diagram_module = "yinsh.yinsh.diagram"
     board_name = "yinsh.Board"
+    title = "Yinsh"
+    web_class = "yinsh.web.games:YinshWeb"
+    start_tag_names = ("Position", "Variant")
+    grouped_turns = True
     perft_threads = True
+    plane_shape = (17, 11, 11)
+    env_options = {"variant": "standard"}
+    # every ring move lays a marker from the pool of 51, and each of the at
+    # most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at
+    # most 76 ring moves; a pass is followed by a ring move or ends the game,
+    # so at most 78 passes; with the 10 placements and the 10 removals, 174
+    max_game_length = 174
     variants = ("standard", "blitz")
     default_opening = "random-placements"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
@@ -261,6 +405,10 @@ class YinshGame(GameKind):
         from yinsh.yinsh import bench
         bench.run(print_fn)
 
+    def match_detail(self, final: Any) -> str:
+        from yinsh.yinsh.enums import Color
+        return f"rings {final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}"
+
     def start_tags(self, start: Any) -> dict[str, str]:
         tags = {}
         if start != self.board_class(variant=start.variant):
@@ -276,7 +424,13 @@ class InsertGame(GameKind):
     svg_module = "yinsh.insert.svg"
     diagram_module = "yinsh.insert.diagram"
     board_name = "yinsh.insert.Board"
+    title = "Insert"
+    web_class = "yinsh.web.games:InsertWeb"
+    start_tag_names = ("Position", "Layout")
     sides = ("white", "red")
+    plane_shape = (10, 6, 6)
+    env_options = {"layout": 0}
+    max_game_length = 30            # one ring a turn; the game ends when the 30th is down
     play_notation = "c3                             an action: the square of your ring"
     default_opening = "random-layouts"
     bench_perft = [("layout 0", {"Layout": "0"}, "", 6), ("layout 17", {"Layout": "17"}, "", 6),
@@ -286,6 +440,9 @@ class InsertGame(GameKind):
 
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"random-layouts": random_layout, "none": None}
+
+    def random_start(self, options: Mapping[str, Any], rng: random.Random) -> Any:
+        return self.board_class.random(rng.randrange(2 ** 64))
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Red": "?",
               "Result": "*", "Game": "insert"}
 
@@ -322,7 +479,18 @@ class LudoGame(GameKind):
     svg_module = "yinsh.ludo.svg"
     diagram_module = "yinsh.ludo.diagram"
     board_name = "yinsh.ludo.Board"
+    title = "Ludo"
+    web_class = "yinsh.web.games:LudoWeb"
+    start_tag_names = ("Position", "Players", "Variant")
+    results_text = "a finishing order of the colours (e.g. G or GBYR) or *"
+    digit_actions = True
     sides = ("green", "yellow", "blue", "red")
+    plane_shape = (17, 58)
+    env_options = {"players": 4, "variant": "standard"}
+    has_chance = True
+    # no bound in principle (captures send pieces back): one no game comes
+    # near (random games take about 700)
+    max_game_length = 100_000
     player_classes = {"random": "RandomPlayer", "heuristic": "HeuristicPlayer", "mcts": "MctsPlayer"}
     seated = True
     variants = ("standard", "places")
@@ -387,8 +555,130 @@ class _TagError(ValueError):
     """A bad tag (``yinsh.record`` turns it into a ``RecordError``)."""
 
 
-#: The games by name.
-GAMES: dict[str, GameKind] = {g.name: g for g in (YinshGame(), InsertGame(), LudoGame())}
+GameSpec = Union[GameKind, type, str]
+
+
+class Registry(Mapping[str, GameKind]):
+    """The registered games by name (``GAMES``): a read-only mapping, in
+    registration order. A game registered as a ``"module:Class"`` string
+    (or by an entry point) is imported on its first look-up."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, GameSpec] = {}
+        self._games: dict[str, GameKind] = {}
+        self._plugins_read = False
+        self._lock = threading.RLock()
+
+    def register(self, game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:
+        with self._lock:
+            if isinstance(game, str):
+                if ":" not in game:
+                    raise ValueError(f"a game given by name is 'module:Class', not {game!r}")
+                if not name:
+                    raise TypeError("register('module:Class') needs name= (the game's name)")
+            else:
+                game = _instance(game)
+                if name is not None and name != game.name:
+                    raise ValueError(f"name={name!r} but the game is named {game.name!r}")
+                name = game.name
+            if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise ValueError(f"a game's name is lower-case letters, digits and '_', not {name!r}")
+            if name in self._specs and not replace:
+                raise ValueError(f"a game named {name!r} is registered already (replace=True "
+                                 f"replaces it)")
+            self._specs[name] = game
+            self._games.pop(name, None)
+            if isinstance(game, GameKind):
+                self._games[name] = game
+            return game
+
+    def unregister(self, name: str) -> None:
+        with self._lock:
+            self._read_plugins()
+            if name not in self._specs:
+                raise KeyError(f"no game named {name!r} is registered")
+            del self._specs[name]
+            self._games.pop(name, None)
+
+    def _read_plugins(self) -> None:
+        """Registers the games of the entry point group (once; a name taken
+        already keeps its game)."""
+        if self._plugins_read:
+            return
+        self._plugins_read = True
+        from importlib.metadata import entry_points
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            if point.name not in self._specs:
+                self._specs[point.name] = point.value
+
+    def __getitem__(self, name: str) -> GameKind:
+        with self._lock:
+            found = self._games.get(name)
+            if found is not None:
+                return found
+            self._read_plugins()
+            spec = self._specs[name]
+            game = _instance(load(spec) if isinstance(spec, str) else spec)
+            if game.name != name:
+                raise ValueError(f"the game registered as {name!r} ({spec}) is named {game.name!r}")
+            self._games[name] = game
+            return game
+
+    def __iter__(self) -> Iterator[str]:
+        with self._lock:
+            self._read_plugins()
+            return iter(list(self._specs))
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._read_plugins()
+            return len(self._specs)
+
+    def __contains__(self, name: object) -> bool:
+        with self._lock:
+            self._read_plugins()
+            return name in self._specs
+
+    def loaded(self) -> list[GameKind]:
+        """The games whose descriptions are imported already."""
+        return list(self._games.values())
+
+    def __repr__(self) -> str:
+        return f"<games {', '.join(self)}>"
+
+
+def _instance(game: Any) -> GameKind:
+    if isinstance(game, type) and issubclass(game, GameKind):
+        game = game()
+    if not isinstance(game, GameKind):
+        raise TypeError(f"a game is a yinsh.games.GameKind (or its class), not {type(game).__name__}")
+    if not game.name:
+        raise ValueError(f"{type(game).__name__} has no name")
+    return game
+
+
+#: The games by name (Yinsh, Insert, Ludo, then the registered ones).
+GAMES = Registry()
+for _game in (YinshGame(), InsertGame(), LudoGame()):
+    GAMES.register(_game)
+
+
+def register(game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:
+    """Registers a game for every layer of the library: ``game`` is a
+    ``GameKind`` (or its class), or ``"module:Class"`` with its ``name=``
+    (imported on its first look-up). Returns what it registered. Raises
+    ``ValueError`` for a name taken (unless ``replace``) or badly formed,
+    ``TypeError`` for something that is no game.
+
+    Other processes (a ``yinsh`` command, worker processes) learn of a game
+    through an entry point of the group ``yinsh.games`` (the module).
+    """
+    return GAMES.register(game, name=name, replace=replace)
+
+
+def unregister(name: str) -> None:
+    """Removes a game (``KeyError`` for a name not registered)."""
+    GAMES.unregister(name)
 
 
 def get(name: str) -> GameKind:
@@ -406,7 +696,8 @@ def of_board(board: object) -> GameKind:
     >>> of_board(insert.Board()).name
     'insert'
     """
-    for game in GAMES.values():
+    for name in GAMES:
+        game = GAMES[name]
         if isinstance(board, game.board_class):
             return game
     raise TypeError(f"not a board of a known game: {type(board).__name__}")

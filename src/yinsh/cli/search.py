@@ -11,8 +11,7 @@ import time
 from typing import Any, Optional
 
 from yinsh import games, record
-from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size,
+from yinsh.cli import (CommandError, cannot_write, game_names, game_of, variant_choices, add_position_args, board_from_args, hash_size,
                        int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
@@ -20,7 +19,6 @@ from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match)
-from yinsh.yinsh.enums import Color
 from yinsh.yinsh.players import EngineFactory
 
 # analyse ---------------------------------------------------------------------
@@ -239,11 +237,8 @@ def sprt_bounds(text: str) -> tuple[float, float]:
 def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKind] = None) -> str:
     """The progress line of a finished game."""
     kind = kind or games.get(games.DEFAULT)
-    if kind.name == games.DEFAULT:
-        final = Board(game.final_position)
-        detail = f"rings {final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}, "
-    else:
-        detail = ""
+    detail = kind.match_detail(kind.board_class(game.final_position))
+    detail = f"{detail}, " if detail else ""
     line = (f"game {game.number}/{result.planned}: A is {kind.sides[game.a_side]}: "
             f"{game.result} {game.verdict} ({detail}{game.plies} actions)  "
             f"+{result.wins} ={result.draws} -{result.losses}")
@@ -422,15 +417,16 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
-    p.add_argument("--openings", choices=["random-placements", "random-layouts", "none"],
+    p.add_argument("--openings", choices=list(dict.fromkeys(o for n in games.GAMES
+                                                            for o in games.GAMES[n].openings())),
                    help="yinsh: random-placements (default): the ten placements at random, each "
                         "opening played with both colours; none: the players place the rings. "
                         "insert: random-layouts (default): a random layout a pair of games "
                         "(seeded); none: layout 0")
-    p.add_argument("--variant", choices=["standard", "blitz", "places"],
+    p.add_argument("--variant", choices=variant_choices(),
                    help="the variant (default standard; yinsh: standard, blitz; ludo: standard, places)")
     p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
-                   help="the game: yinsh (default), insert or ludo (2 to 4 players, seats rotated)")
+                   help=f"the game: {game_names()} (ludo: 2 to 4 players, seats rotated)")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="seed of the openings and random players")
     p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1, metavar="K",
                    help=f"games played at once in worker processes, 1..{MAX_WORKERS} (default 1); "

@@ -20,6 +20,8 @@ against contestant B from the start position ``board`` and returns a
   opening must pickle: classes and module-level functions do, lambdas do
   not; the start board travels as its position string). The results are
   those of the serial run, in game order.
+- Dice (a board whose ``is_chance()`` is true) are thrown by the runner,
+  ``board.throw(rng)`` with game i's ``random.Random(seed * 1_000_003 + i)``.
 - ``on_game(game, result)`` is called after each game, in game order (a
   progress line); ``sprt=SPRT(elo0, elo1)`` stops the match once the test
   decides; Ctrl-C (``KeyboardInterrupt``) stops it too, and the games
@@ -393,6 +395,13 @@ class _GameSpec:
     keep_moves: bool
 
 
+def _is_chance(board: Any) -> bool:
+    """Whether the dice act next (boards of games with chance have
+    ``is_chance()`` and ``throw(rng)``)."""
+    is_chance = getattr(board, "is_chance", None)
+    return bool(is_chance is not None and is_chance())
+
+
 def _play_game(spec: _GameSpec) -> GameResult:
     board = spec.start.new()
     base = len(board.move_stack)
@@ -403,10 +412,14 @@ def _play_game(spec: _GameSpec) -> GameResult:
              (spec.b.make(spec.seed + spec.index + 7919), spec.b.limits)]
     if a_side:
         seats.reverse()
+    dice = random.Random(spec.seed * 1_000_003 + spec.index)
     for _ in range(spec.max_actions):
         if board.is_game_over():
             break
-        player, limits = seats[board.turn]
+        if _is_chance(board):                   # the dice act: a seeded throw, no player
+            board.throw(dice)
+            continue
+        player, limits = seats[int(board.turn)]
         board.push(player.best_move(board, **limits))
     outcome = board.outcome()
     winner = None if outcome is None or outcome.winner is None else int(outcome.winner)

@@ -88,3 +88,11 @@ class Position:
         w = self.winner()
         n = len(self.positions)
         return [1.0 if i == w else -1.0 / (n - 1) for i in range(n)]
+
+
+def __getattr__(name: str) -> object:
+    """``Board`` and ``Move`` (``yinsh.toys.dice.board``), imported on first use."""
+    if name in ("Board", "Move", "Color", "NUM_ACTIONS"):
+        from yinsh.toys.dice import board
+        return getattr(board, name)
+    raise AttributeError(f"module 'yinsh.toys.dice' has no attribute {name!r}")

@@ -1,0 +1,155 @@
+"""One registry of games (yinsh.games): a game registered from outside the
+library, the toy dice race (yinsh.toys.dice), reaches every layer with no
+other edit: the command line (perft, bench, match), records, the RL
+environments, the web page's list of games."""
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yinsh import games, record
+from yinsh.toys.dice.game import DiceGame
+
+SPEC = "yinsh.toys.dice.game:DiceGame"
+
+
+@pytest.fixture
+def dice():
+    """The race registered in this process, as a plugin's program would."""
+    kind = games.register(DiceGame())
+    yield kind
+    games.unregister("dice")
+
+
+@pytest.fixture
+def plugin_path(tmp_path: Path) -> str:
+    """A PYTHONPATH with a distribution that declares the race in the entry
+    point group yinsh.games (what `pip install` of a plugin writes)."""
+    info = tmp_path / "yinsh_dice_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: yinsh-dice-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[yinsh.games]\ndice = {SPEC}\n")
+    return os.pathsep.join([str(tmp_path)] + [p for p in sys.path if p])
+
+
+def yinsh_cli(path: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": path}
+    return subprocess.run([sys.executable, "-m", "yinsh", *args], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+def test_the_library_does_not_register_the_race():
+    assert "dice" not in games.GAMES
+    with pytest.raises(ValueError, match="unknown game 'dice'"):
+        games.get("dice")
+
+
+def test_register_checks_its_argument(dice):
+    with pytest.raises(ValueError, match="registered already"):
+        games.register(DiceGame())
+    assert games.register(DiceGame, replace=True).name == "dice"
+    with pytest.raises(TypeError, match="GameKind"):
+        games.register(object())
+    with pytest.raises(TypeError, match="name="):
+        games.register(SPEC)
+    with pytest.raises(ValueError, match="lower-case"):
+        games.register(SPEC, name="Dice!")
+    with pytest.raises(KeyError):
+        games.unregister("chess")
+
+
+def test_a_lazy_registration_imports_on_first_use():
+    games.register(SPEC, name="dice")
+    try:
+        assert "dice" in games.GAMES and list(games.GAMES)[-1] == "dice"
+        assert type(games.get("dice")).__name__ == "DiceGame"
+    finally:
+        games.unregister("dice")
+
+
+def test_a_record_round_trip(dice):
+    board = dice.start_board({"Players": "3"})
+    import random
+    rng = random.Random(5)
+    while not board.is_game_over():
+        board.push(rng.choice(board.legal_moves))
+    text = record.write(record.Game.from_board(board, Event="test"))
+    assert '[Game "dice"]' in text and '[Players "3"]' in text
+    (read,) = record.reads(text)
+    assert read.actions == board.move_stack and read.result == board.result() != "*"
+    assert games.of_board(board) is dice
+
+
+def test_the_rl_environments(dice):
+    pytest.importorskip("pettingzoo")
+    import gymnasium
+    from yinsh.envs import aec, gymnasium_envs, registration
+    env = aec.env("dice", players=3)
+    env.reset(seed=1)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    steps, final = 0, {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            final[agent] = reward
+            env.step(None)
+            continue
+        assert observation["observation"].shape == dice.plane_shape
+        env.step(int(observation["action_mask"].nonzero()[0][0]))
+        steps += 1
+    assert steps > 0 and sorted(final.values()) == [-0.5, -0.5, 1.0]
+    registration.register_envs()
+    gym = gymnasium.make(registration.env_id("dice"), opponent="random")
+    observation, _ = gym.reset(seed=0)
+    assert observation["action_mask"].shape == (dice.num_actions,)
+    over, reward = False, 0.0
+    while not over:
+        observation, reward, over, _, _ = gym.step(int(observation["action_mask"].nonzero()[0][0]))
+    assert reward in (1.0, -1.0)
+    assert pickle.loads(pickle.dumps(gymnasium_envs.get("dice"))).name == "dice"
+    assert isinstance(gym.unwrapped, gymnasium_envs.BoardGameEnv)
+
+
+def test_the_web_page_lists_the_game(dice):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+    from yinsh.web.app import create_app
+    client = TestClient(create_app())
+    listed = client.get("/api/games").json()["games"]
+    assert list(listed) == ["yinsh", "insert", "ludo", "dice"]
+    assert listed["dice"]["title"] == "Dice race"
+    state = client.post("/api/games", json={"game": "dice", "seats": [None, None],
+                                            "options": {"players": 2}}).json()
+    assert state["game"] == "dice"
+
+
+def test_the_command_line_learns_of_the_game_by_its_entry_point(plugin_path):
+    perft = yinsh_cli(plugin_path, "perft", "3", "--game", "dice")
+    assert perft.returncode == 0, perft.stderr
+    assert "Nodes       : 11" in perft.stdout
+    bench = yinsh_cli(plugin_path, "bench", "--game", "dice")
+    assert bench.returncode == 0, bench.stderr
+    assert "Nodes searched : " in bench.stdout
+    match = yinsh_cli(plugin_path, "match", "random", "greedy", "--game", "dice", "--games", "4")
+    assert match.returncode == 0, match.stderr
+    assert "W/D/L (A):" in match.stdout and match.stdout.count("game ") >= 4
+    without = yinsh_cli(os.pathsep.join(p for p in sys.path if p), "perft", "1", "--game", "dice")
+    assert without.returncode == 2 and "invalid choice: 'dice'" in without.stderr
+
+
+def test_the_race_is_a_board_of_the_protocol(dice):
+    from yinsh import protocol
+    from yinsh.toys.dice import Board
+    board = Board(players=3)
+    board.push_str("gamble")
+    assert isinstance(board, protocol.Board) and eval(repr(board), {"yinsh": __import__("yinsh")}) == board
+    assert pickle.loads(pickle.dumps(board)).move_stack == board.move_stack
+    before = board.position()
+    with pytest.raises(ValueError, match="illegal move step"):
+        board.push_str("step")
+    assert board.position() == before and str(board.pop()) == "gamble"
