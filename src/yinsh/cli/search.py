@@ -18,7 +18,7 @@ from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_T
 from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
-                                run_match)
+                                run_match, run_seats)
 from yinsh.yinsh.players import EngineFactory
 
 # analyse ---------------------------------------------------------------------
@@ -337,9 +337,8 @@ def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -
 
 
 def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
-    """A match of 2..4 seats, rotated over the games (``yinsh.ludo.match``):
+    """A match of 2..4 seats, rotated over the games (``yinsh.engine.match.run_seats``):
     each seat's first-place rate with its 95% Wilson interval."""
-    from yinsh.ludo import match as seated
     for option in ("depth", "sprt", "record", "openings"):
         if getattr(args, option) is not None:
             raise CommandError(f"--{option} is not an option of a {kind.name} match (it takes "
@@ -356,8 +355,14 @@ def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
               + " ".join(str(w) for w in so_far.wins), flush=True)
 
     began = time.perf_counter()
-    result = seated.run(seats, args.games, variant=args.variant or "standard", seed=args.seed,
-                        workers=args.workers, ray=args.ray, on_game=progress)
+    options = {"players": len(seats), "variant": args.variant}
+    try:
+        board = kind.new_board({**kind.env_options, **{k: v for k, v in options.items()
+                                                        if v is not None and k in kind.env_options}})
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    result = run_seats(seats, args.games, board=board, seed=args.seed, workers=args.workers,
+                       ray=args.ray, on_game=progress)
     print(result.summary())
     print(f"Time: {time.perf_counter() - began:.1f} s")
 

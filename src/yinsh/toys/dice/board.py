@@ -27,6 +27,7 @@ from typing import Any, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
+from yinsh.outcomes import OrderOutcome
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.toys.dice import GAMBLE, OUTCOMES, STEP, Position
 
@@ -124,25 +125,9 @@ class LegalMoves(tuple[Move, ...]):
         return super().count(*move) if move else len(self)
 
 
-class Outcome:
-    """How a race ended: the winner, the termination, each player's return."""
-
-    def __init__(self, winner: Color, returns: tuple[float, ...]) -> None:
-        self.winner = winner
-        self.termination = Termination.TARGET
-        self.returns = returns
-
-    def result(self) -> str:
-        return self.winner.letter
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Outcome) and (self.winner, self.returns) == (other.winner, other.returns)
-
-    def __hash__(self) -> int:
-        return hash((self.winner, self.returns))
-
-    def __repr__(self) -> str:
-        return f"Outcome(winner={self.winner!r}, returns={self.returns!r})"
+class Outcome(OrderOutcome[Termination, Color]):
+    """How a race ended (``yinsh.outcomes.OrderOutcome``): the winner alone
+    in ``order``, each player's return (the winner 1, the others share -1)."""
 
 
 def _parse(text: str) -> Position:
@@ -329,7 +314,7 @@ class Board:
         winner = self.state.winner()
         if winner is None:
             return None
-        return Outcome(Color(winner), tuple(self.state.returns()))
+        return Outcome(Termination.TARGET, (Color(winner),), tuple(self.state.returns()))
 
     def result(self) -> str:
         """``*`` in play, else the winner's letter (``R``, ``B``, ``G``, ``Y``)."""
