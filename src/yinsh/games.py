@@ -198,6 +198,18 @@ class GameKind:
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"none": None}
 
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        """Named sets of engine tunables of this game (``engine:preset=NAME``
+        in matches; ``yinsh.engine.presets`` holds Yinsh's)."""
+        return {}
+
+    def preset(self, name: str) -> dict[str, Any]:
+        """The tunables of a preset (a copy); ``ValueError`` for an unknown name."""
+        if name not in self.presets:
+            raise ValueError(f"unknown preset {name!r} (known: {', '.join(sorted(self.presets)) or 'none'})")
+        return dict(self.presets[name])
+
     def match_detail(self, final: Any) -> str:
         """What a match's progress line says of a finished game's final
         board besides the result ('' for nothing)."""
@@ -208,6 +220,14 @@ class GameKind:
     bench_perft: list[tuple[str, dict[str, str], str, int]] = []
     bench_search: list[tuple[str, dict[str, str], str, int]] = []
     bench_playouts = (2000, 2026)
+    #: bench: the threads of its second, multi-threaded search (0: none),
+    #: and MCTS playouts a search position with their seed (None: none)
+    bench_threads = 0
+    bench_mcts: Optional[tuple[int, int]] = None
+
+    def playouts_detail(self, stats: Any) -> str:
+        """A line of bench on the random playouts' statistics ('' for none)."""
+        return ""
 
     def random_playouts(self, games: int, seed: int) -> Any:
         """The seeded random playouts of bench (new games)."""
@@ -215,7 +235,7 @@ class GameKind:
         return importlib.import_module(module).random_playouts(games, seed=seed)
 
     def bench(self, print_fn: Callable[[str], None]) -> None:
-        """``yinsh bench --game``: the game's fixed benchmark."""
+        """``yinsh bench --game``: the game's fixed benchmark (``yinsh.bench_games``)."""
         from yinsh import bench_games
         bench_games.run(self, print_fn)
 
@@ -229,6 +249,8 @@ class GameKind:
     score_note = ""
     #: whether the diagram can be drawn turned round (``flip``)
     can_flip = False
+    #: play's help on what the diagram marks ('' for nothing)
+    play_marks = ""
 
     def scores_help(self) -> str:
         """play's opening line on the engine's scores."""
@@ -311,6 +333,16 @@ class GameKind:
         except ValueError:
             return f"action {action}"
 
+    #: the options the web page always records from the new board (Insert:
+    #: the layout drawn for "random")
+    resolved_options: tuple[str, ...] = ()
+
+    def options_of(self, board: Any) -> dict[str, Any]:
+        """The options (``env_options``) that make board's start: its
+        attributes of those names, ``players`` as their number."""
+        return {name: len(board.players) if name == "players" else getattr(board, name)
+                for name in self.env_options}
+
     def player_count(self, players: Optional[int] = None) -> int:
         """The players of a new game with ``players`` given (or not): two
         unless the game takes a ``players`` option."""
@@ -361,6 +393,8 @@ class YinshGame(GameKind):
     score_unit = "+10000 is one ring ahead, 0 even"
     score_note = "; 10000 = one ring"
     can_flip = True
+    play_marks = """ The diagram marks the last action with [ ] and the markers it flipped
+with ( )."""
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
         from yinsh.yinsh import diagram
@@ -401,9 +435,43 @@ class YinshGame(GameKind):
         from yinsh.yinsh.openings import OPENINGS
         return dict(OPENINGS)
 
-    def bench(self, print_fn: Callable[[str], None]) -> None:
+    playouts_module = "yinsh.yinsh.playouts"
+
+    # bench: the positions and settings of yinsh.yinsh.bench
+    @property
+    def bench_playouts(self) -> tuple[int, int]:  # type: ignore[override]
         from yinsh.yinsh import bench
-        bench.run(print_fn)
+        return bench.PLAYOUT_GAMES, bench.PLAYOUT_SEED
+
+    @property
+    def bench_threads(self) -> int:  # type: ignore[override]
+        from yinsh.yinsh import bench
+        return bench.SEARCH_THREADS
+
+    @property
+    def bench_mcts(self) -> Optional[tuple[int, int]]:  # type: ignore[override]
+        from yinsh.yinsh import bench
+        return bench.MCTS_PLAYOUTS, bench.MCTS_SEED
+
+    @property
+    def bench_perft(self) -> list[tuple[str, dict[str, str], str, int]]:  # type: ignore[override]
+        from yinsh.yinsh.bench import POSITIONS
+        return [(p.name, {"Variant": p.variant}, p.moves, p.depth) for p in POSITIONS]
+
+    @property
+    def bench_search(self) -> list[tuple[str, dict[str, str], str, int]]:  # type: ignore[override]
+        from yinsh.yinsh.bench import SEARCH_DEPTH, SEARCH_POSITIONS
+        return [(f"midgame {i}", {"Position": p}, "", SEARCH_DEPTH)
+                for i, p in enumerate(SEARCH_POSITIONS, 1)]
+
+    def playouts_detail(self, stats: Any) -> str:
+        return (f"Random playouts : {stats.games} games, {stats.plies.sum()} plies "
+                f"(white {stats.white_wins}, black {stats.black_wins}, draws {stats.draws})")
+
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        from yinsh.engine.presets import PRESETS
+        return dict(PRESETS)
 
     def match_detail(self, final: Any) -> str:
         from yinsh.yinsh.enums import Color
@@ -430,6 +498,10 @@ class InsertGame(GameKind):
     sides = ("white", "red")
     plane_shape = (10, 6, 6)
     env_options = {"layout": 0}
+    resolved_options = ("layout",)
+
+    def options_of(self, board: Any) -> dict[str, Any]:
+        return {"layout": int(board.layout)}
     max_game_length = 30            # one ring a turn; the game ends when the 30th is down
     play_notation = "c3                             an action: the square of your ring"
     default_opening = "random-layouts"

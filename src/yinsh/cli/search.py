@@ -16,7 +16,6 @@ from yinsh.cli import (CommandError, cannot_write, game_names, game_of, variant_
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
-from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
                                 run_match, run_seats)
 from yinsh.yinsh.players import EngineFactory
@@ -151,7 +150,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     game = game or games.get(games.DEFAULT)
     board_class = game.board_class
     name, _, settings = spec.partition(":")
-    if name in PRESETS and name not in game.player_classes:
+    if name in game.presets and name not in game.player_classes:
         name, settings = "engine", ",".join(filter(None, (f"preset={name}", settings)))
     if name in game.player_classes:
         if settings:
@@ -161,7 +160,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         return Contestant(spec, external_factory(spec, settings, game), dict(default_limits))
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
-                           f"{', '.join(PRESETS)}, build:DIR or "
+                           f"{', '.join(game.presets) + ', ' if game.presets else ''}build:DIR or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
@@ -181,7 +180,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             if base:
                 raise CommandError(f"player {spec!r}: preset is given twice")
             try:
-                base = preset(value)
+                base = game.preset(value)
             except ValueError as exc:
                 raise CommandError(f"player {spec!r}: {exc}") from None
             continue
