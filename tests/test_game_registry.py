@@ -115,6 +115,15 @@ def test_the_rl_environments(dice):
     assert isinstance(gym.unwrapped, gymnasium_envs.BoardGameEnv)
 
 
+def test_self_play_and_an_engine_search(dice, tmp_path):
+    from yinsh import Engine
+    from yinsh.distributed.selfplay import selfplay
+    report = selfplay("dice", 4, "alphabeta:depth=2", str(tmp_path), games_per_shard=2)
+    assert report.complete and report.games == 4 and report.positions > 0
+    analysis = Engine(hash_mb=1).analyse(dice.board_class(), depth=4)
+    assert str(analysis.best_move) in ("step", "gamble") and analysis.best_move in dice.board_class().legal_moves
+
+
 def test_the_web_page_lists_the_game(dice):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
@@ -135,7 +144,8 @@ def test_the_command_line_learns_of_the_game_by_its_entry_point(plugin_path):
     bench = yinsh_cli(plugin_path, "bench", "--game", "dice")
     assert bench.returncode == 0, bench.stderr
     assert "Nodes searched : " in bench.stdout
-    match = yinsh_cli(plugin_path, "match", "random", "greedy", "--game", "dice", "--games", "4")
+    match = yinsh_cli(plugin_path, "match", "random", "greedy", "--game", "dice", "--games", "4",
+                      "--workers", "2")
     assert match.returncode == 0, match.stderr
     assert "W/D/L (A):" in match.stdout and match.stdout.count("game ") >= 4
     without = yinsh_cli(os.pathsep.join(p for p in sys.path if p), "perft", "1", "--game", "dice")

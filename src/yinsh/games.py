@@ -361,6 +361,12 @@ class GameKind:
         """Plays the dice's outcome drawn with rng (``board.throw(rng)``)."""
         return board.throw(rng)
 
+    def throw_action(self, board: Any, legal: Any, rng: random.Random) -> int:
+        """The action id of a throw drawn with rng among the legal ones (self-play;
+        not played): uniform (Ludo's die), or by ``board.chance_outcomes()``'s
+        probabilities in games that override this."""
+        return int(legal[rng.randrange(len(legal))])
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
@@ -768,9 +774,13 @@ def of_board(board: object) -> GameKind:
     >>> of_board(insert.Board()).name
     'insert'
     """
-    for name in GAMES:
-        game = GAMES[name]
+    loaded = GAMES.loaded()
+    for game in loaded:                          # the games imported already first
         if isinstance(board, game.board_class):
+            return game
+    for name in GAMES:                           # then the others, imported now
+        game = GAMES[name]
+        if game not in loaded and isinstance(board, game.board_class):
             return game
     raise TypeError(f"not a board of a known game: {type(board).__name__}")
 

@@ -190,10 +190,11 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
     rows: dict[str, list[Any]] = {k: [] for k in ("planes", "mask", "policy", "action", "to_play", "ply")}
     actions: list[int] = []
     chosen = 0
+    kind = _games.of_board(board)
     while not board.is_game_over() and chosen < settings.max_actions:
         legal = board.legal_actions()
-        if getattr(board, "is_chance", None) is not None and board.is_chance():
-            action = int(legal[rng.randrange(len(legal))])       # a throw of the die
+        if kind.is_chance(board):
+            action = kind.throw_action(board, legal, rng)        # a throw of the die
         else:
             ids = _action_ids(board)
             if len(legal) == 1:

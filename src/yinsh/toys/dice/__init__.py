@@ -8,9 +8,13 @@ gambles (``GAMBLE``); after a gamble the chance actor throws a die whose
 outcomes are actions 10 (+0, probability 1/2), 11 (+1, 1/4) and 13 (+3,
 1/4), and the counter moves on by that much. Then the next player acts.
 
+Actions are ``Move``s, ints with a notation (``step``, ``gamble``, ``r0``,
+``r1``, ``r3``; ``yinsh.toys.dice.board`` makes the race a board of the
+protocol).
+
 >>> p = Position((7, 9))
->>> p.legal_actions(), p.apply(GAMBLE).outcomes()
-([0, 1], [(10, 0.5), (11, 0.25), (13, 0.25)])
+>>> p.legal_actions() == [0, 1], p.apply(GAMBLE).outcomes()
+(True, [(10, 0.5), (11, 0.25), (13, 0.25)])
 >>> p.apply(GAMBLE).apply(13).winner()
 0
 """
@@ -19,8 +23,50 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Optional
 
-STEP = 0
-GAMBLE = 1
+from yinsh.errors import InvalidActionError, InvalidMoveError
+
+class Move(int):
+    """An action: an ``int`` (its id) whose text is its notation.
+
+    >>> Move.from_str("gamble"), str(Move(13)), Move(13) == 13
+    (Move.from_str('gamble'), 'r3', True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, action: int) -> Move:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"expected int, not {type(action).__name__}: an action id")
+        if action not in (0, 1, 10, 11, 13):
+            raise InvalidActionError(f"invalid action {action}: not an action of the dice race "
+                                     f"(0, 1, 10, 11, 13)")
+        return super().__new__(cls, action)
+
+    @classmethod
+    def from_str(cls, text: str) -> Move:
+        if not isinstance(text, str):
+            raise TypeError(f"expected str, not {type(text).__name__}: {text!r}")
+        names = {"step": STEP, "gamble": GAMBLE, **{f"r{OUTCOMES[a][0]}": a for a in OUTCOMES}}
+        if text not in names:
+            raise InvalidMoveError(f"invalid move {text[:40]!r}: step, gamble, r0, r1 or r3")
+        return cls(names[text])
+
+    def __str__(self) -> str:
+        if self == STEP:
+            return "step"
+        if self == GAMBLE:
+            return "gamble"
+        return f"r{OUTCOMES[int(self)][0]}"
+
+    def __repr__(self) -> str:
+        return f"Move.from_str({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return Move, (int(self),)
+
+
+STEP = Move(0)
+GAMBLE = Move(1)
 OUTCOMES = {10: (0, 0.5), 11: (1, 0.25), 13: (3, 0.25)}
 """Chance outcome action -> (steps, probability)."""
 
@@ -92,7 +138,7 @@ class Position:
 
 def __getattr__(name: str) -> object:
     """``Board`` and ``Move`` (``yinsh.toys.dice.board``), imported on first use."""
-    if name in ("Board", "Move", "Color", "NUM_ACTIONS"):
+    if name in ("Board", "Color", "NUM_ACTIONS"):
         from yinsh.toys.dice import board
         return getattr(board, name)
     raise AttributeError(f"module 'yinsh.toys.dice' has no attribute {name!r}")

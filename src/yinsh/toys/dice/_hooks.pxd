@@ -178,4 +178,5 @@ cdef inline int load_state(object board, State* out) except -1:
 
 
 cdef inline object action_object(int code):
-    return code                        # an action id (the Board's push takes it too)
+    from yinsh.toys.dice import Move
+    return Move(code)                  # an int with a notation

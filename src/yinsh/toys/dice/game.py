@@ -17,6 +17,7 @@ in the group ``yinsh.games`` for every process (docs/architecture.md,
 """
 from __future__ import annotations
 
+import random
 import re
 from typing import Any, Optional
 
@@ -62,6 +63,10 @@ class DiceGame(GameKind):
         if len(board.players) > 2 and algorithm != "mcts":
             return "the alpha-beta plays two players; use --algorithm mcts"
         return None
+
+    def throw_action(self, board: Any, legal: Any, rng: random.Random) -> int:
+        outcomes = board.chance_outcomes()
+        return int(rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
 
     def start_board(self, tags: dict[str, str]) -> Any:
         Board = self.board_class
