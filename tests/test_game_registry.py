@@ -33,7 +33,8 @@ def plugin_path(tmp_path: Path) -> str:
     info = tmp_path / "yinsh_dice_plugin-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: yinsh-dice-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[yinsh.games]\ndice = {SPEC}\n")
+    (info / "entry_points.txt").write_text(f"[yinsh.games]\ndice = {SPEC}\n"
+                                           "broken = yinsh_no_such_plugin.game:Game\n")
     return os.pathsep.join([str(tmp_path)] + [p for p in sys.path if p])
 
 
@@ -163,3 +164,26 @@ def test_the_race_is_a_board_of_the_protocol(dice):
     with pytest.raises(ValueError, match="illegal move step"):
         board.push_str("step")
     assert board.position() == before and str(board.pop()) == "gamble"
+
+
+def test_a_broken_plugin_stops_only_its_own_game(plugin_path):
+    """A plugin whose module does not import: the other games work, and
+    naming it is a one-line error."""
+    ok = yinsh_cli(plugin_path, "perft", "2", "--game", "insert")
+    assert ok.returncode == 0 and "Nodes       : " in ok.stdout, ok.stderr
+    broken = yinsh_cli(plugin_path, "perft", "1", "--game", "broken")
+    assert broken.returncode == 2 and len(broken.stderr.splitlines()) == 1, broken.stderr
+    assert "the game 'broken' (yinsh_no_such_plugin.game:Game) cannot be loaded" in broken.stderr
+
+
+def test_the_lists_of_the_layers_skip_a_game_that_does_not_load():
+    from yinsh.web.games import WEB_GAMES
+    games.register("yinsh_no_such_plugin.game:Game", name="broken")
+    try:
+        with pytest.raises(games.GameLoadError, match="cannot be loaded"):
+            games.get("broken")
+        assert "broken" in games.GAMES and "broken" not in WEB_GAMES
+        assert list(WEB_GAMES) == ["yinsh", "insert", "ludo"]
+        assert games.of_board(games.get("insert").board_class()).name == "insert"
+    finally:
+        games.unregister("broken")

@@ -47,7 +47,8 @@ def _board(kind: Any, tags: dict[str, str], moves: str) -> Any:
 def run(kind: Any, print_fn: Print = print) -> None:
     """Runs the benchmark of kind (a ``yinsh.games.GameKind``), a line per
     position as it goes, then the signature."""
-    print_fn(f"{kind.name}: perft")
+    from yinsh.games import DEFAULT
+    print_fn("perft" if kind.name == DEFAULT else f"{kind.name}: perft")      # `yinsh bench`: no name
     leaves, perft_seconds = perft_part(kind, print_fn)
     print_fn("")
     games, seed = kind.bench_playouts

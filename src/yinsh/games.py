@@ -44,8 +44,8 @@ import threading
 from types import ModuleType
 from typing import Any, Callable, Iterator, Mapping, Optional, Union
 
-__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "register", "unregister", "get", "of_board",
-           "wrong_board", "DEFAULT"]
+__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "register", "unregister", "get",
+           "of_board", "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
@@ -636,6 +636,11 @@ class _TagError(ValueError):
 GameSpec = Union[GameKind, type, str]
 
 
+class GameLoadError(ValueError):
+    """A registered game whose description cannot be imported (a plugin's
+    module missing or broken): the message names the game and why."""
+
+
 class Registry(Mapping[str, GameKind]):
     """The registered games by name (``GAMES``): a read-only mapping, in
     registration order. A game registered as a ``"module:Class"`` string
@@ -696,7 +701,10 @@ class Registry(Mapping[str, GameKind]):
                 return found
             self._read_plugins()
             spec = self._specs[name]
-            game = _instance(load(spec) if isinstance(spec, str) else spec)
+            try:
+                game = _instance(load(spec) if isinstance(spec, str) else spec)
+            except (ImportError, AttributeError) as exc:     # a plugin that does not load
+                raise GameLoadError(f"the game {name!r} ({spec}) cannot be loaded: {exc}") from exc
             if game.name != name:
                 raise ValueError(f"the game registered as {name!r} ({spec}) is named {game.name!r}")
             self._games[name] = game
@@ -720,6 +728,18 @@ class Registry(Mapping[str, GameKind]):
     def loaded(self) -> list[GameKind]:
         """The games whose descriptions are imported already."""
         return list(self._games.values())
+
+    def loadable(self) -> list[str]:
+        """The names of the games whose descriptions import (a plugin that
+        does not is left out: the layers' lists of games skip it)."""
+        out = []
+        for name in self:
+            try:
+                self[name]
+            except GameLoadError:
+                continue
+            out.append(name)
+        return out
 
     def __repr__(self) -> str:
         return f"<games {', '.join(self)}>"
@@ -760,7 +780,8 @@ def unregister(name: str) -> None:
 
 
 def get(name: str) -> GameKind:
-    """The game of a name (``ValueError`` for an unknown one)."""
+    """The game of a name (``ValueError`` for an unknown one, ``GameLoadError``
+    for one that cannot be imported)."""
     try:
         return GAMES[name]
     except (KeyError, TypeError):
@@ -779,7 +800,10 @@ def of_board(board: object) -> GameKind:
         if isinstance(board, game.board_class):
             return game
     for name in GAMES:                           # then the others, imported now
-        game = GAMES[name]
+        try:
+            game = GAMES[name]
+        except GameLoadError:                    # a broken plugin: not this board's game
+            continue
         if game not in loaded and isinstance(board, game.board_class):
             return game
     raise TypeError(f"not a board of a known game: {type(board).__name__}")

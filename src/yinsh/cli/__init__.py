@@ -49,12 +49,22 @@ def game_names() -> str:
 
 def variant_choices() -> list[str]:
     """Every registered game's variants (each game checks its own)."""
-    return list(dict.fromkeys(v for name in games.GAMES for v in games.GAMES[name].variants))
+    return list(dict.fromkeys(v for game in loadable_games() for v in game.variants))
 
 
 def game_of(args: argparse.Namespace) -> games.GameKind:
-    """The game of --game (Yinsh without one)."""
-    return games.get(getattr(args, "kind", None) or games.DEFAULT)
+    """The game of --game (Yinsh without one); ``CommandError`` for a
+    registered game that cannot be loaded."""
+    try:
+        return games.get(getattr(args, "kind", None) or games.DEFAULT)
+    except games.GameLoadError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def loadable_games() -> list[games.GameKind]:
+    """The registered games whose descriptions import (for the options'
+    choices: a broken plugin does not stop the command line)."""
+    return [games.GAMES[name] for name in games.GAMES.loadable()]
 
 
 def board_from_args(args: argparse.Namespace) -> Any:

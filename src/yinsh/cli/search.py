@@ -11,7 +11,7 @@ import time
 from typing import Any, Optional
 
 from yinsh import games, record
-from yinsh.cli import (CommandError, cannot_write, game_names, game_of, variant_choices, add_position_args, board_from_args, hash_size,
+from yinsh.cli import (CommandError, cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args, board_from_args, hash_size,
                        int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
@@ -421,8 +421,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
-    p.add_argument("--openings", choices=list(dict.fromkeys(o for n in games.GAMES
-                                                            for o in games.GAMES[n].openings())),
+    p.add_argument("--openings", choices=list(dict.fromkeys(o for game in loadable_games()
+                                                            for o in game.openings())),
                    help="yinsh: random-placements (default): the ten placements at random, each "
                         "opening played with both colours; none: the players place the rings. "
                         "insert: random-layouts (default): a random layout a pair of games "

@@ -134,13 +134,13 @@ class _Games(Mapping[str, Game]):
         return made[1]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_games.GAMES)
+        return iter(_games.GAMES.loadable())
 
     def __len__(self) -> int:
-        return len(_games.GAMES)
+        return len(_games.GAMES.loadable())
 
     def __contains__(self, name: object) -> bool:
-        return name in _games.GAMES
+        return name in _games.GAMES.loadable()
 
 
 #: The games by name: every registered game (``yinsh.games``).
