@@ -187,3 +187,9 @@ def test_the_lists_of_the_layers_skip_a_game_that_does_not_load():
         assert games.of_board(games.get("insert").board_class()).name == "insert"
     finally:
         games.unregister("broken")
+
+
+def test_games_pickle_as_the_registered_ones(dice):
+    assert pickle.loads(pickle.dumps(dice)) is dice
+    assert pickle.loads(pickle.dumps(games.get("ludo").web)).kind is games.get("ludo")
+    assert repr(games.GAMES) == "<games yinsh, insert, ludo, dice>"

@@ -370,6 +370,20 @@ class GameKind:
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and class: unpickled as the registered game of
+        that name if it is of that class, else a new instance."""
+        return _game_of, (self.name, type(self))
+
+
+def _game_of(name: str, cls: type) -> GameKind:
+    found = GAMES.loaded()
+    for game in found:
+        if game.name == name and type(game) is cls:
+            return game
+    made: GameKind = cls()
+    return made
+
 
 class YinshGame(GameKind):
     name = "yinsh"
