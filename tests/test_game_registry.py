@@ -193,3 +193,12 @@ def test_games_pickle_as_the_registered_ones(dice):
     assert pickle.loads(pickle.dumps(dice)) is dice
     assert pickle.loads(pickle.dumps(games.get("ludo").web)).kind is games.get("ludo")
     assert repr(games.GAMES) == "<games yinsh, insert, ludo, dice>"
+
+
+def test_the_entry_points_are_those_importlib_metadata_reads(plugin_path):
+    from importlib.metadata import distributions
+    path = plugin_path.split(os.pathsep)
+    ours = dict(games.plugin_entry_points(path))
+    theirs = {point.name: point.value for dist in distributions(path=path)
+              for point in dist.entry_points if point.group == games.ENTRY_POINT_GROUP}
+    assert ours == theirs and ours["dice"] == SPEC
