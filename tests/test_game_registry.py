@@ -202,3 +202,12 @@ def test_the_entry_points_are_those_importlib_metadata_reads(plugin_path):
     theirs = {point.name: point.value for dist in distributions(path=path)
               for point in dist.entry_points if point.group == games.ENTRY_POINT_GROUP}
     assert ours == theirs and ours["dice"] == SPEC
+
+
+def test_show_and_replay_draw_the_game(dice, tmp_path, capsys):
+    from yinsh.cli import main
+    path = str(tmp_path / "match.txt")
+    assert main(["match", "random", "greedy", "--game", "dice", "--games", "2", "--record", path]) == 0
+    assert main(["replay", path]) == 0 and "Game over: " in capsys.readouterr().out
+    assert main(["show", "--game", "dice", "-o", str(tmp_path / "race.svg")]) == 0
+    assert (tmp_path / "race.svg").read_text().startswith("<svg")

@@ -59,9 +59,21 @@ class Color(enum.IntEnum):
         """The colour in results: ``R``, ``B``, ``G``, ``Y``."""
         return self.name[0]
 
+    def other(self) -> Color:
+        """The opponent in a race of two (red and blue)."""
+        if self > 1:
+            raise ValueError(f"{self.label} plays in races of three or four: it has no one other")
+        return Color(1 - self)
+
     @classmethod
-    def of(cls, letter: str) -> Color:
-        return {c.letter: c for c in cls}[letter]
+    def of(cls, value: object) -> Color:
+        """The colour of a Color, a number 0..3, a name or a letter
+        (``"blue"``, ``"B"``); ``ValueError`` for another value."""
+        for c in cls:
+            if value is c or (isinstance(value, int) and not isinstance(value, bool) and value == c) \
+                    or (isinstance(value, str) and value.lower() in (c.label, c.letter.lower())):
+                return c
+        raise ValueError(f"not a colour of the dice race: {value!r} (red, blue, green, yellow)")
 
     def __str__(self) -> str:
         return self.label

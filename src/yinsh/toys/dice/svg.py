@@ -7,16 +7,20 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 __all__ = ["board"]
 
 _FILL = {"red": "#c0392b", "blue": "#2e6fb7", "green": "#2e9b4f", "yellow": "#d4ac0d"}
 
 
-def board(board: Any, highlight: Sequence[str] = (), targets: bool = False, size: int = 360) -> str:
-    """The SVG of board (highlight and targets are accepted for the common
-    picture API; the race has nothing to click but buttons)."""
+def board(board: Any, size: int = 360, *, highlight: Optional[Sequence[str]] = None,
+          targets: bool = False, last_move: bool = True, coordinates: bool = True) -> str:
+    """The SVG of board, size pixels wide. The other options are the
+    pictures' common ones; the race draws no coordinates, last move,
+    highlights or click targets (it has nothing to click but buttons)."""
+    if isinstance(size, bool) or not isinstance(size, int) or not 100 <= size <= 4000:
+        raise ValueError(f"size must be an int 100..4000, not {size!r}")
     from yinsh.toys.dice.board import Board
     if not isinstance(board, Board):
         from yinsh.games import wrong_board
