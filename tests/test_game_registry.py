@@ -105,7 +105,10 @@ def test_the_rl_environments(dice):
         steps += 1
     assert steps > 0 and sorted(final.values()) == [-0.5, -0.5, 1.0]
     registration.register_envs()
-    gym = gymnasium.make(registration.env_id("dice"), opponent="random")
+    try:
+        gym = gymnasium.make(registration.env_id("dice"), opponent="random")
+    finally:
+        del gymnasium.registry[registration.env_id("dice")]    # the id lives as long as the game
     observation, _ = gym.reset(seed=0)
     assert observation["action_mask"].shape == (dice.num_actions,)
     over, reward = False, 0.0
