@@ -1,22 +1,36 @@
-"""``yinsh bench --game insert|ludo``: the fixed benchmark of a game other
-than Yinsh (Yinsh's is ``yinsh.yinsh.bench``, unchanged).
+"""``yinsh bench [--game NAME]``: the fixed benchmark of every game, one
+runner driven by the game's ``bench_*`` data in its ``GameKind``
+(``yinsh.games``).
 
-The positions, depths and counts are the game's ``bench_*`` data in
-``yinsh.games``: perft of fixed positions, seeded random playouts, and a
-fixed-depth one-thread alpha-beta search (16 MB hash) of fixed positions.
-The closing ``Nodes searched`` (perft leaves plus search nodes) is a
-signature of the rules and the search, like Yinsh's.
+The parts: perft of fixed positions; seeded random playouts; a fixed-depth
+one-thread alpha-beta search (16 MB hash) of fixed positions; for games
+that ask for them (Yinsh), the same search with ``bench_threads`` threads
+(Lazy SMP, not deterministic; it prints the speed-up) and seeded MCTS
+playouts from the search positions. A position is ``(name, start tags,
+actions, depth)``. The closing ``Nodes searched`` (perft leaves plus
+one-thread search nodes, both deterministic) is a signature of the rules
+and the search, like Stockfish's bench: only a change of behaviour may
+change it.
+
+>>> from yinsh import games
+>>> lines = []
+>>> nodes, seconds = search_part(games.get("insert"), lines.append, depth=2)
+>>> lines[-2].startswith("Search nodes : ") and nodes > 0
+True
 """
 from __future__ import annotations
 
+import importlib
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from yinsh.engine import Engine
 
-__all__ = ["run"]
+__all__ = ["run", "perft_part", "playouts_part", "search_part", "mcts_part", "HASH_MB"]
 
 HASH_MB = 16
+
+Print = Callable[[str], None]
 
 
 def rate(count: float, seconds: float) -> str:
@@ -30,44 +44,107 @@ def _board(kind: Any, tags: dict[str, str], moves: str) -> Any:
     return board
 
 
-def run(kind: Any, print_fn: Callable[[str], None] = print) -> None:
-    """Runs the benchmark of kind (a ``yinsh.games.GameKind``)."""
-    print_fn(f"{kind.name}: perft")
-    leaves, perft_seconds = 0, 0.0
+def run(kind: Any, print_fn: Print = print) -> None:
+    """Runs the benchmark of kind (a ``yinsh.games.GameKind``), a line per
+    position as it goes, then the signature."""
+    from yinsh.games import DEFAULT
+    print_fn("perft" if kind.name == DEFAULT else f"{kind.name}: perft")      # `yinsh bench`: no name
+    leaves, perft_seconds = perft_part(kind, print_fn)
+    print_fn("")
+    games, seed = kind.bench_playouts
+    print_fn(f"random playouts ({games} games, seed {seed})")
+    playouts_part(kind, print_fn)
+    print_fn("")
+    print_fn(f"search (alpha-beta, hash {HASH_MB} MB, 1 thread)")
+    searched, search_seconds = search_part(kind, print_fn)
+    print_fn("")
+    if kind.bench_threads > 1:
+        print_fn(f"search (alpha-beta, hash {HASH_MB} MB, {kind.bench_threads} threads; "
+                 f"not deterministic)")
+        nodes, seconds = search_part(kind, print_fn, threads=kind.bench_threads, label="Threads")
+        if search_seconds > 0 and seconds > 0:
+            print_fn(f"Speed-up (nodes/second) : "
+                     f"{nodes / seconds / (searched / search_seconds):.2f}x")
+        print_fn("")
+    if kind.bench_mcts is not None:
+        playouts, mcts_seed = kind.bench_mcts
+        print_fn(f"mcts ({playouts} playouts a position, seed {mcts_seed})")
+        mcts_part(kind, print_fn)
+        print_fn("")
+    total, seconds = leaves + searched, perft_seconds + search_seconds
+    print_fn(f"Nodes searched : {total}")
+    print_fn(f"Nodes/second : {rate(total, seconds)}")
+
+
+def perft_part(kind: Any, print_fn: Print = print) -> tuple[int, float]:
+    """perft of the game's ``bench_perft`` positions; returns (leaves, seconds)."""
+    leaves, total_seconds = 0, 0.0
     for i, (name, tags, moves, depth) in enumerate(kind.bench_perft, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
         nodes = kind.perft(board, depth)
         seconds = time.perf_counter() - start
         leaves += nodes
-        perft_seconds += seconds
+        total_seconds += seconds
         print_fn(f"Position {i}/{len(kind.bench_perft)} ({name}, perft {depth}): "
                  f"{nodes} nodes, {seconds:.3f} s")
     print_fn(f"Perft leaves : {leaves}")
-    print_fn(f"Perft leaves/second : {rate(leaves, perft_seconds)}")
-    print_fn("")
-    games, seed = kind.bench_playouts
-    print_fn(f"random playouts ({games} games, seed {seed})")
+    print_fn(f"Perft leaves/second : {rate(leaves, total_seconds)}")
+    return leaves, total_seconds
+
+
+def playouts_part(kind: Any, print_fn: Print = print, games: Optional[int] = None) -> float:
+    """The game's seeded random playouts (``bench_playouts``); returns games/s."""
+    count, seed = kind.bench_playouts
     start = time.perf_counter()
-    stats = kind.random_playouts(games, seed)
+    stats = kind.random_playouts(games or count, seed)
     seconds = time.perf_counter() - start
     print_fn(f"Playouts : {stats.games}")
+    detail = kind.playouts_detail(stats)
+    if detail:
+        print_fn(detail)
     print_fn(f"Playouts/second : {rate(stats.games, seconds)}")
-    print_fn("")
-    print_fn(f"search (alpha-beta, hash {HASH_MB} MB, 1 thread)")
-    searched, search_seconds = 0, 0.0
-    for i, (name, tags, moves, depth) in enumerate(kind.bench_search, 1):
+    return stats.games / seconds if seconds > 0 else 0.0
+
+
+def search_part(kind: Any, print_fn: Print = print, depth: Optional[int] = None, threads: int = 1,
+                label: str = "Search") -> tuple[int, float]:
+    """A fixed-depth alpha-beta search (a fresh ``HASH_MB`` table each) of
+    the game's ``bench_search`` positions (at depth, if given, instead of
+    theirs); returns (nodes, seconds). With one thread the node count is a
+    signature of the search."""
+    total, total_seconds = 0, 0.0
+    suffix = "" if threads == 1 else f" ({threads} threads)"
+    for i, (name, tags, moves, own_depth) in enumerate(kind.bench_search, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
-        a = Engine(hash_mb=HASH_MB).analyse(board, depth=depth)
+        a = Engine(hash_mb=HASH_MB, threads=threads).analyse(board, depth=depth or own_depth)
         seconds = time.perf_counter() - start
-        searched += a.nodes
-        search_seconds += seconds
-        print_fn(f"Search {i}/{len(kind.bench_search)} ({name}): depth {a.depth}, {a.nodes} nodes, "
-                 f"{seconds:.3f} s, best {a.pv[0] if a.pv else '-'}")
-    print_fn(f"Search nodes : {searched}")
-    print_fn(f"Search nodes/second : {rate(searched, search_seconds)}")
-    print_fn("")
-    total, seconds = leaves + searched, perft_seconds + search_seconds
-    print_fn(f"Nodes searched : {total}")
-    print_fn(f"Nodes/second : {rate(total, seconds)}")
+        total += a.nodes
+        total_seconds += seconds
+        print_fn(f"{label} {i}/{len(kind.bench_search)} ({name}): depth {a.depth}, {a.nodes} nodes, "
+                 f"{seconds:.3f} s, score {a.score_text()}, best {a.pv[0] if a.pv else '-'}")
+    print_fn(f"Search nodes{suffix} : {total}")
+    print_fn(f"Search nodes/second{suffix} : {rate(total, total_seconds)}")
+    return total, total_seconds
+
+
+def mcts_part(kind: Any, print_fn: Print = print, playouts: Optional[int] = None) -> tuple[int, float]:
+    """Seeded MCTS from the game's ``bench_search`` positions (``bench_mcts``:
+    playouts a position and the seed; the trees and best moves are
+    reproducible); returns (playouts, seconds)."""
+    count, seed = kind.bench_mcts or (2000, 2026)
+    total, seconds = 0, 0.0
+    for i, (name, tags, moves, _) in enumerate(kind.bench_search, 1):
+        board = _board(kind, tags, moves)
+        module = importlib.import_module(board.search_module)
+        searcher = module.Mcts(seed=seed)
+        info = searcher.search(board, node_limit=playouts or count)
+        total += info.nodes
+        seconds += info.seconds
+        print_fn(f"Mcts {i}/{len(kind.bench_search)} ({name}): {info.nodes} playouts, "
+                 f"{info.seconds:.3f} s, tree {searcher.tree_size} nodes, best "
+                 f"{module.action_to_move(info.pv[0])} (value {info.score / 1000:+.3f})")
+    print_fn(f"MCTS playouts : {total}")
+    print_fn(f"MCTS playouts/second : {rate(total, seconds)}")
+    return total, seconds

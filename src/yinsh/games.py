@@ -1,10 +1,23 @@
-"""The games of the library, each described in one place.
+"""The games of the library: one registry that every layer reads.
+
+A game is described once, by a ``GameKind`` (a subclass filling in its
+data and the few methods that differ), and registered once: the command
+line (``--game``), records (the ``Game`` tag), the web page, the RL
+environments, distributed jobs and the benchmarks all look the game up
+here and contain nothing game-specific. Adding a game is its own package
+plus one registration (docs/architecture.md, "Adding a game"):
+
+- ``register(MyGame())`` (or the class, or ``"package.module:MyGame"``
+  with ``name=``: imported on first use) in the running process;
+- or, for every process (``yinsh`` commands, worker processes), an entry
+  point in the group ``yinsh.games`` of the plugin's distribution, named
+  after the game: ``[project.entry-points."yinsh.games"]`` ``dice =
+  "yinsh.toys.dice.game:DiceGame"``. The group is read on the first look-up
+  (not on ``import yinsh``), and a game's modules load on its first use.
 
 ``GAMES`` maps a game's name (the record's ``Game`` tag, the command line's
-``--game``) to its ``GameKind``: the board class, how a record's tags build
-the start board and which tags a start board needs, how an action is read,
-the results a record may give, the modules of its players and pictures.
-``yinsh.record`` and the command line use these and nothing game-specific.
+``--game``) to its ``GameKind``, in registration order: Yinsh, Insert and
+Ludo first, then the plugins.
 
 >>> GAMES["insert"].start_board({"Layout": "12"}).layout
 12
@@ -12,22 +25,41 @@ the results a record may give, the modules of its players and pictures.
 {'Players': '2', 'Variant': 'standard'}
 >>> GAMES["ludo"].is_result("GB"), GAMES["insert"].is_result("GB")
 (True, False)
->>> get("chess")
+>>> get("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: unknown game 'chess' (known: yinsh, insert, ludo)
+ValueError: unknown game 'chess' (known: yinsh, insert, ludo...)
+>>> from yinsh.toys.dice.game import DiceGame
+>>> register(DiceGame())
+<game dice>
+>>> get("dice").start_board({"Players": "3"}).position()
+'0/0/0 0 - 10'
+>>> unregister("dice")
 """
 from __future__ import annotations
 
 import importlib
 import random
 import re
+import threading
 from types import ModuleType
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional, Union
 
-__all__ = ["GameKind", "GAMES", "get", "of_board", "wrong_board", "DEFAULT"]
+__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "register", "unregister", "get",
+           "of_board", "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
+#: The entry point group of games of other distributions (plugins).
+ENTRY_POINT_GROUP = "yinsh.games"
+
+
+def load(spec: str) -> Any:
+    """The object a ``"module:attribute"`` string names (imported now)."""
+    module, _, attribute = spec.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
 
 
 class GameKind:
@@ -46,6 +78,20 @@ class GameKind:
     roster: dict[str, str] = {}
     #: the results of two-sided games (Ludo overrides ``is_result``)
     results: tuple[str, ...] = ("1-0", "0-1", "1/2-1/2", "*")
+    #: the results in words, for a record's error messages ('' : "one of" the results)
+    results_text = ""
+    #: the record tags a start position takes (the command line's --position,
+    #: --layout, --players, --variant stand for Position, Layout, Players, Variant)
+    start_tag_names: tuple[str, ...] = ("Position",)
+    #: records: a side's consecutive actions are one token (Yinsh's GIPF
+    #: turns: ``e5-e9;xe6-e10xa2``), else a token per action
+    grouped_turns = False
+    #: records: whether an action's text may start with a digit (Ludo's ``14-19``)
+    digit_actions = False
+    #: the game's name for people (the web page's list)
+    title = ""
+    #: the module of the seeded ``random_playouts(games, seed=...)`` (bench)
+    playouts_module = ""
 
     # Modules ----------------------------------------------------------------
 
@@ -72,6 +118,11 @@ class GameKind:
         """The module whose ``draw(board, unicode=False)`` is ``str(board)``."""
         return importlib.import_module(self.diagram_module)
 
+    @property
+    def label(self) -> str:
+        """The title, or the name capitalised."""
+        return self.title or self.name.capitalize()
+
     def parse_move(self, text: str) -> Any:
         """The action of text (``InvalidMoveError`` if it is none)."""
         return self.module.Move.from_str(text)
@@ -96,6 +147,10 @@ class GameKind:
     def is_result(self, text: str) -> bool:
         """Whether text is a result a record of this game may give."""
         return text in self.results
+
+    def describe_results(self) -> str:
+        """The results a record may give, in words (error messages)."""
+        return self.results_text or "one of " + ", ".join(self.results)
 
     def winner(self, result: str) -> Optional[Any]:
         """The winning colour a result names, else None."""
@@ -143,18 +198,44 @@ class GameKind:
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"none": None}
 
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        """Named sets of engine tunables of this game (``engine:preset=NAME``
+        in matches; ``yinsh.engine.presets`` holds Yinsh's)."""
+        return {}
+
+    def preset(self, name: str) -> dict[str, Any]:
+        """The tunables of a preset (a copy); ``ValueError`` for an unknown name."""
+        if name not in self.presets:
+            raise ValueError(f"unknown preset {name!r} (known: {', '.join(sorted(self.presets)) or 'none'})")
+        return dict(self.presets[name])
+
+    def match_detail(self, final: Any) -> str:
+        """What a match's progress line says of a finished game's final
+        board besides the result ('' for nothing)."""
+        return ""
+
     #: bench (``yinsh.bench_games``): perft and search positions as (name,
     #: start tags, actions, depth), and the random playouts' (games, seed)
     bench_perft: list[tuple[str, dict[str, str], str, int]] = []
     bench_search: list[tuple[str, dict[str, str], str, int]] = []
     bench_playouts = (2000, 2026)
+    #: bench: the threads of its second, multi-threaded search (0: none),
+    #: and MCTS playouts a search position with their seed (None: none)
+    bench_threads = 0
+    bench_mcts: Optional[tuple[int, int]] = None
+
+    def playouts_detail(self, stats: Any) -> str:
+        """A line of bench on the random playouts' statistics ('' for none)."""
+        return ""
 
     def random_playouts(self, games: int, seed: int) -> Any:
         """The seeded random playouts of bench (new games)."""
-        return importlib.import_module(self.board_module + ".playouts").random_playouts(games, seed=seed)
+        module = self.playouts_module or self.board_module + ".playouts"
+        return importlib.import_module(module).random_playouts(games, seed=seed)
 
     def bench(self, print_fn: Callable[[str], None]) -> None:
-        """``yinsh bench --game``: the game's fixed benchmark."""
+        """``yinsh bench --game``: the game's fixed benchmark (``yinsh.bench_games``)."""
         from yinsh import bench_games
         bench_games.run(self, print_fn)
 
@@ -168,6 +249,8 @@ class GameKind:
     score_note = ""
     #: whether the diagram can be drawn turned round (``flip``)
     can_flip = False
+    #: play's help on what the diagram marks ('' for nothing)
+    play_marks = ""
 
     def scores_help(self) -> str:
         """play's opening line on the engine's scores."""
@@ -198,8 +281,110 @@ class GameKind:
             raise ValueError(f"unknown player {name!r}")
         return getattr(self.players, self.player_classes[name])
 
+    # The web page (``yinsh.web.games``) -------------------------------------
+
+    #: the page's description of the game: a ``yinsh.web.games.WebGame``
+    #: subclass as ``"module:Class"`` (the generic one serves any board)
+    web_class = "yinsh.web.games:WebGame"
+
+    @property
+    def web(self) -> Any:
+        """The game's ``WebGame`` (made once)."""
+        made = self.__dict__.get("_web")
+        if made is None:
+            made = self.__dict__["_web"] = load(self.web_class)(self)
+        return made
+
+    # Reinforcement learning (``yinsh.envs``) ---------------------------------
+
+    #: the shape of ``board.planes()``
+    plane_shape: tuple[int, ...] = ()
+    #: the environments' options with their defaults (keywords of ``new_board``)
+    env_options: dict[str, Any] = {}
+    #: whether a chance player (dice) acts between the players
+    has_chance = False
+    #: a bound on the number of actions of a game (chance actions included)
+    max_game_length = 10_000
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space (``NUM_ACTIONS`` of the board's module)."""
+        return int(self.module.NUM_ACTIONS)
+
+    def new_board(self, options: Mapping[str, Any]) -> Any:
+        """A new board with the environments' options (every one given)."""
+        return self.board_class(**options)
+
+    def seats(self, board: Any) -> tuple[Any, ...]:
+        """The colours in play, in turn order (the protocol's ``players``)."""
+        return tuple(board.players)
+
+    def returns(self, board: Any) -> list[float]:
+        """Each seat's return: the outcome's, or 0 for every seat in play."""
+        outcome = board.outcome()
+        if outcome is None:
+            return [0.0] * len(board.players)
+        return [float(r) for r in outcome.returns]
+
+    def action_text(self, board: Any, action: int) -> str:
+        """The notation of an action id in board (``action N`` for an id
+        that names no action there)."""
+        try:
+            to_move = getattr(board, "action_to_move", None) or self.module.action_to_move
+            return str(to_move(action))
+        except ValueError:
+            return f"action {action}"
+
+    #: the options the web page always records from the new board (Insert:
+    #: the layout drawn for "random")
+    resolved_options: tuple[str, ...] = ()
+
+    def options_of(self, board: Any) -> dict[str, Any]:
+        """The options (``env_options``) that make board's start: its
+        attributes of those names, ``players`` as their number."""
+        return {name: len(board.players) if name == "players" else getattr(board, name)
+                for name in self.env_options}
+
+    def player_count(self, players: Optional[int] = None) -> int:
+        """The players of a new game with ``players`` given (or not): two
+        unless the game takes a ``players`` option."""
+        return int(players or self.env_options.get("players", 2))
+
+    def random_start(self, options: Mapping[str, Any], rng: random.Random) -> Any:
+        """A start board for self-play with these options (Insert: a
+        random layout drawn from rng)."""
+        return self.new_board({**self.env_options, **options})
+
+    def is_chance(self, board: Any) -> bool:
+        """Whether the dice act next (games with ``has_chance``)."""
+        return bool(self.has_chance and not board.is_game_over() and board.is_chance())
+
+    def throw(self, board: Any, rng: Any) -> Any:
+        """Plays the dice's outcome drawn with rng (``board.throw(rng)``)."""
+        return board.throw(rng)
+
+    def throw_action(self, board: Any, legal: Any, rng: random.Random) -> int:
+        """The action id of a throw drawn with rng among the legal ones (self-play;
+        not played): uniform (Ludo's die), or by ``board.chance_outcomes()``'s
+        probabilities in games that override this."""
+        return int(legal[rng.randrange(len(legal))])
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and class: unpickled as the registered game of
+        that name if it is of that class, else a new instance."""
+        return _game_of, (self.name, type(self))
+
+
+def _game_of(name: str, cls: type) -> GameKind:
+    found = GAMES.loaded()
+    for game in found:
+        if game.name == name and type(game) is cls:
+            return game
+    made: GameKind = cls()
+    return made
 
 
 class YinshGame(GameKind):
@@ -209,7 +394,18 @@ class YinshGame(GameKind):
     svg_module = "yinsh.yinsh.svg"
     diagram_module = "yinsh.yinsh.diagram"
     board_name = "yinsh.Board"
+    title = "Yinsh"
+    web_class = "yinsh.web.games:YinshWeb"
+    start_tag_names = ("Position", "Variant")
+    grouped_turns = True
     perft_threads = True
+    plane_shape = (17, 11, 11)
+    env_options = {"variant": "standard"}
+    # every ring move lays a marker from the pool of 51, and each of the at
+    # most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at
+    # most 76 ring moves; a pass is followed by a ring move or ends the game,
+    # so at most 78 passes; with the 10 placements and the 10 removals, 174
+    max_game_length = 174
     variants = ("standard", "blitz")
     default_opening = "random-placements"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
@@ -219,6 +415,8 @@ class YinshGame(GameKind):
     score_unit = "+10000 is one ring ahead, 0 even"
     score_note = "; 10000 = one ring"
     can_flip = True
+    play_marks = """ The diagram marks the last action with [ ] and the markers it flipped
+with ( )."""
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
         from yinsh.yinsh import diagram
@@ -259,9 +457,47 @@ class YinshGame(GameKind):
         from yinsh.yinsh.openings import OPENINGS
         return dict(OPENINGS)
 
-    def bench(self, print_fn: Callable[[str], None]) -> None:
+    playouts_module = "yinsh.yinsh.playouts"
+
+    # bench: the positions and settings of yinsh.yinsh.bench
+    @property
+    def bench_playouts(self) -> tuple[int, int]:  # type: ignore[override]
         from yinsh.yinsh import bench
-        bench.run(print_fn)
+        return bench.PLAYOUT_GAMES, bench.PLAYOUT_SEED
+
+    @property
+    def bench_threads(self) -> int:  # type: ignore[override]
+        from yinsh.yinsh import bench
+        return bench.SEARCH_THREADS
+
+    @property
+    def bench_mcts(self) -> Optional[tuple[int, int]]:  # type: ignore[override]
+        from yinsh.yinsh import bench
+        return bench.MCTS_PLAYOUTS, bench.MCTS_SEED
+
+    @property
+    def bench_perft(self) -> list[tuple[str, dict[str, str], str, int]]:  # type: ignore[override]
+        from yinsh.yinsh.bench import POSITIONS
+        return [(p.name, {"Variant": p.variant}, p.moves, p.depth) for p in POSITIONS]
+
+    @property
+    def bench_search(self) -> list[tuple[str, dict[str, str], str, int]]:  # type: ignore[override]
+        from yinsh.yinsh.bench import SEARCH_DEPTH, SEARCH_POSITIONS
+        return [(f"midgame {i}", {"Position": p}, "", SEARCH_DEPTH)
+                for i, p in enumerate(SEARCH_POSITIONS, 1)]
+
+    def playouts_detail(self, stats: Any) -> str:
+        return (f"Random playouts : {stats.games} games, {stats.plies.sum()} plies "
+                f"(white {stats.white_wins}, black {stats.black_wins}, draws {stats.draws})")
+
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        from yinsh.engine.presets import PRESETS
+        return dict(PRESETS)
+
+    def match_detail(self, final: Any) -> str:
+        from yinsh.yinsh.enums import Color
+        return f"rings {final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}"
 
     def start_tags(self, start: Any) -> dict[str, str]:
         tags = {}
@@ -278,7 +514,17 @@ class InsertGame(GameKind):
     svg_module = "yinsh.insert.svg"
     diagram_module = "yinsh.insert.diagram"
     board_name = "yinsh.insert.Board"
+    title = "Insert"
+    web_class = "yinsh.web.games:InsertWeb"
+    start_tag_names = ("Position", "Layout")
     sides = ("white", "red")
+    plane_shape = (10, 6, 6)
+    env_options = {"layout": 0}
+    resolved_options = ("layout",)
+
+    def options_of(self, board: Any) -> dict[str, Any]:
+        return {"layout": int(board.layout)}
+    max_game_length = 30            # one ring a turn; the game ends when the 30th is down
     play_notation = "c3                             an action: the square of your ring"
     can_flip = True
     default_opening = "random-layouts"
@@ -289,6 +535,9 @@ class InsertGame(GameKind):
 
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"random-layouts": random_layout, "none": None}
+
+    def random_start(self, options: Mapping[str, Any], rng: random.Random) -> Any:
+        return self.board_class.random(rng.randrange(2 ** 64))
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Red": "?",
               "Result": "*", "Game": "insert"}
 
@@ -325,7 +574,18 @@ class LudoGame(GameKind):
     svg_module = "yinsh.ludo.svg"
     diagram_module = "yinsh.ludo.diagram"
     board_name = "yinsh.ludo.Board"
+    title = "Ludo"
+    web_class = "yinsh.web.games:LudoWeb"
+    start_tag_names = ("Position", "Players", "Variant")
+    results_text = "a finishing order of the colours (e.g. G or GBYR) or *"
+    digit_actions = True
     sides = ("green", "yellow", "blue", "red")
+    plane_shape = (17, 58)
+    env_options = {"players": 4, "variant": "standard"}
+    has_chance = True
+    # no bound in principle (captures send pieces back): one no game comes
+    # near (random games take about 700)
+    max_game_length = 100_000
     player_classes = {"random": "RandomPlayer", "heuristic": "HeuristicPlayer", "mcts": "MctsPlayer"}
     seated = True
     variants = ("standard", "places")
@@ -387,12 +647,188 @@ class _TagError(ValueError):
     """A bad tag (``yinsh.record`` turns it into a ``RecordError``)."""
 
 
-#: The games by name.
-GAMES: dict[str, GameKind] = {g.name: g for g in (YinshGame(), InsertGame(), LudoGame())}
+GameSpec = Union[GameKind, type, str]
+
+
+class GameLoadError(ValueError):
+    """A registered game whose description cannot be imported (a plugin's
+    module missing or broken): the message names the game and why."""
+
+
+class Registry(Mapping[str, GameKind]):
+    """The registered games by name (``GAMES``): a read-only mapping, in
+    registration order. A game registered as a ``"module:Class"`` string
+    (or by an entry point) is imported on its first look-up."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, GameSpec] = {}
+        self._games: dict[str, GameKind] = {}
+        self._plugins_read = False
+        self._lock = threading.RLock()
+
+    def register(self, game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:
+        with self._lock:
+            if isinstance(game, str):
+                if ":" not in game:
+                    raise ValueError(f"a game given by name is 'module:Class', not {game!r}")
+                if not name:
+                    raise TypeError("register('module:Class') needs name= (the game's name)")
+            else:
+                game = _instance(game)
+                if name is not None and name != game.name:
+                    raise ValueError(f"name={name!r} but the game is named {game.name!r}")
+                name = game.name
+            if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise ValueError(f"a game's name is lower-case letters, digits and '_', not {name!r}")
+            if name in self._specs and not replace:
+                raise ValueError(f"a game named {name!r} is registered already (replace=True "
+                                 f"replaces it)")
+            self._specs[name] = game
+            self._games.pop(name, None)
+            if isinstance(game, GameKind):
+                self._games[name] = game
+            return game
+
+    def unregister(self, name: str) -> None:
+        with self._lock:
+            self._read_plugins()
+            if name not in self._specs:
+                raise KeyError(f"no game named {name!r} is registered")
+            del self._specs[name]
+            self._games.pop(name, None)
+
+    def _read_plugins(self) -> None:
+        """Registers the games of the entry point group (once; a name taken
+        already keeps its game)."""
+        if self._plugins_read:
+            return
+        self._plugins_read = True
+        for name, value in plugin_entry_points():
+            if name not in self._specs:
+                self._specs[name] = value
+
+    def __getitem__(self, name: str) -> GameKind:
+        with self._lock:
+            found = self._games.get(name)
+            if found is not None:
+                return found
+            self._read_plugins()
+            spec = self._specs[name]
+            try:
+                game = _instance(load(spec) if isinstance(spec, str) else spec)
+            except (ImportError, AttributeError) as exc:     # a plugin that does not load
+                raise GameLoadError(f"the game {name!r} ({spec}) cannot be loaded: {exc}") from exc
+            if game.name != name:
+                raise ValueError(f"the game registered as {name!r} ({spec}) is named {game.name!r}")
+            self._games[name] = game
+            return game
+
+    def __iter__(self) -> Iterator[str]:
+        with self._lock:
+            self._read_plugins()
+            return iter(list(self._specs))
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._read_plugins()
+            return len(self._specs)
+
+    def __contains__(self, name: object) -> bool:
+        with self._lock:
+            self._read_plugins()
+            return name in self._specs
+
+    def loaded(self) -> list[GameKind]:
+        """The games whose descriptions are imported already."""
+        return list(self._games.values())
+
+    def loadable(self) -> list[str]:
+        """The names of the games whose descriptions import (a plugin that
+        does not is left out: the layers' lists of games skip it)."""
+        out = []
+        for name in self:
+            try:
+                self[name]
+            except GameLoadError:
+                continue
+            out.append(name)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<games {', '.join(self)}>"
+
+
+def plugin_entry_points(path: Optional[list[str]] = None) -> list[tuple[str, str]]:
+    """The entry points of the group ``yinsh.games`` of the distributions
+    on path (default ``sys.path``) as ``(name, "module:attribute")``, the
+    first of a name winning: what ``importlib.metadata.entry_points(group=
+    ...)`` gives, read from the ``*.dist-info`` / ``*.egg-info`` folders'
+    ``entry_points.txt`` directly (importing ``importlib.metadata`` would
+    cost every ``yinsh`` command tens of milliseconds)."""
+    import os
+    import sys
+    found: dict[str, str] = {}
+    for entry in sys.path if path is None else path:
+        try:
+            names = sorted(os.listdir(entry or "."))
+        except OSError:                          # a zip file, a missing folder
+            continue
+        for folder in names:
+            if not folder.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(entry or ".", folder, "entry_points.txt"), encoding="utf-8") as f:
+                    text = f.read()
+            except OSError:
+                continue
+            section = None
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("[") and line.endswith("]"):
+                    section = line[1:-1].strip()
+                elif section == ENTRY_POINT_GROUP and "=" in line and not line.startswith(("#", ";")):
+                    name, _, value = line.partition("=")
+                    found.setdefault(name.strip(), value.split("[")[0].strip())
+    return list(found.items())
+
+
+def _instance(game: Any) -> GameKind:
+    if isinstance(game, type) and issubclass(game, GameKind):
+        game = game()
+    if not isinstance(game, GameKind):
+        raise TypeError(f"a game is a yinsh.games.GameKind (or its class), not {type(game).__name__}")
+    if not game.name:
+        raise ValueError(f"{type(game).__name__} has no name")
+    return game
+
+
+#: The games by name (Yinsh, Insert, Ludo, then the registered ones).
+GAMES = Registry()
+for _game in (YinshGame(), InsertGame(), LudoGame()):
+    GAMES.register(_game)
+
+
+def register(game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:
+    """Registers a game for every layer of the library: ``game`` is a
+    ``GameKind`` (or its class), or ``"module:Class"`` with its ``name=``
+    (imported on its first look-up). Returns what it registered. Raises
+    ``ValueError`` for a name taken (unless ``replace``) or badly formed,
+    ``TypeError`` for something that is no game.
+
+    Other processes (a ``yinsh`` command, worker processes) learn of a game
+    through an entry point of the group ``yinsh.games`` (the module).
+    """
+    return GAMES.register(game, name=name, replace=replace)
+
+
+def unregister(name: str) -> None:
+    """Removes a game (``KeyError`` for a name not registered)."""
+    GAMES.unregister(name)
 
 
 def get(name: str) -> GameKind:
-    """The game of a name (``ValueError`` for an unknown one)."""
+    """The game of a name (``ValueError`` for an unknown one, ``GameLoadError``
+    for one that cannot be imported)."""
     try:
         return GAMES[name]
     except (KeyError, TypeError):
@@ -406,8 +842,16 @@ def of_board(board: object) -> GameKind:
     >>> of_board(insert.Board()).name
     'insert'
     """
-    for game in GAMES.values():
+    loaded = GAMES.loaded()
+    for game in loaded:                          # the games imported already first
         if isinstance(board, game.board_class):
+            return game
+    for name in GAMES:                           # then the others, imported now
+        try:
+            game = GAMES[name]
+        except GameLoadError:                    # a broken plugin: not this board's game
+            continue
+        if game not in loaded and isinstance(board, game.board_class):
             return game
     raise TypeError(f"not a board of a known game: {type(board).__name__}")
 

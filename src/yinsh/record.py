@@ -296,9 +296,12 @@ def _start_board(tags: dict[str, str]) -> Any:
 
 
 def _results_text(game: _games.GameKind) -> str:
-    if game.name == "ludo":
-        return "a finishing order of the colours (e.g. G or GBYR) or *"
-    return "one of " + ", ".join(game.results)
+    return game.describe_results()
+
+
+def _digit_actions(name: str) -> bool:
+    """Whether the game of that name writes actions starting with a digit."""
+    return name in _games.GAMES and _games.GAMES[name].digit_actions
 
 
 def _how(board: Any) -> str:
@@ -362,7 +365,7 @@ def _movetext(game: Game) -> str:
     ply = 0
     need_number = True
     first = game.game.first_side(game.start_board())
-    join = turn_text if game.game.name == "yinsh" else (lambda ms: " ".join(str(m) for m in ms))
+    join = turn_text if game.game.grouped_turns else (lambda ms: " ".join(str(m) for m in ms))
     for number, side, moves in game.turns():
         if ply in comments:
             items += ["{" + t + "}" for t in comments.pop(ply)]
@@ -563,8 +566,8 @@ class _Reader:
                 raise self.error(f"unexpected text {bad[:40]!r}", pos)
             kind = next(k for k in ("space", "tag", "comment", "result", "number", "turn", "digits")
                         if m.group(k) is not None)
-            if kind == "digits" and (state.game.name if state is not None
-                                     else tags.get("Game", "yinsh")) != "yinsh":
+            if kind == "digits" and _digit_actions(state.game.name if state is not None
+                                                   else tags.get("Game", _games.DEFAULT)):
                 kind = "turn"                   # a Ludo action: 14-19
             elif kind == "digits":
                 raise self.error(f"unexpected text {m.group()[:40]!r}", pos)
@@ -589,7 +592,7 @@ class _Reader:
                         raise self.error(f"turn number {_clip(m.group('n'), 10)} is too large", pos)
                     state.number(int(m.group("n")), bool(m.group("dots")), pos)
                 elif kind == "turn" or not state.game.is_result(m.group()):
-                    if state.game.name != "yinsh" and state.game.is_result(m.group()):
+                    if state.game.is_result(m.group()):
                         games.append(state.finish(m.group(), pos))      # Ludo: GBYR
                         self.game_no += 1
                         state, tags, tag_pos, first_pos = None, {}, {}, None
@@ -655,7 +658,7 @@ class _GameState:
             raise self.reader.error(f"the turn {_clip(token, 20)!r} is too long to be one", pos,
                                     self._turn_name())
         try:
-            texts = split_turn(token) if self.game.name == "yinsh" else [token]
+            texts = split_turn(token) if self.game.grouped_turns else [token]
         except InvalidMoveError as exc:
             raise self.reader.error(str(exc), pos, self._turn_name()) from None
         for text in texts:

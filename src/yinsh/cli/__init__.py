@@ -40,15 +40,31 @@ class Parser(argparse.ArgumentParser):
 #: The options that name a start position, as the record tags they stand for.
 START_OPTIONS = {"position": "Position", "layout": "Layout", "players": "Players",
                  "variant": "Variant"}
-#: The record tags each game's start takes (``yinsh.games``).
-START_TAGS = {"yinsh": ("Position", "Variant"), "insert": ("Position", "Layout"),
-              "ludo": ("Position", "Players", "Variant")}
-VARIANTS = {"yinsh": ("standard", "blitz"), "ludo": ("standard", "places")}
+
+
+def game_names() -> str:
+    """The registered games for a help text: ``yinsh (default), insert, ludo``."""
+    return ", ".join(f"{name} (default)" if name == games.DEFAULT else name for name in games.GAMES)
+
+
+def variant_choices() -> list[str]:
+    """Every registered game's variants (each game checks its own)."""
+    return list(dict.fromkeys(v for game in loadable_games() for v in game.variants))
 
 
 def game_of(args: argparse.Namespace) -> games.GameKind:
-    """The game of --game (Yinsh without one)."""
-    return games.get(getattr(args, "kind", None) or games.DEFAULT)
+    """The game of --game (Yinsh without one); ``CommandError`` for a
+    registered game that cannot be loaded."""
+    try:
+        return games.get(getattr(args, "kind", None) or games.DEFAULT)
+    except games.GameLoadError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def loadable_games() -> list[games.GameKind]:
+    """The registered games whose descriptions import (for the options'
+    choices: a broken plugin does not stop the command line)."""
+    return [games.GAMES[name] for name in games.GAMES.loadable()]
 
 
 def board_from_args(args: argparse.Namespace) -> Any:
@@ -62,13 +78,13 @@ def board_from_args(args: argparse.Namespace) -> Any:
             value = getattr(args, option, None)
             if value is None:
                 continue
-            if tag not in START_TAGS[game.name]:
+            if tag not in game.start_tag_names:
                 raise CommandError(f"--{option} is not an option of {game.name} (it takes "
                                    + ", ".join("--" + o for o, t in START_OPTIONS.items()
-                                               if t in START_TAGS[game.name]) + ")")
-            if tag == "Variant" and value not in VARIANTS[game.name]:
+                                               if t in game.start_tag_names) + ")")
+            if tag == "Variant" and value not in game.variants:
                 raise CommandError(f"--variant {value}: {game.name} has "
-                                   f"{' and '.join(VARIANTS[game.name])}")
+                                   f"{' and '.join(game.variants)}")
             tags[tag] = str(value)
         try:
             if tags.get("Position") == "":
@@ -83,7 +99,7 @@ def board_from_args(args: argparse.Namespace) -> Any:
         if getattr(args, option, None) is not None:
             raise CommandError(f"--{option} is not an option of yinsh (it takes --position, "
                                f"--variant)")
-    if getattr(args, "variant", None) not in (None,) + VARIANTS["yinsh"]:
+    if getattr(args, "variant", None) not in (None,) + game.variants:
         raise CommandError(f"--variant {args.variant}: yinsh has standard and blitz")
     try:
         if getattr(args, "position", None) is not None:      # "" is a bad position, not none
@@ -100,7 +116,7 @@ def board_from_args(args: argparse.Namespace) -> Any:
 def add_position_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--position", metavar="P", help="a position string (default: the empty board)")
-    group.add_argument("--variant", choices=["standard", "blitz", "places"],
+    group.add_argument("--variant", choices=variant_choices(),
                        help="start a new game of this variant (yinsh: standard, blitz; ludo: "
                             "standard, places)")
     p.add_argument("--moves", metavar='"..."', help="actions to play first, space-separated (e.g. \"e5 f6\")")
@@ -159,7 +175,7 @@ def add_game_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
     --layout and --players."""
     if kind:
         p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
-                       help="the game: yinsh (default), insert or ludo")
+                       help=f"the game: {game_names()}")
     p.add_argument("--layout", type=int_in(0, 6143), metavar="N",
                    help="insert: start on layout N, 0..6143 (default 0)")
     p.add_argument("--players", type=int_in(2, 4), metavar="N",
@@ -281,10 +297,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "playouts from the same positions. The closing `Nodes searched` "
                                    "(perft leaves plus one-thread search nodes) is a signature of "
                                    "the rules and the search: only a change of behaviour may "
-                                   "change it. --game insert|ludo: the game's own benchmark "
+                                   "change it. --game: another game's own benchmark "
                                    "(perft, random playouts, a fixed-depth search).")
     p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
-                   help="the game: yinsh (default), insert or ludo")
+                   help=f"the game: {game_names()}")
     p.set_defaults(func=cmd_bench)
 
     from yinsh.cli import search as cli_search  # it imports this module, so not at the top

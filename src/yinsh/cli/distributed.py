@@ -47,7 +47,8 @@ def _interrupted(what: str) -> None:
 
 def cmd_selfplay(args: argparse.Namespace) -> None:
     """Plays self-play games and writes the training shards (``yinsh.distributed.selfplay``)."""
-    engine = args.engine or ("mcts:nodes=400" if args.kind == "ludo" and (args.players or 4) > 2
+    kind = games.get(args.kind)
+    engine = args.engine or ("mcts:nodes=400" if kind.player_count(args.players) > 2
                              else "alphabeta:depth=2")
     try:
         report = selfplay(args.kind, args.games, engine, args.out, seed=args.seed,

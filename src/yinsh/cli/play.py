@@ -53,8 +53,7 @@ HELP = """Commands:
 Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
 play at once.{marks}"""
 
-YINSH_MARKS = """ The diagram marks the last action with [ ] and the markers it flipped
-with ( )."""
+YINSH_MARKS = games.GAMES[games.DEFAULT].play_marks
 
 
 def help_text(kind: games.GameKind) -> str:
@@ -62,10 +61,10 @@ def help_text(kind: games.GameKind) -> str:
     return HELP.format(notation=kind.play_notation,
                        flip="  flip                           turn the board round\n"
                        if kind.can_flip else "",
-                       marks=YINSH_MARKS if kind.name == "yinsh" else "")
+                       marks=kind.play_marks)
 
 
-SCORES = games.GAMES["yinsh"].scores_help()
+SCORES = games.GAMES[games.DEFAULT].scores_help()
 
 COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
@@ -178,7 +177,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
         print(f"    {{{text}}}")
     if not args.boards:
         print(board.unicode() if args.unicode else str(board))
-    end = status(board) if game.game.name == "yinsh" else game_status(board)
+    end = status(board) if game.game.name == games.DEFAULT else game_status(board)
     if not board.is_game_over() and game.result != "*":
         how = game.termination or "unknown"
         end += f"\nResult {game.result} ({how})"

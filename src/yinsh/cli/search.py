@@ -11,16 +11,13 @@ import time
 from typing import Any, Optional
 
 from yinsh import games, record
-from yinsh.yinsh.board import Board
-from yinsh.cli import (CommandError, cannot_write, game_of, add_position_args, board_from_args, hash_size,
+from yinsh.cli import (CommandError, cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args, board_from_args, hash_size,
                        int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
-from yinsh.engine.presets import PRESETS, preset
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
-                                run_match)
-from yinsh.yinsh.enums import Color
+                                run_match, run_seats)
 from yinsh.yinsh.players import EngineFactory
 
 # analyse ---------------------------------------------------------------------
@@ -173,7 +170,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     game = game or games.get(games.DEFAULT)
     board_class = game.board_class
     name, _, settings = spec.partition(":")
-    if name in PRESETS and name not in game.player_classes:
+    if name in game.presets and name not in game.player_classes:
         name, settings = "engine", ",".join(filter(None, (f"preset={name}", settings)))
     if name in game.player_classes:
         if settings:
@@ -183,7 +180,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         return Contestant(spec, external_factory(spec, settings, game), dict(default_limits))
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
-                           f"{', '.join(PRESETS)}, build:DIR or "
+                           f"{', '.join(game.presets) + ', ' if game.presets else ''}build:DIR or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
@@ -203,7 +200,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             if base:
                 raise CommandError(f"player {spec!r}: preset is given twice")
             try:
-                base = preset(value)
+                base = game.preset(value)
             except ValueError as exc:
                 raise CommandError(f"player {spec!r}: {exc}") from None
             continue
@@ -259,11 +256,8 @@ def sprt_bounds(text: str) -> tuple[float, float]:
 def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKind] = None) -> str:
     """The progress line of a finished game."""
     kind = kind or games.get(games.DEFAULT)
-    if kind.name == games.DEFAULT:
-        final = Board(game.final_position)
-        detail = f"rings {final.rings_removed(Color.WHITE)}:{final.rings_removed(Color.BLACK)}, "
-    else:
-        detail = ""
+    detail = kind.match_detail(kind.board_class(game.final_position))
+    detail = f"{detail}, " if detail else ""
     line = (f"game {game.number}/{result.planned}: A is {kind.sides[game.a_side]}: "
             f"{game.result} {game.verdict} ({detail}{game.plies} actions)  "
             f"+{result.wins} ={result.draws} -{result.losses}")
@@ -362,9 +356,8 @@ def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -
 
 
 def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
-    """A match of 2..4 seats, rotated over the games (``yinsh.ludo.match``):
+    """A match of 2..4 seats, rotated over the games (``yinsh.engine.match.run_seats``):
     each seat's first-place rate with its 95% Wilson interval."""
-    from yinsh.ludo import match as seated
     for option in ("depth", "sprt", "record", "openings"):
         if getattr(args, option) is not None:
             raise CommandError(f"--{option} is not an option of a {kind.name} match (it takes "
@@ -381,8 +374,14 @@ def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
               + " ".join(str(w) for w in so_far.wins), flush=True)
 
     began = time.perf_counter()
-    result = seated.run(seats, args.games, variant=args.variant or "standard", seed=args.seed,
-                        workers=args.workers, ray=args.ray, on_game=progress)
+    options = {"players": len(seats), "variant": args.variant}
+    try:
+        board = kind.new_board({**kind.env_options, **{k: v for k, v in options.items()
+                                                        if v is not None and k in kind.env_options}})
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    result = run_seats(seats, args.games, board=board, seed=args.seed, workers=args.workers,
+                       ray=args.ray, on_game=progress)
     print(result.summary())
     print(f"Time: {time.perf_counter() - began:.1f} s")
 
@@ -444,15 +443,16 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
-    p.add_argument("--openings", choices=["random-placements", "random-layouts", "none"],
+    p.add_argument("--openings", choices=list(dict.fromkeys(o for game in loadable_games()
+                                                            for o in game.openings())),
                    help="yinsh: random-placements (default): the ten placements at random, each "
                         "opening played with both colours; none: the players place the rings. "
                         "insert: random-layouts (default): a random layout a pair of games "
                         "(seeded); none: layout 0")
-    p.add_argument("--variant", choices=["standard", "blitz", "places"],
+    p.add_argument("--variant", choices=variant_choices(),
                    help="the variant (default standard; yinsh: standard, blitz; ludo: standard, places)")
     p.add_argument("--game", dest="kind", choices=list(games.GAMES), default=games.DEFAULT,
-                   help="the game: yinsh (default), insert or ludo (2 to 4 players, seats rotated)")
+                   help=f"the game: {game_names()} (ludo: 2 to 4 players, seats rotated)")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="seed of the openings and random players")
     p.add_argument("--workers", type=int_in(1, MAX_WORKERS), default=1, metavar="K",
                    help=f"games played at once in worker processes, 1..{MAX_WORKERS} (default 1); "

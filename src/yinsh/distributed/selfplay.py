@@ -118,24 +118,22 @@ class Settings:
             raise ValueError(f"variant {self.variant!r}: {kind.name} has "
                              + (", ".join(kind.variants) or "no variants"))
         if self.players is not None:
-            if kind.name != "ludo":
+            if "players" not in kind.env_options:
                 raise ValueError(f"players: {kind.name} is a game of two")
             if self.players not in (2, 3, 4):
                 raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if kind.name == "ludo" and (self.players or 4) > 2 and spec.algorithm != "mcts":
-            raise ValueError(f"the alpha-beta plays two-player games; for {self.players or 4} "
-                             f"players use an mcts engine")
+        if kind.player_count(self.players) > 2 and spec.algorithm != "mcts":
+            raise ValueError(f"the alpha-beta plays two-player games; for "
+                             f"{kind.player_count(self.players)} players use an mcts engine")
 
 
 def start_board(settings: Settings, rng: random.Random) -> Any:
     """A game's start board (Insert: a random layout drawn from rng)."""
     kind = _games.get(settings.game)
-    cls = kind.board_class
-    if kind.name == "insert":
-        return cls.random(rng.randrange(2 ** 64))
-    if kind.name == "ludo":
-        return cls(players=settings.players or 4, variant=settings.variant or "standard")
-    return cls(variant=settings.variant or "standard")
+    options = {name: value for name, value in (("players", settings.players),
+                                               ("variant", settings.variant))
+               if value is not None and name in kind.env_options}
+    return kind.random_start(options, rng)
 
 
 def _players(board: Any) -> list[int]:
@@ -192,10 +190,11 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
     rows: dict[str, list[Any]] = {k: [] for k in ("planes", "mask", "policy", "action", "to_play", "ply")}
     actions: list[int] = []
     chosen = 0
+    kind = _games.of_board(board)
     while not board.is_game_over() and chosen < settings.max_actions:
         legal = board.legal_actions()
-        if getattr(board, "is_chance", None) is not None and board.is_chance():
-            action = int(legal[rng.randrange(len(legal))])       # a throw of the die
+        if kind.is_chance(board):
+            action = kind.throw_action(board, legal, rng)        # a throw of the die
         else:
             ids = _action_ids(board)
             if len(legal) == 1:

@@ -20,10 +20,15 @@ against contestant B from the start position ``board`` and returns a
   opening must pickle: classes and module-level functions do, lambdas do
   not; the start board travels as its position string). The results are
   those of the serial run, in game order.
+- Dice (a board whose ``is_chance()`` is true) are thrown by the runner,
+  ``board.throw(rng)`` with game i's ``random.Random(seed * 1_000_003 + i)``.
 - ``on_game(game, result)`` is called after each game, in game order (a
   progress line); ``sprt=SPRT(elo0, elo1)`` stops the match once the test
   decides; Ctrl-C (``KeyboardInterrupt``) stops it too, and the games
   reported so far come back with ``interrupted=True``.
+
+Games of 2 to 4 players (Ludo) are matched by seats instead: see
+``run_seats`` below (seats rotated over the colours, first-place rates).
 
 ``MatchResult`` holds a ``GameResult`` per game (with its actions when
 ``keep_moves``) and computes W/D/L, A's score with a 95% Wilson interval,
@@ -51,13 +56,14 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from yinsh.distributed.backend import in_order, run_items
 from yinsh.engine.hooks import game_module, side_names
 
 __all__ = ["Contestant", "GameResult", "MatchResult", "SPRT", "run_match", "game_records",
-           "score_interval", "elo", "expected_score", "format_elo", "sprt_llr"]
+           "score_interval", "elo", "expected_score", "format_elo", "sprt_llr",
+           "SeatedResult", "run_seats", "wilson"]
 
 #: The normal quantile of the 95% intervals.
 Z95 = 1.96
@@ -393,6 +399,13 @@ class _GameSpec:
     keep_moves: bool
 
 
+def _is_chance(board: Any) -> bool:
+    """Whether the dice act next (boards of games with chance have
+    ``is_chance()`` and ``throw(rng)``)."""
+    is_chance = getattr(board, "is_chance", None)
+    return bool(is_chance is not None and is_chance())
+
+
 def _play_game(spec: _GameSpec) -> GameResult:
     board = spec.start.new()
     base = len(board.move_stack)
@@ -403,10 +416,14 @@ def _play_game(spec: _GameSpec) -> GameResult:
              (spec.b.make(spec.seed + spec.index + 7919), spec.b.limits)]
     if a_side:
         seats.reverse()
+    dice = random.Random(spec.seed * 1_000_003 + spec.index)
     for _ in range(spec.max_actions):
         if board.is_game_over():
             break
-        player, limits = seats[board.turn]
+        if _is_chance(board):                   # the dice act: a seeded throw, no player
+            board.throw(dice)
+            continue
+        player, limits = seats[int(board.turn)]
         board.push(player.best_move(board, **limits))
     outcome = board.outcome()
     winner = None if outcome is None or outcome.winner is None else int(outcome.winner)
@@ -488,3 +505,167 @@ def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags:
         given.update(tags)
         out.append(record.Game.from_board(final, **given))
     return out
+
+
+# Matches of 2 to 4 seats -----------------------------------------------------------
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% by default; ``(0, 1)`` for
+    no trials).
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass
+class SeatedResult:
+    """The games of a seated match (``run_seats``): ``places[g]`` lists the
+    seats of game g in finishing order (the board's ``outcome().order``: the
+    winner only when the game stops at the first finish; none for a draw),
+    ``plies[g]`` its number of actions."""
+
+    names: list[str]
+    players: int
+    variant: str
+    places: list[list[int]] = field(default_factory=list)
+    plies: list[int] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.places)
+
+    @property
+    def wins(self) -> list[int]:
+        """First places of each seat."""
+        out = [0] * len(self.names)
+        for order in self.places:
+            if order:
+                out[order[0]] += 1
+        return out
+
+    def win_rate(self, seat: int) -> tuple[float, float, float]:
+        """Seat's first-place rate and its 95% Wilson interval ``(rate, lo, hi)``."""
+        w, n = self.wins[seat], self.games
+        lo, hi = wilson(w, n)
+        return (w / n if n else 0.0), lo, hi
+
+    def by_name(self) -> dict[str, tuple[int, int, float, float, float]]:
+        """Per seat name: ``(wins, seat-games, rate, lo, hi)`` pooled over
+        the seats of that name."""
+        out: dict[str, tuple[int, int, float, float, float]] = {}
+        wins = self.wins
+        for name in dict.fromkeys(self.names):
+            seats = [k for k, n in enumerate(self.names) if n == name]
+            w = sum(wins[k] for k in seats)
+            n = self.games * len(seats)
+            lo, hi = wilson(w, n)
+            out[name] = (w, n, w / n if n else 0.0, lo, hi)
+        return out
+
+    def summary(self) -> str:
+        """A short table: each seat's first places and rate with its interval."""
+        variant = f", {self.variant}" if self.variant else ""
+        lines = [f"{self.games} games, {self.players} players{variant}, seats rotated"]
+        for k, name in enumerate(self.names):
+            rate, lo, hi = self.win_rate(k)
+            lines.append(f"seat {k} {name:<12} wins {self.wins[k]:5d}  {rate:6.1%}  (95% {lo:.1%}-{hi:.1%})")
+        return "\n".join(lines)
+
+
+Seat = Union[tuple[str, Callable[[int], Any]], Callable[[int], Any]]
+
+
+def _seat(seat: Seat) -> tuple[str, Callable[[int], Any]]:
+    if isinstance(seat, tuple):
+        if len(seat) != 2 or not isinstance(seat[0], str) or not callable(seat[1]):
+            raise TypeError("a seat is (name, factory) or a factory")
+        return seat[0], seat[1]
+    if not callable(seat):
+        raise TypeError(f"a seat must be a player factory, not {type(seat).__name__}")
+    return str(getattr(seat, "name", getattr(seat, "__name__", "player"))), seat
+
+
+def _play_seated(start: _Start, factories: Sequence[Callable[[int], Any]], seed: int,
+                 g: int) -> tuple[list[int], int]:
+    """Game g of a seated match: the seats' finishing order and the number of actions."""
+    board = start.new()
+    colours = [int(c) for c in board.players]
+    n = len(colours)
+    seat_of = {colours[(k + g) % n]: k for k in range(n)}
+    made = [f(seed * 7919 + g * 4 + k) for k, f in enumerate(factories)]
+    dice = random.Random(seed * 1_000_003 + g)
+    while not board.is_game_over():
+        if _is_chance(board):
+            board.throw(dice)
+            continue
+        actions = board.legal_actions()
+        if len(actions) == 1:                   # forced: the player is not asked
+            board.push_action(int(actions[0]))
+            continue
+        board.push(made[seat_of[int(board.turn)]].best_move(board))
+    outcome = board.outcome()
+    placed = getattr(outcome, "order", None)
+    if placed is None:
+        placed = () if outcome is None or outcome.winner is None else (outcome.winner,)
+    return [seat_of[int(c)] for c in placed], int(board.ply)
+
+
+def _play_seated_star(args: tuple[Any, ...]) -> tuple[list[int], int]:
+    return _play_seated(*args)
+
+
+def run_seats(seats: Sequence[Seat], games: int, *, board: Any, seed: int = 0, workers: int = 1,
+              ray: Optional[str] = None,
+              on_game: Optional[Callable[[int, SeatedResult], None]] = None) -> SeatedResult:
+    """Plays ``games`` games from ``board`` (copied for each game; one seat
+    per colour in play, ``len(board.players)``) and returns the
+    ``SeatedResult``.
+
+    - A seat is a ``(name, factory)`` pair, or just a factory:
+      ``factory(seed)`` makes a fresh player for a game (anything with
+      ``best_move(board)``); the name defaults to the factory's ``name``.
+    - Seats rotate: in game g seat k plays the ``(k + g) % n``-th colour of
+      the turn order, so over every n games each seat plays each colour
+      once (and moves first once).
+    - Dice: game g throws with ``random.Random(seed * 1_000_003 + g)``; a
+      forced action (one legal action) is played without asking the player.
+    - ``workers=K`` plays K games at a time in worker processes, ``ray=...``
+      as Ray tasks (the factories must pickle); the results are those of
+      the serial run, in game order. ``on_game(g, result)`` is called after
+      each game.
+
+    Raises ``ValueError`` for a seat count other than the board's players,
+    a negative number of games or workers below 1; ``TypeError`` for a seat
+    that is not a factory.
+    """
+    named = [_seat(s) for s in seats]
+    players = len(board.players)
+    if len(named) != players:
+        raise ValueError(f"need one seat per player (2, 3 or 4): {len(named)} seats for {players} players")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers!r}")
+    result = SeatedResult([n for n, _ in named], players, str(getattr(board, "variant", "")))
+    factories = [f for _, f in named]
+    start = _Start(board.copy())
+    tasks = [(start, factories, seed, g) for g in range(games)]
+    outcomes = in_order(run_items(_play_seated_star, tasks, workers=workers, ray=ray))
+    try:
+        for g, (order, plies) in enumerate(outcomes):
+            result.places.append(order)
+            result.plies.append(plies)
+            if on_game is not None:
+                on_game(g, result)
+    finally:
+        outcomes.close()                        # ends the worker processes
+    return result

@@ -24,7 +24,7 @@ the class behind ``yinsh.envs.yinsh_v0``, ``insert_v0`` and ``ludo_v0``.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import numpy.typing as npt
 
@@ -38,10 +38,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from yinsh.envs.chance import play_chance
-from yinsh.envs.games import Game, seat_names
+from yinsh.envs.games import Game, get, seat_names
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "wrap", "RENDER_MODES"]
+__all__ = ["BoardGameEnv", "env", "wrap", "RENDER_MODES"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -53,8 +53,11 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
 
     game: Game
 
-    def __init__(self, game: Game, options: dict[str, Any], render_mode: Optional[str] = None) -> None:
+    def __init__(self, game: Union[Game, str], options: dict[str, Any],
+                 render_mode: Optional[str] = None) -> None:
         super().__init__()
+        if isinstance(game, str):                   # a registered game's name (yinsh.games)
+            game = get(game)
         check_render_mode(render_mode)
         self.game = game
         self.render_mode = render_mode
@@ -126,6 +129,13 @@ class BoardGameEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
     def _agent_to_act(self) -> str:
         """The side to act's agent (after the throws, a game in play has one)."""
         return self._agent_of[self.board.turn]
+
+
+def env(game: str, render_mode: Optional[str] = None, **options: Any) -> Any:
+    """The wrapped environment of any registered game (``yinsh.games``) by
+    name, with its options: ``env("ludo", players=2)`` is
+    ``ludo_v0.env(players=2)``."""
+    return wrap(BoardGameEnv(game, options, render_mode))
 
 
 def wrap(env: BoardGameEnv) -> Any:

@@ -1,6 +1,8 @@
-"""The three games as one table for the RL interfaces (``yinsh.envs``).
+"""The registered games as one table for the RL interfaces (``yinsh.envs``).
 
-Each ``Game`` says, in the same shape for Yinsh, Insert and Ludo, how to make
+Each ``Game`` is the environments' view of a game of the registry
+(``yinsh.games``: its ``GameKind``'s planes, options, seats, returns and
+players): it says, in the same shape for every game, how to make
 a board from the environment's options, who sits where, what an observation
 and a mask are, how the game pays out, and how to draw it. The PettingZoo,
 Gymnasium and OpenSpiel modules are written once against it; nothing here
@@ -22,16 +24,11 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
-import yinsh
-from yinsh import insert, ludo
-from yinsh.engine.api import Engine
-from yinsh.insert.actions import NUM_ACTIONS as INSERT_ACTIONS
-from yinsh.insert.actions import action_to_move as insert_action
-from yinsh.insert.board import Board as InsertBoard
+from yinsh import games as _games
 
-__all__ = ["Game", "GAMES", "YINSH", "INSERT", "LUDO", "seat_names"]
+__all__ = ["Game", "GAMES", "YINSH", "INSERT", "LUDO", "get", "of_kind", "seat_names"]
 
 Board = Any  # yinsh.Board, yinsh.insert.Board or yinsh.ludo.Board
 
@@ -101,64 +98,61 @@ class Game:
         board.push_action(operator.index(action))  # type: ignore[arg-type]
 
 
-def _two_player_returns(board: Board) -> list[float]:
-    result = board.result()
-    return [1.0, -1.0] if result == "1-0" else [-1.0, 1.0] if result == "0-1" else [0.0, 0.0]
-
-
-def _ludo_returns(board: Board) -> list[float]:
-    returns = board.returns()
-    return [returns[c] for c in board.players]
-
-
-def _opponent(by_name: Callable[[str, int], Any], algorithm: str) -> Callable[[str, int], Any]:
-    """The players' ``by_name``, plus ``"engine"``: ``yinsh.Engine`` at 1000 nodes a move."""
+def _opponent(kind: _games.GameKind) -> Callable[[str, int], Any]:
+    """The game's players by name (its players module's ``by_name``), plus
+    ``"engine"``: ``yinsh.Engine`` at 1000 nodes a move (the MCTS for games
+    with dice or more than two players, ``GameKind.algorithm``)."""
     def make(name: str, seed: int) -> Any:
         if name == "engine":
-            return Engine(hash_mb=16, algorithm=algorithm, nodes=1000)
-        return by_name(name, seed)
+            from yinsh.engine.api import Engine
+            return Engine(hash_mb=16, algorithm="mcts" if kind.has_chance else "alphabeta", nodes=1000)
+        return kind.players.by_name(name, seed)
     return make
 
 
-def _ludo_action_text(board: Board, action: int) -> str:
-    try:
-        return str(board.action_to_move(action))
-    except ValueError:                      # not an action of this position
-        return f"action {action}"
+def of_kind(kind: _games.GameKind) -> Game:
+    """The environments' view of a registered game (``yinsh.games``)."""
+    return Game(
+        name=kind.name, num_actions=kind.num_actions, plane_shape=tuple(kind.plane_shape),
+        defaults=dict(kind.env_options), has_chance=kind.has_chance,
+        make_board=kind.new_board, seats=kind.seats, returns=kind.returns,
+        action_text=kind.action_text, svg=lambda board: str(kind.svg.board(board)),
+        opponent=_opponent(kind), max_game_length=kind.max_game_length)
 
 
-_YINSH_SEATS = (yinsh.WHITE, yinsh.BLACK)
-_INSERT_SEATS = (insert.WHITE, insert.RED)
+class _Games(Mapping[str, Game]):
+    """Every registered game's ``Game`` (made once per game)."""
 
-# Yinsh: every ring move lays a marker from the pool of 51, and each of the at
-# most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at most
-# 76 ring moves; a pass is followed by a ring move or ends the game, so at most
-# 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
-YINSH = Game(
-    name="yinsh", num_actions=yinsh.NUM_ACTIONS, plane_shape=(17, 11, 11),
-    defaults={"variant": "standard"}, has_chance=False,
-    make_board=lambda options: yinsh.Board(variant=options["variant"]),
-    seats=lambda board: _YINSH_SEATS, returns=_two_player_returns,
-    action_text=lambda board, action: str(yinsh.action_to_move(action)), svg=yinsh.svg.board,
-    opponent=_opponent(yinsh.players.by_name, "alphabeta"), max_game_length=174)
-# Insert: one ring a turn, and the game ends when the 30th is down.
-INSERT = Game(
-    name="insert", num_actions=INSERT_ACTIONS, plane_shape=(10, 6, 6),
-    defaults={"layout": 0}, has_chance=False,
-    make_board=lambda options: InsertBoard(layout=options["layout"]),
-    seats=lambda board: _INSERT_SEATS, returns=_two_player_returns,
-    action_text=lambda board, action: str(insert_action(action)), svg=insert.svg.board,
-    opponent=_opponent(insert.players.by_name, "alphabeta"), max_game_length=30)
-LUDO = Game(
-    name="ludo", num_actions=ludo.NUM_ACTIONS, plane_shape=(ludo.NUM_PLANES, 58),
-    defaults={"players": 4, "variant": "standard"}, has_chance=True,
-    make_board=lambda options: ludo.Board(players=options["players"], variant=options["variant"]),
-    seats=lambda board: tuple(board.players), returns=_ludo_returns,
-    action_text=_ludo_action_text, svg=ludo.svg.board,
-    opponent=_opponent(ludo.players.by_name, "mcts"), max_game_length=100_000)
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[_games.GameKind, Game]] = {}
 
-#: The games by name.
-GAMES: dict[str, Game] = {game.name: game for game in (YINSH, INSERT, LUDO)}
+    def __getitem__(self, name: str) -> Game:
+        kind = _games.GAMES[name]
+        made = self._made.get(name)
+        if made is None or made[0] is not kind:      # a game registered again
+            made = self._made[name] = (kind, of_kind(kind))
+        return made[1]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_games.GAMES.loadable())
+
+    def __len__(self) -> int:
+        return len(_games.GAMES.loadable())
+
+    def __contains__(self, name: object) -> bool:
+        return name in _games.GAMES.loadable()
+
+
+#: The games by name: every registered game (``yinsh.games``).
+GAMES: Mapping[str, Game] = _Games()
+YINSH = GAMES["yinsh"]
+INSERT = GAMES["insert"]
+LUDO = GAMES["ludo"]
+
+
+def get(name: str) -> Game:
+    """The game of a name (``ValueError`` for an unknown one)."""
+    return GAMES[_games.get(name).name]
 
 
 def _game_named(name: str) -> Game:

@@ -48,7 +48,7 @@ import gymnasium  # noqa: E402  (after the check of the extra)
 from gymnasium import spaces
 
 from yinsh.envs.chance import play_chance
-from yinsh.envs.games import INSERT, LUDO, YINSH, Game
+from yinsh.envs.games import INSERT, LUDO, YINSH, Game, get
 from yinsh.envs.registration import ENTRY_POINTS, register_envs
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
@@ -63,9 +63,11 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
 
     metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
-    def __init__(self, game: Game, opponent: Any = "random", seat: int = 0,
+    def __init__(self, game: Union[Game, str], opponent: Any = "random", seat: int = 0,
                  render_mode: Optional[str] = None, **options: Any) -> None:
         check_render_mode(render_mode)
+        if isinstance(game, str):                   # a registered game's name (yinsh.games)
+            game = get(game)
         if not (isinstance(opponent, str) or callable(getattr(opponent, "best_move", None))):
             raise TypeError("opponent must be a player name or have best_move(board), "
                             f"not {type(opponent).__name__}")

@@ -26,7 +26,7 @@ yinsh. Gymnasium 1.0 removed that plugin loading; there
 """
 from __future__ import annotations
 
-__all__ = ["ENTRY_POINTS", "register_envs"]
+__all__ = ["ENTRY_POINTS", "env_id", "register_envs"]
 
 #: The registered ids and their classes (``module:Class``).
 ENTRY_POINTS = {
@@ -36,11 +36,30 @@ ENTRY_POINTS = {
 }
 
 
+def env_id(name: str) -> str:
+    """The Gymnasium id of a registered game (``yinsh.games``): ``yinsh/``,
+    the name capitalised, ``-v0``.
+
+    >>> env_id("dice")
+    'yinsh/Dice-v0'
+    """
+    return f"yinsh/{name.capitalize()}-v0"
+
+
 def register_envs() -> None:
-    """Registers the ids of ``ENTRY_POINTS`` with Gymnasium (an id already
-    registered is left as it is, so calling it again does nothing). Needs
-    the ``rl`` extra's ``gymnasium``."""
+    """Registers the ids of ``ENTRY_POINTS`` with Gymnasium, and one for
+    every other registered game (``env_id(name)``, the generic
+    ``yinsh.envs.gymnasium_envs:BoardGameEnv`` with ``game=name``); an id
+    already registered is left as it is, so calling it again does nothing
+    but add the games registered since. Needs the ``rl`` extra's
+    ``gymnasium``."""
     from gymnasium.envs.registration import register, registry
-    for env_id, entry_point in ENTRY_POINTS.items():
-        if env_id not in registry:
-            register(env_id, entry_point=entry_point, max_episode_steps=None)
+
+    from yinsh import games
+    for env_id_, entry_point in ENTRY_POINTS.items():
+        if env_id_ not in registry:
+            register(env_id_, entry_point=entry_point, max_episode_steps=None)
+    for name in games.GAMES:
+        if env_id(name) not in registry:
+            register(env_id(name), entry_point="yinsh.envs.gymnasium_envs:BoardGameEnv",
+                     max_episode_steps=None, kwargs={"game": name})

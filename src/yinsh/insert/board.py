@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import random as _random
-from dataclasses import dataclass
 from typing import Any, Optional
 
 import numpy as np
@@ -38,15 +37,12 @@ _COLORS = (Color.WHITE, Color.RED)
 _TERMINATIONS = {1: Termination.FIVE, 2: Termination.GROUPS}
 
 
-@dataclass(frozen=True)
-class Outcome(TwoPlayerOutcome):
+class Outcome(TwoPlayerOutcome[Termination, Color]):
     """How a game ended: ``termination`` (``Termination.FIVE`` or
     ``Termination.GROUPS``) and ``winner`` (a ``Color``, ``None`` for a
     draw); ``result()`` and ``returns`` follow from the winner
     (``yinsh.outcomes``)."""
 
-    termination: Termination
-    winner: Optional[Color]
 
 
 def _check_layout(layout: object) -> int:

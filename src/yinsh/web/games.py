@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional
 
 from yinsh import games as _games
 
@@ -49,31 +49,48 @@ class Choice:
 
 
 class WebGame:
-    """What the page needs of one game (see the module)."""
+    """What the page needs of one game (see the module): made once per
+    registered game (``yinsh.games.GameKind.web``, its ``web_class``); this
+    class serves any board of the protocol, subclasses refine it."""
 
-    name = ""
+    #: the page's title of the game (default: the game's ``label``)
     title = ""
     #: the attribute of the picture's click targets
-    target = ""
+    target = "point"
 
-    @property
-    def kind(self) -> _games.GameKind:
-        return _games.GAMES[self.name]
+    def __init__(self, kind: Optional[_games.GameKind] = None) -> None:
+        if kind is None:                     # YinshWeb() and the like: the registered game
+            kind = _games.GAMES[type(self).name]
+        self.kind = kind
+        self.name = kind.name
+        if not self.title:
+            self.title = kind.label
+
+    #: the game a subclass describes (``YinshWeb()`` finds its registered game)
+    name = ""
 
     def new_board(self, options: Mapping[str, Any]) -> Any:
-        """A board at the start the options give (``OptionError``)."""
-        raise NotImplementedError
+        """A board at the start the options give (``OptionError``): the
+        game's environment options (``GameKind.env_options``) by default."""
+        if not isinstance(options, Mapping):
+            raise OptionError("options must be an object")
+        unknown = sorted(set(options) - set(self.kind.env_options))
+        if unknown:
+            raise OptionError(f"{self.title} has no option {unknown[0][:20]!r}"
+                              + (f" (its options: {', '.join(self.kind.env_options)})"
+                                 if self.kind.env_options else ""))
+        try:
+            return self.kind.new_board({**self.kind.env_options, **options})
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"{self.title}: {exc}") from None
 
     def board_from_position(self, text: str) -> Any:
         """The board of a position string (the board's ``ValueError``)."""
         return self.kind.board_class(text)
 
     def side_names(self, board: Any) -> list[str]:
-        """The sides' names, by side number."""
-        return [str(side).capitalize() for side in type(board.turn or self._first(board))]
-
-    def _first(self, board: Any) -> Any:
-        return self.kind.first_side(board)
+        """The sides' names, by side number (every side of the game, in play or not)."""
+        return [str(side).capitalize() for side in type(board.players[0])]
 
     def move_list(self, start: Any, moves: Iterable[Any]) -> list[dict[str, Any]]:
         """The actions played from the board start (not changed): the ply
@@ -87,11 +104,14 @@ class WebGame:
         return out
 
     def seats(self, board: Any) -> list[int]:
-        """The side numbers that take part."""
-        return list(range(len(self.side_names(board))))
+        """The side numbers that take part (the protocol's ``players``)."""
+        return [int(c) for c in board.players]
 
     def choices(self, board: Any) -> list[Choice]:
-        """The legal actions of the side to act, with their click paths."""
+        """The legal actions of the side to act, with their click paths
+        (none at a throw of the dice: the page's throw button)."""
+        if self.needs_throw(board):
+            return []
         return [Choice(str(m), self.paths(m), len(self.paths(m)) > 1 or self.auto_play)
                 for m in board.legal_moves]
 
@@ -102,11 +122,12 @@ class WebGame:
         return ((str(move),),)
 
     def needs_throw(self, board: Any) -> bool:
-        """Whether the side to act throws the die next (Ludo)."""
-        return False
+        """Whether the side to act throws the die next (games with dice)."""
+        return self.kind.is_chance(board)
 
     def throw(self, board: Any, rng: random.Random) -> Any:
-        raise NotImplementedError
+        return self.kind.throw(board, rng)
+
 
     def svg(self, board: Any, highlight: list[str], targets: bool) -> str:
         """The picture: the game's SVG module, with click targets and the
@@ -152,6 +173,8 @@ class WebGame:
         """Why the engine cannot search board, else None."""
         if board.is_game_over():
             return "the game is over"
+        if self.needs_throw(board):
+            return f"{str(board.turn).capitalize()} throws the die next"
         return self.kind.search_problem(board, self.algorithm(board))
 
 
@@ -232,30 +255,8 @@ class LudoWeb(WebGame):
             raise OptionError(f"Ludo variants are {' and '.join(self.kind.variants)}, not {variant!r}")
         return self.kind.board_class(players=players, variant=variant)
 
-    def side_names(self, board: Any) -> list[str]:
-        return [str(c).capitalize() for c in type(board.players[0])]
-
-    def seats(self, board: Any) -> list[int]:
-        return [int(c) for c in board.players]
-
-    def choices(self, board: Any) -> list[Choice]:
-        if board.is_chance():
-            return []                               # the throw button
-        return super().choices(board)
-
     def paths(self, move: Any) -> tuple[tuple[str, ...], ...]:
         return ((move.source, move.target),)
-
-    def needs_throw(self, board: Any) -> bool:
-        return bool(board.is_chance()) and not board.is_game_over()
-
-    def throw(self, board: Any, rng: random.Random) -> Any:
-        return board.throw(rng)
-
-    def search_problem(self, board: Any) -> Optional[str]:
-        if self.needs_throw(board):
-            return f"{str(board.turn).capitalize()} throws the die next"
-        return super().search_problem(board)
 
     def svg(self, board: Any, highlight: list[str], targets: bool) -> str:
         from yinsh.ludo import svg
@@ -280,8 +281,25 @@ class LudoWeb(WebGame):
         return f"{order[0]} wins; places: {', '.join(order)}"
 
 
-#: The games by name.
-WEB_GAMES: dict[str, WebGame] = {g.name: g for g in (YinshWeb(), InsertWeb(), LudoWeb())}
+class _WebGames(Mapping[str, WebGame]):
+    """The page's games: the registered games' ``WebGame`` (``yinsh.games``)."""
+
+    def __getitem__(self, name: str) -> WebGame:
+        web: WebGame = _games.GAMES[name].web
+        return web
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_games.GAMES.loadable())
+
+    def __len__(self) -> int:
+        return len(_games.GAMES.loadable())
+
+    def __contains__(self, name: object) -> bool:
+        return name in _games.GAMES.loadable()
+
+
+#: The games by name: every registered game's ``WebGame``.
+WEB_GAMES: Mapping[str, WebGame] = _WebGames()
 
 
 def get(name: object) -> WebGame:
@@ -293,4 +311,5 @@ def get(name: object) -> WebGame:
 
 def of_board(board: Any) -> WebGame:
     """The game of a board."""
-    return WEB_GAMES[_games.of_board(board).name]
+    web: WebGame = _games.of_board(board).web
+    return web

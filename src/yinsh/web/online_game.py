@@ -145,13 +145,11 @@ class OnlineGame:
         position."""
         web = _games.get(game_name)
         board = web.new_board(options) if position is None else web.board_from_position(position)
+        kind = web.kind
         resolved = dict(options)
-        if game_name == "insert":
-            resolved["layout"] = int(board.layout)
+        resolved.update({k: v for k, v in kind.options_of(board).items() if k in kind.resolved_options})
         if position is not None:
-            resolved = {"layout": int(board.layout)} if game_name == "insert" else {"variant": board.variant}
-            if game_name == "ludo":
-                resolved["players"] = len(board.players)
+            resolved = kind.options_of(board)
         return cls.from_header({"game": game_name, "options": resolved, "start": board.position(),
                                 "seats": [_copy.copy(s) for s in seats],
                                 "clock": None if control is None else str(control),
@@ -333,7 +331,7 @@ class OnlineGame:
             self.offers = Offers()
             return
         winner = left[0]
-        if self.game_name == "ludo":
+        if not self.web.kind.is_result("1-0"):            # a finishing order (Ludo)
             letters = [self.web.kind.module.Color.of(self.sides[s]).letter
                        for s in [winner] + self.out[::-1]]
             code = "".join(letters)
@@ -444,8 +442,8 @@ class OnlineGame:
         self._add("takeback_decline", seat, "", False, now_ms)
 
     def _draw(self, seat: int, message: Mapping[str, Any], now_ms: int) -> None:
-        if len(self.seats) != 2 or self.game_name == "ludo":
-            raise ActionError("Ludo has no draws")
+        if len(self.seats) != 2 or not self.web.kind.is_result("1/2-1/2"):
+            raise ActionError(f"{self.web.title} has no draws")
         if self.offers.draw is not None:
             raise ActionError("a draw is already offered")
         self._add("draw_offer", seat, "", False, now_ms)
@@ -570,7 +568,7 @@ class OnlineGame:
             "buttons": {"pass": any(not c.paths for c in choices),
                         "throw": person and self.needs_throw()},
             "moves": self.moves(),
-            "dice": list(board.dice) if self.game_name == "ludo" else [],
+            "dice": list(getattr(board, "dice", None) or ()),
             "clock": None if self.clocks is None else self.clocks.as_json(now_ms),
             "offers": {"draw": self.offers.draw, "takeback": _copy.deepcopy(self.offers.takeback)},
             "svg": svg,

@@ -1,4 +1,6 @@
-"""The fixed benchmark behind `yinsh bench`: perft, random playouts, search.
+"""The positions of `yinsh bench` (Yinsh): perft, random playouts, search;
+the runner is the one of every game, ``yinsh.bench_games`` (this game's
+``GameKind`` reads the positions below).
 
 Fixed positions, fixed depths (and a fixed hash size for the search), one
 thread except for the labelled two-thread part. The last lines, `Nodes
@@ -15,14 +17,11 @@ True
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from yinsh.yinsh import _core, _search
+from yinsh import bench_games
 from yinsh.yinsh.board import Board
-from yinsh.engine import Engine
-from yinsh.yinsh.playouts import random_playouts
 
 
 @dataclass(frozen=True)
@@ -105,61 +104,27 @@ MCTS_PLAYOUTS = 2000
 MCTS_SEED = 2026
 
 
+def _kind() -> Any:
+    from yinsh import games
+    return games.get("yinsh")
+
+
 def run(print_fn: Callable[[str], None] = print) -> None:
-    """Runs the parts, printing a line per position as it goes, then the
-    signature: ``Nodes searched`` is the perft leaves plus the one-thread
-    search nodes (both deterministic), like Stockfish's bench."""
-    print_fn("perft")
-    leaves, perft_seconds = run_perft(print_fn)
-    print_fn("")
-    print_fn("random playouts")
-    run_playouts(print_fn)
-    print_fn("")
-    print_fn(f"search (alpha-beta, depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB, 1 thread)")
-    nodes, search_seconds = run_search(print_fn)
-    print_fn("")
-    print_fn(f"search (alpha-beta, depth {SEARCH_DEPTH}, hash {SEARCH_HASH_MB} MB, "
-             f"{SEARCH_THREADS} threads; not deterministic)")
-    run_search_threads(print_fn, one_thread_rate=nodes / search_seconds if search_seconds > 0 else 0)
-    print_fn("")
-    print_fn(f"mcts ({MCTS_PLAYOUTS} playouts a position, seed {MCTS_SEED})")
-    run_mcts(print_fn)
-    print_fn("")
-    total, seconds = leaves + nodes, perft_seconds + search_seconds
-    print_fn(f"Nodes searched : {total}")
-    print_fn(f"Nodes/second : {rate(total, seconds)}")
-
-
-def rate(count: float, seconds: float) -> str:
-    return f"{count / seconds:.0f}" if seconds > 0 else "inf"
+    """Runs the parts (``yinsh.bench_games.run`` with these positions),
+    printing a line per position as it goes, then the signature: ``Nodes
+    searched`` is the perft leaves plus the one-thread search nodes (both
+    deterministic), like Stockfish's bench."""
+    bench_games.run(_kind(), print_fn)
 
 
 def run_perft(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
     """perft of POSITIONS; returns (leaves, seconds)."""
-    total_nodes, total_seconds = 0, 0.0
-    for i, bench in enumerate(POSITIONS, 1):
-        board = bench.board()
-        start = time.perf_counter()
-        nodes = _core.perft(board, bench.depth)
-        seconds = time.perf_counter() - start
-        total_nodes += nodes
-        total_seconds += seconds
-        print_fn(f"Position {i}/{len(POSITIONS)} ({bench.name}, perft {bench.depth}): "
-                 f"{nodes} nodes, {seconds:.3f} s")
-    print_fn(f"Perft leaves : {total_nodes}")
-    print_fn(f"Perft leaves/second : {rate(total_nodes, total_seconds)}")
-    return total_nodes, total_seconds
+    return bench_games.perft_part(_kind(), print_fn)
 
 
 def run_playouts(print_fn: Callable[[str], None] = print) -> float:
     """PLAYOUT_GAMES random games from the empty board; returns games/s."""
-    start = time.perf_counter()
-    stats = random_playouts(PLAYOUT_GAMES, seed=PLAYOUT_SEED)
-    seconds = time.perf_counter() - start
-    print_fn(f"Random playouts : {stats.games} games, {stats.plies.sum()} plies "
-             f"(white {stats.white_wins}, black {stats.black_wins}, draws {stats.draws})")
-    print_fn(f"Playouts/second : {stats.games / seconds:.0f}")
-    return stats.games / seconds
+    return bench_games.playouts_part(_kind(), print_fn)
 
 
 def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH,
@@ -172,27 +137,7 @@ def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPT
     >>> nodes > 0
     True
     """
-    total_nodes, total_seconds = 0, 0.0
-    suffix = "" if threads == 1 else f" ({threads} threads)"
-    for i, position in enumerate(SEARCH_POSITIONS, 1):
-        a = Engine(hash_mb=SEARCH_HASH_MB, threads=threads).analyse(Board(position), depth=depth)
-        total_nodes += a.nodes
-        total_seconds += a.time
-        print_fn(f"{label} {i}/{len(SEARCH_POSITIONS)}: depth {a.depth}, {a.nodes} nodes, "
-                 f"{a.time:.3f} s, score {a.score_text()}, best {a.best_move}")
-    print_fn(f"Search nodes{suffix} : {total_nodes}")
-    print_fn(f"Search nodes/second{suffix} : {rate(total_nodes, total_seconds)}")
-    return total_nodes, total_seconds
-
-
-def run_search_threads(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH,
-                       one_thread_rate: float = 0.0) -> tuple[int, float]:
-    """The search part with SEARCH_THREADS threads (Lazy SMP); node counts
-    vary from run to run. Prints the speed-up of nodes/s over one thread."""
-    nodes, seconds = run_search(print_fn, depth, SEARCH_THREADS, "Threads")
-    if one_thread_rate > 0 and seconds > 0:
-        print_fn(f"Speed-up (nodes/second) : {nodes / seconds / one_thread_rate:.2f}x")
-    return nodes, seconds
+    return bench_games.search_part(_kind(), print_fn, depth, threads, label)
 
 
 def run_mcts(print_fn: Callable[[str], None] = print, playouts: int = MCTS_PLAYOUTS) -> tuple[int, float]:
@@ -202,15 +147,4 @@ def run_mcts(print_fn: Callable[[str], None] = print, playouts: int = MCTS_PLAYO
     >>> run_mcts(lambda line: None, playouts=20)[0]
     120
     """
-    total, plies, seconds = 0, 0, 0.0
-    for i, position in enumerate(SEARCH_POSITIONS, 1):
-        searcher = _search.Mcts(seed=MCTS_SEED)
-        info = searcher.search(Board(position), node_limit=playouts)
-        total += info.nodes
-        seconds += info.seconds
-        print_fn(f"Mcts {i}/{len(SEARCH_POSITIONS)}: {info.nodes} playouts, {info.seconds:.3f} s, "
-                 f"tree {searcher.tree_size} nodes, best {_core.Move.from_code(info.pv[0])} "
-                 f"(value {info.score / 1000:+.3f})")
-    print_fn(f"MCTS playouts : {total}")
-    print_fn(f"MCTS playouts/second : {rate(total, seconds)}")
-    return total, seconds
+    return bench_games.mcts_part(_kind(), print_fn, playouts)

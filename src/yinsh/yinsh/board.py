@@ -17,7 +17,6 @@ yinsh.Move.from_str('h6-h10')
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from yinsh.yinsh import _core, _ml, diagram, geometry
@@ -36,8 +35,7 @@ _COLORS = (Color.WHITE, Color.BLACK)
 _PHASES = tuple(Phase)
 
 
-@dataclass(frozen=True)
-class Outcome(TwoPlayerOutcome):
+class Outcome(TwoPlayerOutcome[Termination, Color]):
     """How a game ended: ``termination`` (the reason) and ``winner``
     (``None`` for a draw); ``result()`` and ``returns`` follow from the
     winner (``yinsh.outcomes``).
@@ -46,8 +44,6 @@ class Outcome(TwoPlayerOutcome):
     (-1.0, 1.0)
     """
 
-    termination: Termination
-    winner: Optional[Color]
 
 
 class Board(_core.CoreBoard):

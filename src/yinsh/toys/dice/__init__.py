@@ -8,6 +8,10 @@ gambles (``GAMBLE``); after a gamble the chance actor throws a die whose
 outcomes are actions 10 (+0, probability 1/2), 11 (+1, 1/4) and 13 (+3,
 1/4), and the counter moves on by that much. Then the next player acts.
 
+Actions are ``Move``s, ints with a notation (``step``, ``gamble``, ``r0``,
+``r1``, ``r3``; ``yinsh.toys.dice.board`` makes the race a board of the
+protocol).
+
 >>> p = Position((7, 9))
 >>> p.legal_actions().tolist(), p.apply(GAMBLE).outcomes()
 ([0, 1], [(10, 0.5), (11, 0.25), (13, 0.25)])
@@ -106,3 +110,11 @@ class Position:
         w = self.winner()
         n = len(self.positions)
         return [1.0 if i == w else -1.0 / (n - 1) for i in range(n)]
+
+
+def __getattr__(name: str) -> object:
+    """``Board`` and ``Move`` (``yinsh.toys.dice.board``), imported on first use."""
+    if name in ("Board", "Color", "NUM_ACTIONS"):
+        from yinsh.toys.dice import board
+        return getattr(board, name)
+    raise AttributeError(f"module 'yinsh.toys.dice' has no attribute {name!r}")

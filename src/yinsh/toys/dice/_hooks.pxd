@@ -160,8 +160,11 @@ cdef inline void search_weights(const State* root, const Weights* w, Weights* ou
 
 cdef inline int load_state(object board, State* out) except -1:
     from yinsh.toys.dice import Position
+    from yinsh.toys.dice.board import Board
+    if isinstance(board, Board):
+        board = board.state
     if not isinstance(board, Position):
-        raise TypeError(f"board must be a yinsh.toys.dice.Position, not {type(board).__name__}")
+        raise TypeError(f"board must be a yinsh.toys.dice Board or Position, not {type(board).__name__}")
     cdef int i
     out.players = len(board.positions)
     for i in range(4):
@@ -175,4 +178,5 @@ cdef inline int load_state(object board, State* out) except -1:
 
 
 cdef inline object action_object(int code):
-    return code
+    from yinsh.toys.dice import Move
+    return Move(code)                  # an int with a notation
