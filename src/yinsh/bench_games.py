@@ -118,7 +118,7 @@ def search_part(kind: Any, print_fn: Print = print, depth: Optional[int] = None,
     for i, (name, tags, moves, own_depth) in enumerate(kind.bench_search, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
-        a = Engine(hash_mb=HASH_MB, threads=threads).analyse(board, depth=depth or own_depth)
+        a = Engine(hash_mb=HASH_MB, threads=threads, algorithm="alphabeta").analyse(board, depth=depth or own_depth)
         seconds = time.perf_counter() - start
         total += a.nodes
         total_seconds += seconds

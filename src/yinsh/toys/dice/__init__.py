@@ -28,8 +28,50 @@ from typing import ClassVar, Optional
 import numpy as np
 import numpy.typing as npt
 
-STEP = 0
-GAMBLE = 1
+from yinsh.errors import InvalidActionError, InvalidMoveError
+
+class Move(int):
+    """An action: an ``int`` (its id) whose text is its notation.
+
+    >>> Move.from_str("gamble"), str(Move(13)), Move(13) == 13
+    (yinsh.toys.dice.Move.from_str('gamble'), 'r3', True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, action: int) -> Move:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise TypeError(f"expected int, not {type(action).__name__}: an action id")
+        if action not in (0, 1, 10, 11, 13):
+            raise InvalidActionError(f"invalid action {action}: not an action of the dice race "
+                                     f"(0, 1, 10, 11, 13)")
+        return super().__new__(cls, action)
+
+    @classmethod
+    def from_str(cls, text: str) -> Move:
+        if not isinstance(text, str):
+            raise TypeError(f"expected str, not {type(text).__name__}: {text!r}")
+        names = {"step": STEP, "gamble": GAMBLE, **{f"r{OUTCOMES[a][0]}": a for a in OUTCOMES}}
+        if text not in names:
+            raise InvalidMoveError(f"invalid move {text[:40]!r}: step, gamble, r0, r1 or r3")
+        return cls(names[text])
+
+    def __str__(self) -> str:
+        if self == STEP:
+            return "step"
+        if self == GAMBLE:
+            return "gamble"
+        return f"r{OUTCOMES[int(self)][0]}"
+
+    def __repr__(self) -> str:
+        return f"yinsh.toys.dice.Move.from_str({str(self)!r})"   # pastes back, as every game's
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return Move, (int(self),)
+
+
+STEP = Move(0)
+GAMBLE = Move(1)
 OUTCOMES = {10: (0, 0.5), 11: (1, 0.25), 13: (3, 0.25)}
 """Chance outcome action -> (steps, probability)."""
 

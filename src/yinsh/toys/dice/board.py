@@ -174,7 +174,7 @@ class Board:
 
     def is_chance(self) -> bool:
         """Whether the die is thrown next."""
-        return self.state.chance
+        return self.state.is_chance()
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The die's outcomes and their probabilities (none outside a throw)."""
@@ -188,7 +188,7 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal actions (``len``, ``in``, iteration, ``count()``)."""
-        return LegalMoves(Move(a) for a in self.state.legal_actions())
+        return LegalMoves(Move(a) for a in self.state.legal_actions().tolist())
 
     def legal_actions(self) -> npt.NDArray[np.int64]:
         return np.array(self.state.legal_actions(), np.int64)
