@@ -130,10 +130,10 @@ def _ludo_action_text(board: Board, action: int) -> str:
 _YINSH_SEATS = (yinsh.WHITE, yinsh.BLACK)
 _INSERT_SEATS = (insert.WHITE, insert.RED)
 
-# Yinsh: every ring move lays a marker from the pool of 51, and each of the at
-# most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at most
-# 76 ring moves; a pass is followed by a ring move or ends the game, so at most
-# 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
+#: Yinsh. Its longest game: every ring move lays a marker from the pool of 51, and each of
+#: the at most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at most
+#: 76 ring moves; a pass is followed by a ring move or ends the game, so at most
+#: 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
 YINSH = Game(
     name="yinsh", num_actions=yinsh.NUM_ACTIONS, plane_shape=(17, 11, 11),
     defaults={"variant": "standard"}, has_chance=False,
@@ -141,7 +141,7 @@ YINSH = Game(
     seats=lambda board: _YINSH_SEATS, returns=_two_player_returns,
     action_text=lambda board, action: str(yinsh.action_to_move(action)), svg=yinsh.svg.board,
     opponent=_opponent(yinsh.players.by_name, "alphabeta"), max_game_length=174)
-# Insert: one ring a turn, and the game ends when the 30th is down.
+#: Insert: one ring a turn, and the game ends when the 30th is down.
 INSERT = Game(
     name="insert", num_actions=INSERT_ACTIONS, plane_shape=(10, 6, 6),
     defaults={"layout": 0}, has_chance=False,
@@ -149,6 +149,7 @@ INSERT = Game(
     seats=lambda board: _INSERT_SEATS, returns=_two_player_returns,
     action_text=lambda board, action: str(insert_action(action)), svg=insert.svg.board,
     opponent=_opponent(insert.players.by_name, "alphabeta"), max_game_length=30)
+#: Ludo, 2 to 4 players, with the chance of its dice.
 LUDO = Game(
     name="ludo", num_actions=ludo.NUM_ACTIONS, plane_shape=(ludo.NUM_PLANES, 58),
     defaults={"players": 4, "variant": "standard"}, has_chance=True,

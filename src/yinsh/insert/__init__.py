@@ -36,13 +36,15 @@ from yinsh.insert._ml import BatchGames
 from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh.insert import actions, diagram, players, symmetries
 
+#: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE
+#: The second player (``Color.RED``).
 RED = Color.RED
 
 #: The number of layouts (rule 6): layout numbers are 0..6143.
 NUM_LAYOUTS = 6144
 
-# Named squares, python-chess style: insert.C4 == insert.parse_square("c4") == 20.
+#: A named square, python-chess style: ``insert.C4 == insert.parse_square("c4") == 20``.
 for _s in SQUARES:
     globals()[square_name(_s).upper()] = _s
 del _s

@@ -24,10 +24,15 @@ from yinsh.ludo.playouts import PlayoutStats, random_playouts
 from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
+#: The first colour to move (``Color.GREEN``).
 GREEN = Color.GREEN
+#: The second colour in turn order (``Color.YELLOW``).
 YELLOW = Color.YELLOW
+#: The third colour in turn order (``Color.BLUE``).
 BLUE = Color.BLUE
+#: The fourth colour in turn order (``Color.RED``).
 RED = Color.RED
+#: The four colours in turn order.
 COLORS = (GREEN, YELLOW, BLUE, RED)
 
 __all__ = [

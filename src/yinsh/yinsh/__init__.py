@@ -28,7 +28,9 @@ from yinsh.yinsh import symmetries
 from yinsh.yinsh import players
 from yinsh.yinsh import svg
 
+#: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE
+#: The second player (``Color.BLACK``).
 BLACK = Color.BLACK
 
 # Named points, python-chess style: yinsh.E5 == yinsh.parse_point("e5").
