@@ -101,6 +101,15 @@ def test_the_site_builds_with_its_guides(site: Path) -> None:
     assert (site / "objects.inv").is_file()
 
 
+def test_the_site_needs_no_network(site: Path) -> None:
+    """No page loads anything from another host (no web fonts, scripts or styles)."""
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text, page
+        for tag in re.findall(r"<(?:script|link|img)\b[^>]*>", text):
+            assert not re.search(r"""(?:src|href)=["']?(?:https?:)?//""", tag), (page, tag)
+
+
 def test_every_public_name_is_in_the_reference(site: Path) -> None:
     inventory = read_inventory(site / "objects.inv")
     missing = []
