@@ -4,11 +4,12 @@ docstring.
 
 The public names are those of each public module's ``__all__`` (every module
 of the package whose dotted name has no part starting with ``_``, except the
-command line ``yinsh.cli``, which ``yinsh --help`` documents). A name is in the
-site when mkdocstrings' inventory (``objects.inv``, as Sphinx writes it) lists
-its path: where it is documented, or as an alias of the object documented
-elsewhere (``yinsh.Board`` is ``yinsh.yinsh.Board``). Its HTML block must have
-a signature (functions and classes) and a docstring.
+command line ``yinsh.cli``, which ``yinsh --help`` documents). Each must be in
+mkdocstrings' inventory (``objects.inv``, as Sphinx writes it) and have a block
+of its own on a reference page, under its path (``yinsh.Board`` and
+``yinsh.yinsh.Board`` both), with a signature (functions, and classes whose
+constructor the library declares) and a docstring. A module named in an
+``__all__`` (``yinsh.record``) counts under its own name.
 """
 from __future__ import annotations
 
@@ -111,14 +112,19 @@ def test_the_site_needs_no_network(site: Path) -> None:
 
 
 def test_every_public_name_is_in_the_reference(site: Path) -> None:
+    """Each public name is in the inventory, and has its own anchor (HTML id) on a page."""
     inventory = read_inventory(site / "objects.inv")
-    missing = []
+    blocks = object_blocks(site)
+    missing, no_anchor = [], []
     for path, value in public_names().items():
         if inspect.ismodule(value):
             path = value.__name__          # a module is documented under its own name
         if path not in inventory:
             missing.append(path)
-    assert not missing, f"{len(missing)} public names are not in the site: {missing}"
+        if path not in blocks:
+            no_anchor.append(path)
+    assert not missing, f"{len(missing)} public names are not in objects.inv: {missing}"
+    assert not no_anchor, f"{len(no_anchor)} public names have no block of their own: {no_anchor}"
 
 
 _BLOCK = re.compile(r'<div class="doc doc-object doc-(?P<kind>\w+)">\s*'
@@ -165,16 +171,14 @@ def has_constructor(cls: object) -> bool:
 
 
 def test_every_public_name_has_a_signature_and_a_docstring(site: Path) -> None:
-    """The block each public name's inventory entry points to shows a signature (for
-    functions and classes) and a docstring."""
-    inventory = read_inventory(site / "objects.inv")
+    """The block of each public name shows a signature (functions, and classes whose
+    constructor the library declares) and a docstring."""
     blocks = object_blocks(site)
     no_docstring, no_signature = [], []
     for path, value in public_names().items():
         if inspect.ismodule(value):
             path = value.__name__
-        anchor = inventory[path].partition("#")[2]
-        kind, block = blocks[anchor]
+        kind, block = blocks[path]
         if not docstring_text(block):
             no_docstring.append(path)
         if (kind == "function" or kind == "class" and has_constructor(value)) and \
