@@ -255,3 +255,25 @@ def test_comments_as_docstrings() -> None:
     assert ext._comment_above(['S = "#: not a comment"'], 0) is None
     assert ext._strip_signature("reset", "BatchGames.reset(self, i=None)\n\nStarts again.") == \
         "Starts again."
+
+
+def test_lists_indented_as_on_github() -> None:
+    """tools/mkdocs_hooks.py: list items continue and nest at the item's text (two or three
+    spaces), and an item right after a paragraph's line starts a list, as on GitHub."""
+    import markdown
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        hooks = importlib.import_module("mkdocs_hooks")
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    md = markdown.Markdown(extensions=["pymdownx.superfences", hooks.TwoSpaceLists()])
+    page = md.convert("1. one\n   - a\n   - b\n\n   more of one\n2. two\n\nBetween.\n\n"
+                      "- x\n\n  ```python\n  code\n  ```\n\n  after the code\n- y\n\n"
+                      "Text:\n- z\n\nAfter.\n\n    indented code\n")
+    flat = re.sub(r"\s+", " ", page)
+    assert re.search(r"<ol> <li> <p>one</p> <ul> <li>a</li> <li>b</li> </ul> "
+                     r"<p>more of one</p> </li> <li> <p>two</p> </li> </ol>", flat), flat
+    assert re.search(r"<li> <p>x</p> .*code.* <p>after the code</p> </li> <li> <p>y</p> </li>",
+                     flat), flat
+    assert re.search(r"<p>Text:</p> <ul> <li>z</li> </ul> <p>After.</p> <pre><code>indented code",
+                     flat), flat
