@@ -130,10 +130,10 @@ def _ludo_action_text(board: Board, action: int) -> str:
 _YINSH_SEATS = (yinsh.WHITE, yinsh.BLACK)
 _INSERT_SEATS = (insert.WHITE, insert.RED)
 
-#: Yinsh. Its longest game: every ring move lays a marker from the pool of 51, and each of
-#: the at most 2 * 3 - 1 = 5 ring removals (each after a row) puts 5 back, so at most
-#: 76 ring moves; a pass is followed by a ring move or ends the game, so at most
-#: 78 passes; with the 10 placements and the 10 removals, at most 174 actions.
+#: Yinsh, whose games last at most 174 actions: every ring move lays a marker from the
+#: pool of 51, and each of the at most 2 * 3 - 1 = 5 ring removals (each after a row)
+#: puts 5 back, so at most 76 ring moves; a pass is followed by a ring move or ends the
+#: game, so at most 78 passes; with the 10 placements and the 10 removals, 174 actions.
 YINSH = Game(
     name="yinsh", num_actions=yinsh.NUM_ACTIONS, plane_shape=(17, 11, 11),
     defaults={"variant": "standard"}, has_chance=False,

@@ -24,15 +24,15 @@ from yinsh.ludo.playouts import PlayoutStats, random_playouts
 from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
-#: The first colour to move (``Color.GREEN``).
+#: Green (``Color.GREEN``), who starts.
 GREEN = Color.GREEN
-#: The second colour in turn order (``Color.YELLOW``).
+#: Yellow (``Color.YELLOW``), after Green in games of 3 or 4 players.
 YELLOW = Color.YELLOW
-#: The third colour in turn order (``Color.BLUE``).
+#: Blue (``Color.BLUE``), across from Green (its opponent in a game of 2).
 BLUE = Color.BLUE
-#: The fourth colour in turn order (``Color.RED``).
+#: Red (``Color.RED``), the fourth colour (in games of 4 players).
 RED = Color.RED
-#: The four colours in turn order.
+#: The four colours in turn order (clockwise).
 COLORS = (GREEN, YELLOW, BLUE, RED)
 
 __all__ = [
