@@ -24,6 +24,7 @@ EXTRAS = {
     "ray": "cluster",
     "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl", "open_spiel": "rl",
     "httpx": "test-all", "playwright": "test-all",
+    "mkdocs": "docs", "mkdocstrings": "docs", "material": "docs", "griffe": "docs",
 }
 
 REQUIRE_ALL = os.environ.get("YINSH_REQUIRE_ALL", "") == "1"

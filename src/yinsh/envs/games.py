@@ -145,8 +145,11 @@ class _Games(Mapping[str, Game]):
 
 #: The games by name: every registered game (``yinsh.games``).
 GAMES: Mapping[str, Game] = _Games()
+#: Yinsh's ``Game`` (two players, no chance; at most 174 actions a game).
 YINSH = GAMES["yinsh"]
+#: Insert's ``Game`` (two players, no chance; 30 rings end the game).
 INSERT = GAMES["insert"]
+#: Ludo's ``Game`` (2 to 4 players, with the chance of its dice).
 LUDO = GAMES["ludo"]
 
 

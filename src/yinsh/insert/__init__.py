@@ -40,7 +40,9 @@ from yinsh.insert import actions, diagram, players, symmetries
 perft, divide = _counters("insert", _core.CoreBoard, _core.perft, _core.divide,
                           native_threads=False, stop_flag=_core.PerftStop)
 
+#: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE
+#: The second player (``Color.RED``).
 RED = Color.RED
 
 #: The number of layouts (rule 6): layout numbers are 0..6143.

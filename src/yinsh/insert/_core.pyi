@@ -11,6 +11,7 @@ from yinsh.errors import InvalidPositionError as InvalidPositionError
 FILES: str
 MARK_LETTERS: str
 TILES: tuple[str, str, str, str]
+#: The square numbers 0..35 (a1 is 0, ``parse_square("c4")`` is 20).
 SQUARES: tuple[int, ...]
 DEBUG: bool
 

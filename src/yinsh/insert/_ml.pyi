@@ -7,7 +7,9 @@ import numpy.typing as npt
 from yinsh.errors import InvalidActionError as InvalidActionError
 from yinsh.insert._core import CoreBoard
 
+#: The number of action ids: one per square, an id is the square's number.
 NUM_ACTIONS: int
+#: The number of observation planes (``len(PLANE_NAMES)``).
 NUM_PLANES: int
 PLANE_NAMES: tuple[str, ...]
 PERSPECTIVES: tuple[str, ...]

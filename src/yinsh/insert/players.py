@@ -80,7 +80,10 @@ class GreedyPlayer:
         return "insert.players.GreedyPlayer()"
 
 
+#: ``RandomPlayer()`` (seed 0): ``players.random(board)`` plays a random legal action.
 random = RandomPlayer()
+#: ``GreedyPlayer()`` (seed 0): ``players.greedy(board)`` plays the action with the
+#: best static evaluation one ply ahead.
 greedy = GreedyPlayer()
 
 

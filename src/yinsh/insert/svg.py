@@ -48,7 +48,7 @@ __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
 
 #: Default width of the picture in pixels.
 DEFAULT_SIZE = 400
-MIN_SIZE, MAX_SIZE = 16, 10000
+MIN_SIZE, MAX_SIZE = 16, 10000          # the sizes (width in pixels) board() accepts
 
 U = 60.0                      # side of a square, in picture units
 MARGIN = 0.6 * U              # room for the coordinates

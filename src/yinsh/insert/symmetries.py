@@ -50,6 +50,7 @@ __all__ = [
     "transform_move", "transform_planes", "transform_policy", "transform_square",
 ]
 
+#: The number of symmetries of the square board (its rotations and reflections).
 NUM_SYMMETRIES = 8
 
 #: A short name for each symmetry index.
@@ -169,6 +170,7 @@ def transform_mask(k: int, mask: npt.ArrayLike) -> np.ndarray:
     return arr[..., _SOURCES[_check_k(k)]]
 
 
+#: Policies transform like masks.
 transform_policy = transform_mask
 
 

@@ -29,10 +29,15 @@ from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
                           stop_flag=_core.PerftStop)
 
+#: Green (``Color.GREEN``), who starts.
 GREEN = Color.GREEN
+#: Yellow (``Color.YELLOW``), after Green in games of 3 or 4 players.
 YELLOW = Color.YELLOW
+#: Blue (``Color.BLUE``), across from Green (its opponent in a game of 2).
 BLUE = Color.BLUE
+#: Red (``Color.RED``), the fourth colour (in games of 4 players).
 RED = Color.RED
+#: The four colours in turn order (clockwise).
 COLORS = (GREEN, YELLOW, BLUE, RED)
 
 __all__ = [

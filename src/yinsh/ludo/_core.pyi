@@ -7,6 +7,8 @@ from typing_extensions import Self
 
 from yinsh.ludo.enums import MoveKind
 
+#: The number of action ids (``yinsh.ludo.NUM_ACTIONS``), the same for every colour: an id
+#: names a move by its piece's progress, read against a board (``board.action_to_move(a)``).
 _NUM_ACTIONS: int
 
 class LudoState(NamedTuple):

@@ -5,7 +5,9 @@ import numpy
 
 from yinsh.ludo._core import CoreBoard
 
+#: The name of each observation plane, in order (see docs/ludo.md).
 PLANE_NAMES: list[str]
+#: The number of observation planes (``len(PLANE_NAMES)``).
 NUM_PLANES: int
 PLANE_WIDTH: int
 PLANE_SHAPE: tuple[int, int]

@@ -40,18 +40,18 @@ _GREEN_FIELDS = [(1, 6), (2, 6), (3, 6), (4, 6), (5, 6),
 TRACK_XY: tuple[tuple[int, int], ...] = tuple(
     turn(xy, q) for q in range(4) for xy in _GREEN_FIELDS)
 
-#: HOME_XY[c][k - 1]: the cell of colour c's home field h<k>
+#: ``HOME_XY[c][k - 1]``: the cell of colour c's home field ``h<k>``
 HOME_XY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(turn((k, 7), c) for k in range(1, 6)) for c in range(4))
 
 #: the top left cell of each colour's 6 x 6 start corner
 CORNER_XY: tuple[tuple[int, int], ...] = ((0, 0), (9, 0), (9, 9), (0, 9))
 
-#: SLOTS_XY[c]: the four cells of colour c's corner where its waiting pieces stand
+#: ``SLOTS_XY[c]``: the four cells of colour c's corner where its waiting pieces stand
 SLOTS_XY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((x0 + dx, y0 + dy) for dy in (2, 3) for dx in (2, 3)) for x0, y0 in CORNER_XY)
 
-#: FINISH_XY[c]: the centre cell on colour c's side (where its home column ends)
+#: ``FINISH_XY[c]``: the centre cell on colour c's side (where its home column ends)
 FINISH_XY: tuple[tuple[int, int], ...] = tuple(turn((6, 7), c) for c in range(4))
 
 _FIELD_AT = {xy: f for f, xy in enumerate(TRACK_XY)}

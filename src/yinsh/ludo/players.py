@@ -272,7 +272,9 @@ class MctsPlayer:
         return f"MctsPlayer({limit})"
 
 
+#: ``RandomPlayer()`` (seed 0): ``players.random(board)`` plays a random legal action.
 random = RandomPlayer()
+#: ``HeuristicPlayer()``: ``players.heuristic(board)`` plays by the rules of thumb of ``RULES``.
 heuristic = HeuristicPlayer()
 
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ParsedPosition", "parse_position", "format_position", "VARIANTS", "NO_TURN"]
 
 LETTERS = "GYBR"
+#: The variants' names (the ``<variant>`` field of a position string).
 VARIANTS = ("standard", "places")
 NO_TURN = 4                     # the core's turn once the game is over
 GROUP = 13                      # track fields per group

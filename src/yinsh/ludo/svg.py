@@ -57,7 +57,7 @@ __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE", "COLORS"]
 
 #: Default width of the picture in pixels.
 DEFAULT_SIZE = 480
-MIN_SIZE, MAX_SIZE = 16, 10000
+MIN_SIZE, MAX_SIZE = 16, 10000          # the sizes (width in pixels) board() accepts
 
 U = 40.0                       # a cell, in picture units
 MARGIN = 0.5 * U

@@ -28,7 +28,9 @@ from typing import Any, Optional
 
 __all__ = ["TimeControl", "TimeControlError", "Clocks", "MAX_MINUTES", "MAX_INCREMENT"]
 
+#: The most minutes a player's clock starts with.
 MAX_MINUTES = 180
+#: The most seconds added to a clock after each turn.
 MAX_INCREMENT = 60
 
 

@@ -31,9 +31,10 @@ __all__ = ["EnginePlayer", "BusyError", "SearchSlots", "SLOTS", "clamp_time", "n
 
 MAX_SEARCHES = 2            # searches at once, server-wide (the machine's cores)
 HASH_MB = 16                # the transposition table of each search
+#: The seconds the engine may take for an action: its time is clamped to these bounds.
 MIN_MOVE_TIME, MAX_MOVE_TIME = 0.05, 10.0
 MAX_ANALYSIS_TIME = 120.0   # an "infinite" analysis stops by itself after this
-MAX_MULTIPV = 5
+MAX_MULTIPV = 5             # best lines an analysis may show
 WAIT = 30.0                 # seconds a search waits for a slot
 
 

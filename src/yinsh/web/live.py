@@ -24,6 +24,7 @@ from yinsh.web.database import CHANNEL
 
 __all__ = ["Viewer", "Hub", "Listener", "MAX_QUEUED"]
 
+#: The messages a viewer's queue may hold; a viewer that falls further behind is dropped.
 MAX_QUEUED = 256
 
 

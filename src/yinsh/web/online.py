@@ -58,6 +58,7 @@ class ConflictError(ActionError):
 
 
 def now_ms() -> int:
+    """The wall clock, in whole milliseconds since the epoch."""
     return int(time.time() * 1000)
 
 

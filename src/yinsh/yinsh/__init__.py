@@ -31,7 +31,9 @@ from yinsh.yinsh import svg
 
 perft, divide = _counters("yinsh", _core.CoreBoard, _core.perft, _core.divide, native_threads=True)
 
+#: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE
+#: The second player (``Color.BLACK``).
 BLACK = Color.BLACK
 
 # Named points, python-chess style: yinsh.E5 == yinsh.parse_point("e5").

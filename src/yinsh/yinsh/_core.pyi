@@ -14,6 +14,7 @@ from yinsh.errors import InvalidMoveError as InvalidMoveError
 from yinsh.errors import InvalidPositionError as InvalidPositionError
 
 ALL_POINTS: list[int]
+#: The 85 points of the board, as numbers (``point_name`` and ``parse_point`` convert).
 POINTS: tuple[int, ...]
 PORTABLE_BITBOARD: bool
 

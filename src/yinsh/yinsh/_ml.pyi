@@ -10,13 +10,21 @@ from yinsh.errors import IllegalMoveError as IllegalMoveError
 from yinsh.errors import InvalidActionError as InvalidActionError
 from yinsh.errors import InvalidMoveError as InvalidMoveError
 
+#: The number of action ids: an id is an int 0..NUM_ACTIONS-1 (docs/ml.md).
 NUM_ACTIONS: int
+#: The number of observation planes (``len(PLANE_NAMES)``).
 NUM_PLANES: int
+#: The first id of the ring placements (one per point).
 PLACE_BASE: int
+#: The first id of the ring moves (from point, direction, steps).
 MOVE_BASE: int
+#: The first id of the row removals (the row's lower end, its axis).
 ROW_BASE: int
+#: The first id of the ring removals (one per point).
 RING_BASE: int
+#: The id of the pass (the one action of a player who cannot move).
 PASS_ACTION: int
+#: The longest ring move, in points along a line.
 MAX_DISTANCE: int
 PLANE_NAMES: tuple[str, ...]
 PERSPECTIVES: tuple[str, ...]

@@ -105,7 +105,10 @@ class EngineFactory:
         return f"EngineFactory({self.hash_mb})"
 
 
+#: ``RandomPlayer()`` (seed 0): ``players.random(board)`` plays a random legal action.
 random = RandomPlayer()
+#: ``GreedyPlayer()`` (seed 0): ``players.greedy(board)`` plays the action with the
+#: best static evaluation one ply ahead.
 greedy = GreedyPlayer()
 
 

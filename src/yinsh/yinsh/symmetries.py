@@ -53,6 +53,7 @@ __all__ = [
     "transform_position",
 ]
 
+#: The number of symmetries of the board (the hexagon's rotations and reflections).
 NUM_SYMMETRIES = 12
 
 #: A short name for each symmetry index.

@@ -4,6 +4,7 @@
 1
 """
 
+#: The rings a player must remove to win, by variant name.
 RINGS_TO_WIN = {"standard": 3, "blitz": 1}
 
 
