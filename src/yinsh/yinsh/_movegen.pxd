@@ -35,24 +35,32 @@ cdef inline int landing(const BoardTables* T, int first, int d, u128 rings, u128
     return -1 if bb_any(bb_and(rings, T.bit[first])) else first
 
 
+cdef inline int ray_move_count(const BoardTables* T, int sq, int d, u128 rings, u128 markers,
+                               u128 occupied) noexcept nogil:
+    """The number of points where the ring on sq can move in direction d
+    (those of ray_destinations), from the ray mask: the empty points before
+    the nearest piece on the ray, plus the landing after a marker run."""
+    cdef u128 hit = bb_and(T.ray_mask[sq][d], occupied)
+    cdef int first
+    if not bb_any(hit):
+        return T.ray_len[sq][d]
+    first = nearest(hit, d)
+    return T.dist[sq][first] - 1 + (landing(T, first, d, rings, markers) >= 0)
+
+
 cdef inline int count_ring_moves(const Position* p) noexcept nogil:
-    """The number of ring moves, from ray masks: the empty points before the
-    nearest piece on each ray, plus the landing after a marker run."""
+    """The number of ring moves (ray_move_count over the rings of the side
+    to act and the six directions)."""
     cdef const BoardTables* T = &TABLES
     cdef u128 rings = bb_or(p.rings[0], p.rings[1])
     cdef u128 markers = bb_or(p.markers[0], p.markers[1])
     cdef u128 occupied = bb_or(rings, markers)
-    cdef u128 b = p.rings[p.turn], hit
-    cdef int n = 0, sq, d, first
+    cdef u128 b = p.rings[p.turn]
+    cdef int n = 0, sq, d
     while bb_any(b):
         sq = bb_pop_lsb(&b)
         for d in range(NUM_DIRECTIONS):
-            hit = bb_and(T.ray_mask[sq][d], occupied)
-            if not bb_any(hit):
-                n += T.ray_len[sq][d]
-                continue
-            first = nearest(hit, d)
-            n += T.dist[sq][first] - 1 + (landing(T, first, d, rings, markers) >= 0)
+            n += ray_move_count(T, sq, d, rings, markers, occupied)
     return n
 
 

@@ -1,5 +1,6 @@
 # perft: the number of action sequences of a depth (each action one ply),
-# with bulk counting at the leaves (count_moves), on one thread or split
+# with bulk counting at the leaves (count_moves) and positions made without
+# their Zobrist key (do_move_unkeyed: perft never hashes), on one thread or split
 # over several: the positions some plies below the root become tasks that
 # the threads take in turn from a shared counter. The calling thread works
 # too and is the one that polls for signals (Python runs the handlers in
@@ -7,7 +8,7 @@
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
-from yinsh.yinsh._make cimport do_move
+from yinsh.yinsh._make cimport do_move_unkeyed
 from yinsh.yinsh._movegen cimport count_moves, gen_moves
 from yinsh.yinsh._position cimport Position
 from yinsh._perft_state cimport PerftState, perft_poll
@@ -41,7 +42,7 @@ cdef inline uint64_t perft_leaves(const Position* p, int depth, PerftState* st) 
     cdef Position child
     for i in range(n):
         child = p[0]
-        do_move(&child, moves[i])
+        do_move_unkeyed(&child, moves[i])
         total += perft_leaves(&child, depth - 1, st)
         if st.interrupted:
             return 0
@@ -98,7 +99,7 @@ cdef inline int perft_split(PerftJob* job, const Position* root, int depth, bint
             k = gen_moves(&tasks[i].pos, moves)
             for j in range(k):
                 split[m].pos = tasks[i].pos
-                do_move(&split[m].pos, moves[j])
+                do_move_unkeyed(&split[m].pos, moves[j])
                 split[m].count = 0
                 split[m].depth = tasks[i].depth - 1
                 split[m].root = j if level == 0 else tasks[i].root
