@@ -5,7 +5,9 @@
 # Ring moves come from ray masks: the nearest piece on a ray is its lowest or
 # highest set bit, the ring slides over the empty points before it, and jumps
 # a run of markers to the first point after it if that point is empty.
-from yinsh.yinsh._position cimport Position, row_starts, segment
+from libc.stdint cimport uint64_t
+
+from yinsh.yinsh._position cimport Position, row_count, row_starts, segment
 from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, PH_MOVE, PH_PLACE,
                            PH_REMOVE_RING, PH_REMOVE_ROW, move_from, move_kind, move_to, pack_move)
@@ -46,6 +48,14 @@ cdef inline int ray_move_count(const BoardTables* T, int sq, int d, u128 rings, 
         return T.ray_len[sq][d]
     first = nearest(hit, d)
     return T.dist[sq][first] - 1 + (landing(T, first, d, rings, markers) >= 0)
+
+
+cdef inline uint64_t directions_to(const BoardTables* T, int sq, int f, int t) noexcept nogil:
+    """The directions from sq whose rays pass through f or t, one bit each
+    (bit d): the rays of the ring on sq that a ring move from f to t can
+    change."""
+    cdef int df = T.dir_of[sq][f], dt = T.dir_of[sq][t]
+    return ((<uint64_t>1 << df) if df >= 0 else 0) | ((<uint64_t>1 << dt) if dt >= 0 else 0)
 
 
 cdef inline int count_ring_moves(const Position* p) noexcept nogil:
@@ -133,17 +143,14 @@ cdef inline int gen_moves(const Position* p, int* out) noexcept nogil:
 
 cdef inline int count_moves(const Position* p) noexcept nogil:
     """The number of legal actions, without generating them."""
-    cdef int n, axis
+    cdef int n
     if p.phase == PH_MOVE:
         n = count_ring_moves(p)
         return n if n else 1
     if p.phase == PH_PLACE:
         return NUM_POINTS - p.placed
     if p.phase == PH_REMOVE_ROW:
-        n = 0
-        for axis in range(NUM_AXES):
-            n += bb_popcount(row_starts(p.markers[p.turn], axis_shift(axis)))
-        return n
+        return row_count(p.markers[p.turn])
     if p.phase == PH_REMOVE_RING:
         return bb_popcount(p.rings[p.turn])
     return 0

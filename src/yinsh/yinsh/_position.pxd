@@ -80,6 +80,13 @@ cdef inline bint has_row(u128 m) noexcept nogil:
                         row_starts(m, SHIFT_DIAGONAL)))
 
 
+cdef inline int row_count(u128 m) noexcept nogil:
+    """The number of rows of 5 markers of m (one per 5 points in a line:
+    a line of 6 holds two)."""
+    return (bb_popcount(row_starts(m, SHIFT_COLUMN)) + bb_popcount(row_starts(m, SHIFT_ROW))
+            + bb_popcount(row_starts(m, SHIFT_DIAGONAL)))
+
+
 cdef inline u128 segment(int f, int t) noexcept nogil:
     """The points from f to t, both included (f and t on one line)."""
     cdef const BoardTables* T = &TABLES
