@@ -8,8 +8,8 @@ default) and random games/s from the empty board.
 Each measurement prints one line in a fixed form, so that another engine's
 harness printing the same lines can sit beside it:
 
-    perft 4  30844344 leaves  cpu 0.017 s  wall 0.018 s  1765.4 M leaves/s (cpu)
-    playouts  20000 games  cpu 0.450 s  wall 0.452 s  44444 games/s (cpu)
+    perft 4  30844344 leaves  cpu 0.0175 s  wall 0.0181 s  1765.4 M leaves/s (cpu)
+    playouts  20000 games  cpu 0.4500 s  wall 0.4520 s  44444 games/s (cpu)
 
 With ``--other CMD`` the command is run after each round of ours (runs in
 turns, so that both see the same load) and its lines of that form are read;
@@ -31,17 +31,18 @@ import yinsh
 
 PLACED = "d2 d3 e6 d6 i6 e10 k7 g10 f6 h7"
 COUNTS = {1: 78, 2: 6017, 3: 435718, 4: 30844344, 5: 2083175288, 6: 132680426464}
-PERFT_LINE = re.compile(r"^perft (\d+)\s+(\d+) leaves\s+cpu ([\d.]+) s\s+wall ([\d.]+) s")
-PLAYOUT_LINE = re.compile(r"^playouts\s+(\d+) games\s+cpu ([\d.]+) s\s+wall ([\d.]+) s")
+# The lines, possibly after a name (this script's own lines read by another run of it).
+PERFT_LINE = re.compile(r"^(?:\w+\s+)?perft (\d+)\s+(\d+) leaves\s+cpu ([\d.]+) s\s+wall ([\d.]+) s")
+PLAYOUT_LINE = re.compile(r"^(?:\w+\s+)?playouts\s+(\d+) games\s+cpu ([\d.]+) s\s+wall ([\d.]+) s")
 
 
 def perft_line(depth: int, leaves: int, cpu: float, wall: float) -> str:
-    return (f"perft {depth}  {leaves} leaves  cpu {cpu:.3f} s  wall {wall:.3f} s  "
+    return (f"perft {depth}  {leaves} leaves  cpu {cpu:.4f} s  wall {wall:.4f} s  "
             f"{leaves / cpu / 1e6:.1f} M leaves/s (cpu)")
 
 
 def playout_line(games: int, cpu: float, wall: float) -> str:
-    return f"playouts  {games} games  cpu {cpu:.3f} s  wall {wall:.3f} s  {games / cpu:.0f} games/s (cpu)"
+    return f"playouts  {games} games  cpu {cpu:.4f} s  wall {wall:.4f} s  {games / cpu:.0f} games/s (cpu)"
 
 
 def our_round(depths: list[int], games: int, seed: int) -> list[str]:
@@ -98,7 +99,7 @@ def main() -> None:
             lines = run()
             for line in lines:
                 if PERFT_LINE.match(line.strip()) or PLAYOUT_LINE.match(line.strip()):
-                    print(f"  {name:5} {line.strip()}", flush=True)
+                    print(f"  {name:5} {line.strip().removeprefix('ours').strip()}", flush=True)
             for key, value in rates(lines).items():
                 best[name][key] = max(best[name].get(key, 0.0), value)
     print(f"best of {args.rounds} rounds (CPU time):")
