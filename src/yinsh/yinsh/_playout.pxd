@@ -22,48 +22,13 @@ from yinsh.bitboard cimport bb_andnot, bb_any, bb_or, bb_pop_lsb, bb_popcount, b
 from yinsh.yinsh.geometry cimport NUM_CELLS, NUM_DIRECTIONS
 
 
-cdef inline int random_ring_move(const Position* p, uint64_t* rng) noexcept nogil:
-    """A uniformly random ring move (or the pass if there is none): the
-    action gen_moves would write at index rng_below(rng, n)."""
-    cdef const BoardTables* T = &TABLES
-    cdef u128 rings = bb_or(p.rings[0], p.rings[1])
-    cdef u128 markers = bb_or(p.markers[0], p.markers[1])
-    cdef u128 occupied = bb_or(rings, markers)
-    cdef u128 b = p.rings[p.turn]
-    cdef int counts[RINGS_PER_SIDE * NUM_DIRECTIONS]   # moves per ring and direction, in gen_moves order
-    cdef int squares[RINGS_PER_SIDE]
-    cdef int n = 0, r = 0, i, k, sq, d
-    while bb_any(b):
-        sq = bb_pop_lsb(&b)
-        squares[r] = sq
-        for d in range(NUM_DIRECTIONS):
-            k = ray_move_count(T, sq, d, rings, markers, occupied)
-            counts[r * NUM_DIRECTIONS + d] = k
-            n += k
-        r += 1
-    if n == 0:
-        rng_below(rng, 1)                  # the draw among the one action, as for any other ply
-        return pack_move(K_PASS, 0, 0)
-    k = <int>rng_below(rng, n)
-    i = 0
-    while k >= counts[i]:
-        k -= counts[i]
-        i += 1
-    sq = squares[i // NUM_DIRECTIONS]
-    d = i % NUM_DIRECTIONS
-    # gen_ring_moves writes a ray's destinations in ascending order of points.
-    return pack_move(K_MOVE, sq, bb_select(ray_destinations(T, sq, d, rings, markers), k))
-
-
-cdef inline int random_move(const Position* p, uint64_t* rng) noexcept nogil:
-    """A uniformly random legal action of p (not over): gen_moves(p)[rng_below(rng, n)]
-    without generating the n actions in the two phases that make a game
-    (ring moves and placements); the removals, a few a game, generate them."""
+cdef inline int random_placement_or_removal(const Position* p, uint64_t* rng) noexcept nogil:
+    """gen_moves(p)[rng_below(rng, n)] in the placement phase (without
+    writing the n placements: bb_select finds the i-th free point) and in
+    the removal phases (a few plies a game: generated)."""
     cdef int moves[MAX_MOVES]
     cdef int n, q
     cdef u128 free
-    if p.phase == PH_MOVE:
-        return random_ring_move(p, rng)
     if p.phase == PH_PLACE:
         free = bb_andnot(TABLES.valid, bb_or(p.rings[0], p.rings[1]))
         q = bb_select(free, <int>rng_below(rng, bb_popcount(free)))
@@ -145,7 +110,10 @@ cdef inline void ray_counts_after_ring_move(RayCounts* rc, const Position* p, in
 
 cdef inline int random_ring_move_counted(const Position* p, const RayCounts* rc,
                                          uint64_t* rng) noexcept nogil:
-    """random_ring_move from the counts of rc (up to date for p)."""
+    """gen_moves(p)[rng_below(rng, n)] in the movement phase, from the
+    counts of rc (up to date for p): the draw picks a ray, bb_select the
+    destination in it (gen_ring_moves writes a ray's destinations in
+    ascending order of points); the pass if there is no ring move."""
     cdef const int8_t* ours = rc.rings[p.turn]
     cdef int n = rc.total[p.turn], k, i = 0, sq, d
     if n == 0:
@@ -183,7 +151,7 @@ cdef inline int playout(Position* p, uint64_t* rng) noexcept nogil:
             if move_kind(m) == K_MOVE:
                 ray_counts_after_ring_move(&rc, p, side, move_from(m), move_to(m))
         else:
-            do_move_unkeyed(p, random_move(p, rng))
+            do_move_unkeyed(p, random_placement_or_removal(p, rng))
             counted = False                # placements and removals: count afresh
         plies += 1
     return plies
