@@ -2,6 +2,9 @@
 what it computed. The `reference` variants time the pure-Python oracle on the
 same work (run with --reference), so the ratio column of a group is the
 speed-up."""
+import sys
+from pathlib import Path
+
 import pytest
 
 import yinsh
@@ -161,3 +164,17 @@ def test_position_round_trip(benchmark):
     def run():
         return [yinsh.Board(b.position()).position() for b in BOARDS]
     assert benchmark(run) == [b.position() for b in BOARDS]
+
+
+# benchmarks/core_rates.py ----------------------------------------------------
+
+def test_core_rates_lines_read_back():
+    """The script's lines (ours, and another engine's of the same form) are
+    read back into rates; a round checks its perft counts."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import core_rates
+    lines = core_rates.our_round([3], 20, 1)
+    rates = core_rates.rates(lines + ["  ours  perft 4  30844344 leaves  cpu 0.020 s  wall 0.030 s  x"])
+    assert lines[0].startswith("perft 3  435718 leaves  cpu ") and lines[1].startswith("playouts  20 games")
+    assert set(rates) == {"perft 3", "perft 4", "playouts"}
+    assert rates["perft 4"] == pytest.approx(30844344 / 0.020)

@@ -21,6 +21,8 @@ def expected(a: int, b: int, n: int) -> dict[str, int | bool]:
     if a:
         ops["lsb"] = (a & -a).bit_length() - 1
         ops["msb"] = a.bit_length() - 1
+        points = [i for i in range(128) if a >> i & 1]
+        ops["select"] = points[n % len(points)]
     return ops
 
 

@@ -1,4 +1,6 @@
 """perft counts of tests/data/*.perft, from the core and from the reference."""
+import random
+
 import pytest
 
 import yinsh
@@ -98,3 +100,25 @@ def test_perft_threads_out_of_range(threads):
         yinsh.perft(yinsh.Board(), 2, threads=threads)
     with pytest.raises(ValueError, match="threads must be between 1 and 256"):
         yinsh.divide(yinsh.Board(), 2, threads=threads)
+
+
+def test_perft_2_counts_each_child_on_random_games():
+    """perft's depth-2 count of the movement phase (perft2_ring_moves, which
+    counts the children's actions without making them) against pushing each
+    action and counting the child's, on every position of seeded random
+    games: rows of either side, flips, the end of the pool, passes."""
+    rng = random.Random(28)
+    positions = 0
+    for variant in ("standard", "blitz"):
+        for _ in range(25):
+            board = yinsh.Board(variant=variant)
+            while not board.is_game_over():
+                expected = 0
+                for move in list(board.legal_moves):
+                    board.push(move)
+                    expected += len(board.legal_moves)
+                    board.pop()
+                assert yinsh.perft(board, 2) == expected, board.position()
+                positions += 1
+                board.push(rng.choice(list(board.legal_moves)))
+    assert positions > 2000

@@ -116,6 +116,14 @@ static inline int bb_pop_lsb(u128* b) {
     return i;
 }
 
+/* Index of the k-th lowest set bit of b (k = 0 is bb_lsb); k must be below
+ * bb_popcount(b): the k-th point in the order of the bb_pop_lsb loop. */
+static inline int bb_select(u128 b, int k) {
+    uint64_t lo = bb_lo(b);
+    int below = popcount64(lo);
+    return k < below ? select64(lo, k) : 64 + select64(bb_hi(b), k - below);
+}
+
 /* Index of the highest set bit; b must not be 0. */
 static inline int bb_msb(u128 b) {
     uint64_t hi = bb_hi(b);

@@ -34,3 +34,4 @@ cdef extern from "bitboard.h" nogil:
     int bb_lsb(u128 b)
     int bb_pop_lsb(u128* b)            # the lowest set bit's index, cleared from *b
     int bb_msb(u128 b)
+    int bb_select(u128 b, int k)       # the k-th lowest set bit's index; k < bb_popcount(b)

@@ -59,6 +59,15 @@ static inline int popcount64(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+/* Index of the k-th lowest set bit (k = 0 is the lowest); k < the number of
+ * set bits of x. Clears the k bits below it one at a time: the callers' k is
+ * small (a ray's moves, below 10) or rare (a ring placement). */
+static inline int select64(uint64_t x, int k) {
+    while (k-- > 0)
+        x &= x - 1;
+    return ctz64(x);
+}
+
 /* The high 64 bits of the 128-bit product a * b. */
 static inline uint64_t mul_hi64(uint64_t a, uint64_t b) {
 #if YINSH_INT128

@@ -3,15 +3,17 @@
 # each; docs/architecture.md):
 #
 #   bitboard.h/.pxd   128-bit bitboards (u128, bb_and, bb_shr, bb_pop_lsb, ...)
-#   bits.h/.pxd       bit operations on 64-bit words (ctz64, popcount64, ...)
+#   bits.h/.pxd       bit operations on 64-bit words (ctz64, popcount64, select64, ...)
 #   geometry.pxd      the layout: points, directions, axes and their shifts
 #   _types.pxd        sides, phases, end reasons, action kinds and packing
 #   _rng.pxd          the splitmix64 PRNG
 #   _tables.pxd       the board tables and Zobrist keys (built once)
 #   _position.pxd     Position, pos_init, hashing, rows, the consistency check
-#   _movegen.pxd      gen_moves, count_moves, count_ring_moves, is_legal
-#   _make.pxd         do_move
-#   _perft.pxd        perft (one thread or several)
+#   _movegen.pxd      gen_moves, count_moves, count_ring_moves, ray_move_count, is_legal
+#   _make.pxd         do_move, do_move_unkeyed (no Zobrist key: perft, playouts)
+#   _perft.pxd        perft (one thread or several; the children of a ring move
+#                     counted without making them: perft2_ring_moves)
+#   _playout.pxd      random playouts (ring moves drawn from counts kept per ray)
 #   _signals.pxd      Ctrl-C polling
 #   _board.pxd        Move and CoreBoard (the Python boundary)
 #

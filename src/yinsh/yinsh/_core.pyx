@@ -16,7 +16,7 @@ from yinsh.yinsh._position cimport Position, has_row
 from yinsh._signals cimport PERFT_POLL, PLAYOUT_POLL, raise_pending, signal_raised
 from yinsh.yinsh._types cimport MAX_MOVES, PH_GAME_OVER
 from yinsh.bitboard cimport (YINSH_INT128, bb_and, bb_andnot, bb_any, bb_below, bb_bit, bb_from_u64, bb_lsb,
-                             bb_msb, bb_not, bb_ones, bb_or, bb_pop_lsb, bb_popcount, bb_shl, bb_shr,
+                             bb_msb, bb_not, bb_ones, bb_or, bb_pop_lsb, bb_popcount, bb_select, bb_shl, bb_shr,
                              bb_xor, bb_zero, u128)
 from yinsh.bits cimport mul_hi64
 
@@ -153,7 +153,8 @@ def _bitboard_ops(a, b, int n):
     """bitboard.h's helpers applied to the int bitboards a and b, n the
     shift or bit index (0 <= n < 128): a dict of the results by operator,
     for the tests that compare both representations with Python's ints.
-    ``mul_hi64`` is bits.h's high word of the product of the low words."""
+    ``mul_hi64`` is bits.h's high word of the product of the low words;
+    ``select`` is bb_select(a, n mod the number of a's points)."""
     if not 0 <= n < 128:
         raise ValueError(f"n must be between 0 and 127, not {n}")
     cdef u128 x, y
@@ -172,6 +173,7 @@ def _bitboard_ops(a, b, int n):
     if bb_any(x):
         ops["lsb"] = bb_lsb(x)
         ops["msb"] = bb_msb(x)
+        ops["select"] = bb_select(x, n % bb_popcount(x))
     return ops
 
 

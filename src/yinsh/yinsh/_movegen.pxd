@@ -5,7 +5,9 @@
 # Ring moves come from ray masks: the nearest piece on a ray is its lowest or
 # highest set bit, the ring slides over the empty points before it, and jumps
 # a run of markers to the first point after it if that point is empty.
-from yinsh.yinsh._position cimport Position, row_starts, segment
+from libc.stdint cimport uint64_t
+
+from yinsh.yinsh._position cimport Position, row_count, row_starts, segment
 from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, PH_MOVE, PH_PLACE,
                            PH_REMOVE_RING, PH_REMOVE_ROW, move_from, move_kind, move_to, pack_move)
@@ -35,24 +37,40 @@ cdef inline int landing(const BoardTables* T, int first, int d, u128 rings, u128
     return -1 if bb_any(bb_and(rings, T.bit[first])) else first
 
 
+cdef inline int ray_move_count(const BoardTables* T, int sq, int d, u128 rings, u128 markers,
+                               u128 occupied) noexcept nogil:
+    """The number of points where the ring on sq can move in direction d
+    (those of ray_destinations), from the ray mask: the empty points before
+    the nearest piece on the ray, plus the landing after a marker run."""
+    cdef u128 hit = bb_and(T.ray_mask[sq][d], occupied)
+    cdef int first
+    if not bb_any(hit):
+        return T.ray_len[sq][d]
+    first = nearest(hit, d)
+    return T.dist[sq][first] - 1 + (landing(T, first, d, rings, markers) >= 0)
+
+
+cdef inline uint64_t directions_to(const BoardTables* T, int sq, int f, int t) noexcept nogil:
+    """The directions from sq whose rays pass through f or t, one bit each
+    (bit d): the rays of the ring on sq that a ring move from f to t can
+    change."""
+    cdef int df = T.dir_of[sq][f], dt = T.dir_of[sq][t]
+    return ((<uint64_t>1 << df) if df >= 0 else 0) | ((<uint64_t>1 << dt) if dt >= 0 else 0)
+
+
 cdef inline int count_ring_moves(const Position* p) noexcept nogil:
-    """The number of ring moves, from ray masks: the empty points before the
-    nearest piece on each ray, plus the landing after a marker run."""
+    """The number of ring moves (ray_move_count over the rings of the side
+    to act and the six directions)."""
     cdef const BoardTables* T = &TABLES
     cdef u128 rings = bb_or(p.rings[0], p.rings[1])
     cdef u128 markers = bb_or(p.markers[0], p.markers[1])
     cdef u128 occupied = bb_or(rings, markers)
-    cdef u128 b = p.rings[p.turn], hit
-    cdef int n = 0, sq, d, first
+    cdef u128 b = p.rings[p.turn]
+    cdef int n = 0, sq, d
     while bb_any(b):
         sq = bb_pop_lsb(&b)
         for d in range(NUM_DIRECTIONS):
-            hit = bb_and(T.ray_mask[sq][d], occupied)
-            if not bb_any(hit):
-                n += T.ray_len[sq][d]
-                continue
-            first = nearest(hit, d)
-            n += T.dist[sq][first] - 1 + (landing(T, first, d, rings, markers) >= 0)
+            n += ray_move_count(T, sq, d, rings, markers, occupied)
     return n
 
 
@@ -125,17 +143,14 @@ cdef inline int gen_moves(const Position* p, int* out) noexcept nogil:
 
 cdef inline int count_moves(const Position* p) noexcept nogil:
     """The number of legal actions, without generating them."""
-    cdef int n, axis
+    cdef int n
     if p.phase == PH_MOVE:
         n = count_ring_moves(p)
         return n if n else 1
     if p.phase == PH_PLACE:
         return NUM_POINTS - p.placed
     if p.phase == PH_REMOVE_ROW:
-        n = 0
-        for axis in range(NUM_AXES):
-            n += bb_popcount(row_starts(p.markers[p.turn], axis_shift(axis)))
-        return n
+        return row_count(p.markers[p.turn])
     if p.phase == PH_REMOVE_RING:
         return bb_popcount(p.rings[p.turn])
     return 0
