@@ -46,7 +46,7 @@ ACTION_TYPES = ("move", "throw", "takeback", "takeback_accept", "takeback_declin
 #: The kinds of log entries.
 LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
              "takeback_decline", "takeback", "draw_offer", "draw_accept", "draw_decline",
-             "resign", "flag")
+             "resign", "flag", "resume")
 _BOARD_KINDS = ("move", "throw", "out_move")
 
 
@@ -299,6 +299,8 @@ class OnlineGame:
             self._end(at, {"code": "1/2-1/2", "winner": "Draw", "reason": "agreed"})
         elif kind in ("resign", "flag") and seat is not None:
             self._drop(seat, kind, at)
+        elif kind == "resume" and self.clocks is not None and self.clocks.running is not None:
+            self.clocks.since_ms += int(entry.text)
         self.log.append(entry)
 
     def _after_board_change(self, at: int, mover: Optional[int]) -> None:
@@ -508,6 +510,31 @@ class OnlineGame:
         first = self.seq
         self._add("flag", self.clocks.running, "", True, now_ms)
         self.settle(now_ms)
+        return self.log[first:]
+
+    def resume(self, unserved_since_ms: int, now_ms: int) -> list[Entry]:
+        """The server could not serve the game from unserved_since_ms (its
+        last heartbeat before a restart, or its last answer from the
+        database before an outage) until now_ms: the running clock gets that
+        time back (a ``resume`` entry, its text the milliseconds not
+        charged). Returns the entries ([] when no clock runs or no time was
+        lost).
+
+        >>> game = OnlineGame.new("insert", {}, [Seat("person"), Seat("person")], TimeControl.parse("1+0"))
+        >>> game.start(at_ms=0)
+        >>> [(e.kind, e.text) for e in game.resume(10_000, now_ms=25_000)]
+        [('resume', '15000')]
+        >>> game.clocks.left(0, now_ms=25_000)
+        50000
+        """
+        clocks = self.clocks
+        if self.status != "playing" or clocks is None or clocks.running is None:
+            return []
+        gap = now_ms - max(unserved_since_ms, clocks.since_ms)
+        if gap <= 0:
+            return []
+        first = self.seq
+        self._add("resume", None, str(gap), True, now_ms)
         return self.log[first:]
 
     # Views --------------------------------------------------------------------------------

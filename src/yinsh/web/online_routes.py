@@ -14,12 +14,12 @@ import datetime
 import json
 from typing import Any, Awaitable, Callable, Optional
 
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from yinsh.web.database import STORE_ERRORS
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
 from yinsh.web.live import Viewer
 from yinsh.web.online import GoneError, LiveGame, OnlineService, now_ms
@@ -29,8 +29,6 @@ __all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
 
 MAX_MESSAGE = 4096          # characters of a WebSocket message
 HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
-#: What a database that went away raises (503: nothing was changed).
-STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 #: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
 ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
 
