@@ -185,6 +185,7 @@ class OnlineService:
         self.last_ok_ms = now_ms()                      # the database's last answer
         self.down_since: Optional[int] = None           # since when it does not answer
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.searches = 0                               # engine searches started here
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
@@ -479,6 +480,7 @@ class OnlineService:
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
             player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
+            self.searches += 1
             try:
                 move = await anyio.to_thread.run_sync(player.best_move, board)
             except engines.BusyError:
