@@ -19,6 +19,7 @@ with warnings.catch_warnings():
 from yinsh import record
 from yinsh.web.app import create_app
 from yinsh.web.database import Database
+from yinsh.web.online import apply_update
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -88,7 +89,9 @@ class Socket:
     def receive(self):
         message = self.ws.receive_json()
         self.errors = getattr(self, "errors", []) + ([message] if message["type"] == "error" else [])
-        if "state" in message:
+        if message["type"] == "update":
+            self.state = apply_update(self.state, message["state"])
+        elif "state" in message:
             self.state = message["state"]
         return message
 
@@ -500,3 +503,59 @@ def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
     assert game.clocks.remaining_ms[0] == 0
     rebuilt = OnlineGame.replay(game.header(), game.log)
     assert rebuilt.board.position() == game.board.position() and rebuilt.out == [0]
+
+
+# Updates ----------------------------------------------------------------------------------------
+
+def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatch):
+    import json as _json
+    from yinsh.web.games import WebGame
+    made = create(client, game="yinsh", seats=["me", "invite"])
+    bob = join(client, made)
+    ann_socket, bob_socket = Socket(client, made["id"], made["token"]), Socket(client, made["id"], bob)
+    watcher = Socket(client, made["id"])
+    drawn = []
+    original = WebGame.svg
+    monkeypatch.setattr(WebGame, "svg", lambda self, *a, **k: drawn.append(1) or original(self, *a, **k))
+    rng = random.Random(9)
+    sizes = []
+    for _ in range(12):
+        mover, tokens = (ann_socket, made["token"]) if ann_socket.state["to_act"] == 0 else (bob_socket, bob)
+        state = mover.state
+        mover.send(type="move", move=rng.choice(state["choices"])["move"], ply=state["ply"], seq=state["seq"])
+        mover.until("ack")
+        raw = watcher.ws.receive_text()
+        message = _json.loads(raw)
+        assert message["type"] == "update" and "svg" not in message["state"]
+        sizes.append(len(raw.encode()))
+        watcher.state = apply_update(watcher.state, message["state"])
+        for socket in (ann_socket, bob_socket):
+            socket.until("update") if socket is not mover else None
+        for _ in range(2):                                  # every viewer asks: drawn once
+            picture = client.get(message["state"]["picture"])
+            assert picture.status_code == 200 and picture.text.startswith("<svg")
+            assert "immutable" in picture.headers["cache-control"]
+        watcher.state["svg"] = picture.text
+    assert max(sizes) < 5500, sizes                         # the whole state: about 26 KB
+    assert len(drawn) == 12                                 # one picture a position and view
+    final = state_of(client, made["id"])
+    assert watcher.state["moves"] == final["moves"] and watcher.state["svg"] == final["svg"]
+
+
+def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):
+    game_id, ann, bob = two_people(client)
+    first = Socket(client, game_id, ann)
+    seen = first.state
+    first.close()
+    state = act(client, game_id, ann, type="move", move="c3", ply=0).json()["state"]
+    state = act(client, game_id, bob, type="move", move=state["choices"][0]["move"], ply=1).json()["state"]
+    with client.websocket_connect(f"/api/online/games/{game_id}/live") as ws:
+        ws.send_json({"type": "hello", "token": ann, "seq": seen["seq"]})
+        message = ws.receive_json()
+        assert message["type"] == "update" and [e["seq"] for e in message["events"]] == [1, 2]
+        caught_up = apply_update(seen, message["state"])
+        assert caught_up["moves"] == state["moves"] and caught_up["you"] == 0
+        ws.send_json({"type": "hello", "token": ann, "seq": 99})        # not a seq of this game
+        assert ws.receive_json()["type"] == "snapshot"
+    assert client.get(f"/api/online/games/{game_id}/picture?seq=1&view=0").text.startswith("<svg")
+    assert client.get(f"/api/online/games/{game_id}/picture?seq=3").status_code == 400

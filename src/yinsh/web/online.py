@@ -35,7 +35,7 @@ from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleErr
 from yinsh.web import games as _games
 
 __all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError",
-           "UnconfirmedError", "now_ms"]
+           "UnconfirmedError", "now_ms", "apply_update", "CATCH_UP"]
 
 T = TypeVar("T")
 
@@ -76,8 +76,32 @@ class UnconfirmedError(ActionError):
 _RETRIED: tuple[type[Exception], ...] = (UnconfirmedError,) + STORE_ERRORS
 
 
+#: A socket's hello naming a seq at most this many entries back gets them
+#: (an update), not a snapshot.
+CATCH_UP = 1000
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def apply_update(state: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole state after an update's state (docs/web.md, "Updates"):
+    the moves of state up to ``moves_from``, then ``moves_tail``; the
+    picture (``svg``) is state's when the position and the view did not
+    change, else None (the page asks for ``picture``).
+
+    >>> before = {"position": "p1", "view": 1, "moves": [{"text": "a"}, {"text": "b"}], "svg": "<svg/>"}
+    >>> after = apply_update(before, {"position": "p2", "view": 1, "moves_from": 1,
+    ...                               "moves_tail": [{"text": "c"}], "picture": "/..."})
+    >>> [m["text"] for m in after["moves"]], after["svg"]
+    (['a', 'c'], None)
+    """
+    merged = {k: v for k, v in update.items() if k not in ("moves_from", "moves_tail")}
+    merged["moves"] = list(state["moves"][:update["moves_from"]]) + list(update["moves_tail"])
+    same = state.get("position") == update["position"] and state.get("view") == update["view"]
+    merged["svg"] = state.get("svg") if same else None
+    return merged
 
 
 @dataclass
@@ -93,7 +117,7 @@ class LiveGame:
     rematch_of: Optional[str] = None
     created_ms: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    svg_cache: dict[int, str] = field(default_factory=dict)
+    pictures: dict[tuple[str, bool], str] = field(default_factory=dict)
     timer: Optional[asyncio.TimerHandle] = None
     engine_task: Optional[asyncio.Task[Any]] = None
     #: Since when (ms) this process could not serve the game (a restart, or an
@@ -122,11 +146,23 @@ class LiveGame:
                 found = seat
         return found
 
-    def state(self, now: int, you: Optional[int] = None) -> dict[str, Any]:
-        state = self.game.state(now, self.svg_cache)
+    def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None) -> dict[str, Any]:
+        """The game's state (``OnlineGame.state``); since a seq: an update's,
+        whose ``picture`` is the address of its SVG."""
+        state = self.game.state(now, self.pictures, since)
         state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
                      public=self.public, you=you)
+        if since is not None:
+            state["picture"] = f"/api/online/games/{self.id}/picture?seq={self.game.seq}&view={state['view']}"
         return state
+
+    def picture(self, seq: int, targets: bool) -> str:
+        """The SVG of the board after entry seq (drawn once per position and view)."""
+        game = self.game
+        if seq != game.seq:
+            game = OnlineGame.replay(game.header(), game.log[:seq])
+            targets = targets and game.view()
+        return game.picture(targets, self.pictures)
 
     def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
         return [e.as_json(self.game.side_name(e.seat)) for e in entries]
@@ -364,8 +400,9 @@ class OnlineService:
     def _publish(self, live: LiveGame, entries: list[Entry],
                  extra: Optional[list[dict[str, Any]]] = None) -> None:
         events = live.events(entries) + (extra or [])
-        if events:
-            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms()))
+        if events and self.hub.count(live.id):
+            since = entries[0].seq - 1 if entries else live.game.seq
+            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms(), since=since))
 
     async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
                       background: bool = False) -> None:

@@ -48,6 +48,8 @@ LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
              "takeback_decline", "takeback", "draw_offer", "draw_accept", "draw_decline",
              "resign", "flag", "resume")
 _BOARD_KINDS = ("move", "throw", "out_move")
+#: The pictures a game keeps drawn (``OnlineGame.picture``).
+PICTURES_KEPT = 4
 
 
 class ActionError(ValueError):
@@ -132,6 +134,7 @@ class OnlineGame:
     chosen: list[tuple[int, int]] = field(default_factory=list)  # (seat, ply before) of chosen moves
     clocks: Optional[Clocks] = None
     started_ms: Optional[int] = None
+    played: list[dict[str, Any]] = field(default_factory=list)   # ``moves()``, kept as played
 
     # Making one -----------------------------------------------------------------------
 
@@ -193,7 +196,7 @@ class OnlineGame:
         other.board = self.board.copy()
         other.log = list(self.log)
         other.offers = Offers(self.offers.draw, _copy.deepcopy(self.offers.takeback))
-        other.out, other.chosen = list(self.out), list(self.chosen)
+        other.out, other.chosen, other.played = list(self.out), list(self.chosen), list(self.played)
         other.seats = [_copy.copy(s) for s in self.seats]
         other.clocks = None if self.clocks is None else self.clocks.copy()
         return other
@@ -272,7 +275,9 @@ class OnlineGame:
         kind, seat, at = entry.kind, entry.seat, entry.at_ms
         if kind in _BOARD_KINDS:
             mover = self.to_act
+            item = {"ply": self.board.ply + 1, "side": self.web.side_names(self.board)[int(self.board.turn)]}
             self.board.push_str(entry.text)
+            self.played.append({**item, "text": str(self.board.move_stack[-1])})
             if kind == "move" and not entry.auto and seat is not None:
                 self.chosen.append((seat, entry.ply))
             self.offers = Offers()
@@ -281,6 +286,7 @@ class OnlineGame:
             target = int(entry.text)
             while self.board.ply > target:
                 self.board.pop()
+            del self.played[len(self.board.move_stack):]
             self.chosen = [c for c in self.chosen if c[1] < target]
             self.offers = Offers()
             if self.clocks is not None:
@@ -544,7 +550,38 @@ class OnlineGame:
 
     def moves(self) -> list[dict[str, Any]]:
         """The actions on the board: ply (after it), side name and text."""
-        return self.web.move_list(self.web.kind.board_class(self.start_position), self.board.move_stack)
+        return list(self.played)
+
+    def moves_changed_since(self, seq: int) -> int:
+        """The index of the first item of ``moves()`` that differs from
+        what it was at entry seq (its length: none)."""
+        first = self.board.ply - len(self.board.move_stack)
+        index = len(self.played)
+        for entry in self.log[seq:]:
+            if entry.kind in _BOARD_KINDS:
+                index = min(index, entry.ply - first)
+            elif entry.kind == "takeback":
+                index = min(index, int(entry.text) - first)
+        return max(0, index)
+
+    def picture(self, targets: bool, cache: Optional[dict[tuple[str, bool], str]] = None) -> str:
+        """The board's SVG (targets: with the clickable targets of the
+        player to act), drawn once per position and view into cache."""
+        key = (self.board.position(), targets)
+        svg = cache.get(key) if cache is not None else None
+        if svg is None:
+            svg = self.web.svg(self.board, [], targets)
+            if cache is not None:
+                while len(cache) >= PICTURES_KEPT:
+                    del cache[next(iter(cache))]
+                cache[key] = svg
+        return svg
+
+    def view(self) -> bool:
+        """Whether the picture of the game now shows clickable targets."""
+        to_act = self.to_act
+        return (to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
+                and not self.needs_throw())
 
     def record_text(self, names: Optional[Sequence[str]] = None, date: str = "?") -> str:
         """The game in the library's record format."""
@@ -560,8 +597,12 @@ class OnlineGame:
             tags.update(Result=self.ended["code"], Termination=self.ended["reason"])
         return record.write(record.Game.from_board(board, **tags))
 
-    def state(self, now_ms: int, svg_cache: Optional[dict[int, str]] = None) -> dict[str, Any]:
-        """What the page draws (``you`` is added per viewer)."""
+    def state(self, now_ms: int, pictures: Optional[dict[tuple[str, bool], str]] = None,
+              since: Optional[int] = None) -> dict[str, Any]:
+        """What the page draws (``you`` is added per viewer): the whole of it,
+        or, since a seq, an update's: without the picture (``view``: whether
+        it has targets) and with the moves that changed since then only
+        (``moves_from``, ``moves_tail``)."""
         web, board = self.web, self.board
         to_act = self.to_act
         person = to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
@@ -577,15 +618,8 @@ class OnlineGame:
             prompt = f"{self.side_name(to_act)} (engine) is thinking"
         else:
             prompt = web.prompt(board)
-        targets = person and not self.needs_throw()
-        key = self.seq * 2 + int(targets)
-        svg = svg_cache.get(key) if svg_cache is not None else None
-        if svg is None:
-            svg = web.svg(board, [], targets)
-            if svg_cache is not None:
-                svg_cache.clear()
-                svg_cache[key] = svg
-        return {
+        targets = self.view()
+        state = {
             "game": self.game_name, "title": web.title, "target": web.target, "options": self.options,
             "status": self.status, "ply": board.ply, "seq": self.seq, "position": board.position(),
             "turn": self.side_name(to_act), "to_act": to_act,
@@ -596,9 +630,14 @@ class OnlineGame:
             "choices": [c.as_json() for c in choices],
             "buttons": {"pass": any(not c.paths for c in choices),
                         "throw": person and self.needs_throw()},
-            "moves": self.moves(),
             "dice": list(board.dice) if self.game_name == "ludo" else [],
             "clock": None if self.clocks is None else self.clocks.as_json(now_ms),
             "offers": {"draw": self.offers.draw, "takeback": _copy.deepcopy(self.offers.takeback)},
-            "svg": svg,
+            "view": int(targets),
         }
+        if since is None:
+            state.update(moves=self.moves(), svg=self.picture(targets, pictures))
+        else:
+            start = self.moves_changed_since(since)
+            state.update(moves_from=start, moves_tail=self.played[start:])
+        return state
