@@ -31,7 +31,7 @@ from __future__ import annotations
 import copy as _copy
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from yinsh.engine.hooks import game_module
 from yinsh.web import games as _games
@@ -68,6 +68,18 @@ class NotYourSeatError(ActionError):
     """The seat may not do this now (403)."""
 
     status = 403
+
+
+_SPLITTERS: dict[type, Optional[Callable[[str], list[str]]]] = {}
+
+
+def _turn_splitter(board: Any) -> Optional[Callable[[str], list[str]]]:
+    """The record module's ``split_turn`` of board's game (None: a word is
+    an action), looked up once per board class."""
+    cls = type(board)
+    if cls not in _SPLITTERS:
+        _SPLITTERS[cls] = getattr(game_module(board, "record"), "split_turn", None)
+    return _SPLITTERS[cls]
 
 
 @dataclass(frozen=True)
@@ -135,6 +147,8 @@ class OnlineGame:
     clocks: Optional[Clocks] = None
     started_ms: Optional[int] = None
     played: list[dict[str, Any]] = field(default_factory=list)   # ``moves()``, kept as played
+    _names: Optional[list[str]] = field(default=None, repr=False, compare=False)
+    _sides: Optional[list[int]] = field(default=None, repr=False, compare=False)
 
     # Making one -----------------------------------------------------------------------
 
@@ -213,10 +227,19 @@ class OnlineGame:
 
     @property
     def sides(self) -> list[int]:
-        return self.web.seats(self.board)
+        """The side number of each seat (fixed for a game: worked out once)."""
+        if self._sides is None:
+            self._sides = self.web.seats(self.board)
+        return self._sides
+
+    def side_names(self) -> list[str]:
+        """The sides' names, by side number (worked out once)."""
+        if self._names is None:
+            self._names = self.web.side_names(self.board)
+        return self._names
 
     def side_name(self, seat: Optional[int]) -> Optional[str]:
-        return None if seat is None else self.web.side_names(self.board)[self.sides[seat]]
+        return None if seat is None else self.side_names()[self.sides[seat]]
 
     @property
     def status(self) -> str:
@@ -275,7 +298,7 @@ class OnlineGame:
         kind, seat, at = entry.kind, entry.seat, entry.at_ms
         if kind in _BOARD_KINDS:
             mover = self.to_act
-            item = {"ply": self.board.ply + 1, "side": self.web.side_names(self.board)[int(self.board.turn)]}
+            item = {"ply": self.board.ply + 1, "side": self.side_names()[int(self.board.turn)]}
             self.board.push_str(entry.text)
             self.played.append({**item, "text": str(self.board.move_stack[-1])})
             if kind == "move" and not entry.auto and seat is not None:
@@ -402,7 +425,7 @@ class OnlineGame:
             raise ActionError("a move is the action's text in the game's notation (at most 200 characters)")
         if self.needs_throw():
             raise ActionError(f"{self.side_name(seat)} must throw the die first")
-        split = getattr(game_module(self.board, "record"), "split_turn", None)
+        split = _turn_splitter(self.board)
         words = [t for w in text.split() for t in (split(w) if split else [w])]
         for word in words:
             if self.to_act != seat:
@@ -555,7 +578,7 @@ class OnlineGame:
     def moves_changed_since(self, seq: int) -> int:
         """The index of the first item of ``moves()`` that differs from
         what it was at entry seq (its length: none)."""
-        first = self.board.ply - len(self.board.move_stack)
+        first = self.board.ply - len(self.played)
         index = len(self.played)
         for entry in self.log[seq:]:
             if entry.kind in _BOARD_KINDS:
