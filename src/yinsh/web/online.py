@@ -275,7 +275,7 @@ class OnlineService:
         """Renews this process's lease on its games, takes over the games of
         owners that died (all others' on SQLite: one process serves a file)
         and resumes what an outage of the database held up."""
-        now = now_ms()
+        now, before = now_ms(), set(self.owned)
         try:
             owned = set(await self._db(self.db.heartbeat, self.owner, now))
             lease = LEASE_MS if self.db.is_postgres else 0
@@ -284,11 +284,18 @@ class OnlineService:
             self._outage()
             return
         self.last_ok_ms, was_down, self.down_since = now, self.down_since, None
-        for game_id in self.owned - owned:                  # taken over by another process
+        for game_id in before - owned:                      # taken over by another process, or over
+            self.owned.discard(game_id)
             live = self.games.get(game_id)
             if live is not None:
                 self._disarm(live)
-        self.owned = owned | {game_id for game_id, _ in taken}
+        gained = owned - self.owned
+        self.owned |= owned | {game_id for game_id, _ in taken}
+        for game_id in gained:
+            live = self.games.get(game_id)
+            if live is not None:
+                async with live.lock:
+                    self._arm(live)
         resuming = []
         for game_id, alive in taken:
             with contextlib.suppress(GoneError, *STORE_ERRORS):
