@@ -42,7 +42,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -50,6 +50,8 @@ from yinsh.web.online_game import Entry
 
 __all__ = ["Database", "Conflict", "Stored", "Faults", "InjectedFault", "default_path", "CHANNEL",
            "STORE_ERRORS", "HEARTBEAT_S", "LEASE_MS"]
+
+T = TypeVar("T")
 
 #: The PostgreSQL channel of the games' changes (payload: the game id).
 CHANNEL = "yinsh_games"
@@ -186,7 +188,7 @@ class Database:
         # In memory, every thread shares one connection: reads wait for the writers too.
         self._read_lock = self._write_lock if url == "sqlite://" else None
         self._queue_lock = threading.Lock()
-        self._queue: list[_Append] = []
+        self._queue: list[_Write] = []
         meta = sa.MetaData()
         self.games = sa.Table(
             "games", meta,
@@ -345,8 +347,7 @@ class Database:
         """A new game, its seats and its first entries (the server's own:
         forced actions, engines' throws), in one transaction. The game's row
         may name its ``owner`` and ``alive_ms`` (see ``claim``)."""
-        with self._transaction("create") as conn:
-            self._insert_game(conn, "create", game, seats, entries)
+        self._run("create", lambda conn: self._insert_game(conn, "create", game, seats, entries))
 
     def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
              by_invite: bool, *, expected_seq: int = 0, started_ms: Optional[int] = None,
@@ -364,23 +365,31 @@ class Database:
                  s.c.kind == "person"]
         where.append(s.c.invite_hash == key_hash if by_invite else s.c.game_id.in_(
             sa.select(self.games.c.id).where(self.games.c.public.is_(True))))
-        with self._transaction("join") as conn:
-            self._put(conn, "join.lock", game_id, (), expected_seq, {})   # the game's row lock
-            self._hit("join.seat")
-            if conn.execute(s.update().where(*where).values(
-                    token_hash=token_hash, invite_hash=None, name=name)).rowcount != 1:
+        g = self.games
+
+        def work(conn: Any) -> bool:                    # every check before any change
+            self._hit("join.lock")
+            seq = conn.execute(sa.select(g.c.seq).where(g.c.id == game_id).with_for_update()).scalar()
+            if seq != expected_seq:
+                raise Conflict(f"game {game_id} moved on past seq {expected_seq}")
+            self._hit("join.check")
+            if conn.execute(sa.select(sa.func.count()).select_from(s).where(*where)).scalar() != 1:
                 return False
-            self._hit("join.count")
             open_seats = conn.execute(sa.select(sa.func.count()).select_from(s).where(
                 s.c.game_id == game_id, s.c.kind == "person", s.c.token_hash.is_(None))).scalar()
-            if bool(open_seats) == (started_ms is not None):
+            if bool(open_seats - 1) == (started_ms is not None):
                 raise Conflict(f"the seats of game {game_id} changed meanwhile")
+            self._hit("join.seat")
+            conn.execute(s.update().where(*where).values(token_hash=token_hash, invite_hash=None,
+                                                         name=name))
             if started_ms is not None:
                 values = {"status": "playing", "started_ms": started_ms,
                           **self._values(entries, status, result, ply)}
                 self._put(conn, "join", game_id, entries, expected_seq, values)
             self._notify(conn, game_id)
             return True
+
+        return self._run("join", work)
 
     def rematch(self, game_id: str, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                 entries: Sequence[Entry] = ()) -> str:
@@ -389,7 +398,8 @@ class Database:
         returns the id of the rematch now recorded (game's, or the one that
         was there: then nothing changed)."""
         sa, g = self.sa, self.games
-        with self._transaction("rematch") as conn:
+
+        def work(conn: Any) -> str:
             self._hit("rematch.lock")
             found = conn.execute(sa.select(g.c.rematch).where(g.c.id == game_id).with_for_update()).first()
             if found is None:
@@ -402,6 +412,8 @@ class Database:
             self._notify(conn, game_id)
             return new_id
 
+        return self._run("rematch", work)
+
     def append(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
                status: Optional[str] = None, result: Optional[Mapping[str, str]] = None,
                ply: Optional[int] = None, owner: Optional[str] = None) -> None:
@@ -412,49 +424,56 @@ class Database:
         (one sync of the WAL for all: group commit)."""
         if not entries:
             return
-        request = _Append(game_id, list(entries), expected_seq,
-                          self._values(entries, status, result, ply), owner)
+        values = self._values(entries, status, result, ply)
+
+        def work(conn: Any) -> None:
+            self._put(conn, "append", game_id, entries, expected_seq, values, owner)
+            self._notify(conn, game_id, entries[-1].seq)
+
+        self._run("append", work)
+
+    def _run(self, operation: str, work: Callable[[Any], T]) -> T:
+        """work(conn) in a transaction of operation's. On PostgreSQL its own;
+        on SQLite the one of every write waiting meanwhile: one thread
+        commits them all, in one transaction and one sync of the WAL (group
+        commit). work checks before it changes anything: its ``Conflict``
+        fails its own request only; any other failure fails the batch
+        (nothing of it is stored)."""
         if self._write_lock is None:
-            with self._transaction("append") as conn:
-                self._store(conn, request)
-        else:
-            self._group_commit(request)
-        if request.failed is not None:
-            raise request.failed
-
-    def _store(self, conn: Any, request: "_Append") -> None:
-        """One append in conn's transaction; request.failed is set (and
-        nothing changed) when the game moved on."""
-        try:
-            self._put(conn, "append", request.game_id, request.entries, request.expected_seq,
-                      request.values, request.owner)
-        except Conflict as exc:
-            request.failed = exc
-            return
-        self._notify(conn, request.game_id, request.entries[-1].seq)
-
-    def _group_commit(self, request: "_Append") -> None:
-        assert self._write_lock is not None
+            with self._transaction(operation) as conn:
+                return work(conn)
+        request = _Write(operation, work)
         with self._queue_lock:
             self._queue.append(request)
         while not request.done.is_set():
             with self._write_lock:                          # one thread commits for all waiting
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
-                if not batch:
-                    continue
-                try:
-                    with self.engine.begin() as conn:
-                        for item in batch:
-                            self._store(conn, item)
-                        self._hit("append.commit")
-                    self._hit("append.committed")
-                except Exception as exc:
-                    for item in batch:
+                if batch:
+                    self._commit_batch(batch)
+        if request.failed is not None:
+            raise request.failed
+        return request.result                           # type: ignore[no-any-return]
+
+    def _commit_batch(self, batch: list["_Write"]) -> None:
+        operations = list(dict.fromkeys(item.operation for item in batch))
+        try:
+            with self.engine.begin() as conn:
+                for item in batch:
+                    try:
+                        item.result = item.work(conn)
+                    except Conflict as exc:             # raised before it changed anything
                         item.failed = exc
-                finally:
-                    for item in batch:
-                        item.done.set()
+                for operation in operations:
+                    self._hit(operation + ".commit")
+            for operation in operations:
+                self._hit(operation + ".committed")
+        except Exception as exc:
+            for item in batch:
+                item.failed = exc
+        finally:
+            for item in batch:
+                item.done.set()
 
     # Owners -------------------------------------------------------------------------
 
@@ -463,10 +482,12 @@ class Database:
         its games waiting or in play; returns their ids."""
         sa, g = self.sa, self.games
         where = [g.c.owner == owner, g.c.status.in_(("waiting", "playing"))]
-        with self._transaction("heartbeat") as conn:
+        def work(conn: Any) -> list[str]:
             self._hit("heartbeat.renew")
             conn.execute(g.update().where(*where).values(alive_ms=now_ms))
             return [r[0] for r in conn.execute(sa.select(g.c.id).where(*where))]
+
+        return self._run("heartbeat", work)
 
     def claim(self, owner: str, now_ms: int, lease_ms: int = LEASE_MS) -> list[tuple[str, Optional[int]]]:
         """Makes owner the owner of the games in play that have none or
@@ -474,7 +495,8 @@ class Database:
         owner's); returns each game taken with its last heartbeat (when it
         was last served; None when unknown)."""
         sa, g = self.sa, self.games
-        with self._transaction("claim") as conn:
+
+        def work(conn: Any) -> list[tuple[str, Optional[int]]]:
             self._hit("claim.find")
             rows = conn.execute(sa.select(g.c.id, g.c.owner, g.c.alive_ms).where(
                 g.c.status == "playing", sa.or_(g.c.owner.is_(None), g.c.owner != owner),
@@ -488,6 +510,8 @@ class Database:
                         owner=owner, alive_ms=now_ms)).rowcount == 1:
                     taken.append((str(game_id), None if alive is None else int(alive)))
             return taken
+
+        return self._run("claim", work)
 
     # Reading ------------------------------------------------------------------------
 
@@ -545,14 +569,12 @@ class Database:
 
 
 @dataclass
-class _Append:
-    """An append waiting for its commit."""
+class _Write:
+    """A write waiting for its commit (``Database._run``)."""
 
-    game_id: str
-    entries: list[Entry]
-    expected_seq: int
-    values: dict[str, Any]
-    owner: Optional[str] = None
+    operation: str
+    work: Callable[[Any], Any]
+    result: Any = None
     failed: Optional[Exception] = None
     done: threading.Event = field(default_factory=threading.Event)
 
