@@ -6,17 +6,26 @@ status and result, the count of its log), ``seats`` (who plays each seat;
 the SHA-256 of its token and of its invitation, never the texts) and
 ``actions`` (the log, one row per entry, keyed by (game, seq)).
 
-Every change is one transaction, committed before the server answers:
-``append`` first moves the game's ``seq`` on with ``UPDATE ... WHERE seq =
+Every change is one transaction, all or nothing, committed before the
+server answers: a game with its seats and first entries (``create``); a
+seat taken with its invitation used up, the game's start and first entries
+(``join``); a rematch with its link (``rematch``); entries (``append``),
+which first move the game's ``seq`` on with ``UPDATE ... WHERE seq =
 expected`` (on PostgreSQL that takes the game's row lock, so two processes
 wait for each other, and the second finds ``seq`` moved on and gets
-``Conflict``), then inserts the entries, whose primary key (game, seq)
+``Conflict``), then insert the entries, whose primary key (game, seq)
 refuses a second entry N in any case. SQLite runs in WAL mode with
 ``synchronous=FULL``: a commit is on disk (the WAL is synced) when it
 returns, so a server killed with SIGKILL (or a machine losing power) right
-after answering loses nothing; the appends that wait while one commits are
-committed together, in one transaction and one sync (group commit). On PostgreSQL the same transaction sends ``NOTIFY yinsh_games``
-with the game id (and its new seq), delivered to every process on commit.
+after answering loses nothing; the writes that wait while one commits are
+committed together, in one transaction and one sync (group commit). On
+PostgreSQL the same transaction sends ``NOTIFY yinsh_games`` with the game
+id (and its new seq), delivered to every process on commit.
+
+Each game in play has an owner process (``owner``, ``alive_ms``): the
+owner's ``heartbeat`` renews it, ``claim`` takes the games whose owner
+stopped beating. ``Faults`` injects failures into every step of the
+transactions, for the tests.
 
 >>> db = Database("sqlite://")
 >>> db.create({"id": "g1", "game": "insert", "options": {"layout": 7}, "start": "s",

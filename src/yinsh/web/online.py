@@ -7,12 +7,17 @@ the same way: under the game's lock, on a clone of the game, checked by
 (``Database.append``: refused when another process stored that seq first;
 then this process catches up and the client gets 409); only then is the
 clone kept, the change pushed to every viewer (``live.Hub``) and answered.
-After each change the service arms what acts by itself: the engine seat to
-act searches in a worker thread (``engines.SearchSlots``) and plays if the
-game did not move meanwhile, and a timer fires the flag of the running
-clock. With PostgreSQL, ``live.Listener`` brings the other processes'
-changes in (``on_change``). A restarted process loads the games in
-progress from their rows and re-arms their engines and clocks.
+A store that fails is checked against the database (its commit may have
+gone through). After each change the process that owns the game (a lease
+in its row, renewed by a heartbeat every second and taken over by another
+process when it lapses) arms what acts by itself: the engine seat to act
+searches in a worker thread (``engines.SearchSlots``) and plays if the game
+did not move meanwhile, and a timer fires the flag of the running clock;
+these writes are tried again with backoff until they are stored. A game
+taken over (after a restart, or from a dead process) or held up by an
+outage of the database first gives its running clock the time it was not
+served (``OnlineGame.resume``). With PostgreSQL, ``live.Listener`` brings
+the other processes' changes in (``on_change``).
 """
 from __future__ import annotations
 
@@ -124,6 +129,9 @@ class LiveGame:
     #: outage of the database): the running clock gets that time back.
     unserved_ms: Optional[int] = None
     resume_task: Optional[asyncio.Task[Any]] = None
+    #: Another process stored something not loaded here yet (``on_change``).
+    behind: bool = False
+    catch_up: Optional[asyncio.Task[Any]] = None
 
     @classmethod
     def of(cls, game_id: str, stored: Stored) -> "LiveGame":
@@ -394,13 +402,27 @@ class OnlineService:
             if live is None or (what.isdigit() and int(what) <= live.game.seq):
                 return                                      # not loaded here, or known
             targets = [live]
-        for live in targets:
-            async with live.lock:
-                seq, before = live.game.seq, _snapshot(live)
-                await self._reload(live)
-                new = live.game.log[seq:]
-                self._publish(live, new, _meta_events(before, live))
-                self._arm(live)
+        for live in targets:                                # each game catches up on its own
+            live.behind = True
+            if live.catch_up is None or live.catch_up.done():
+                live.catch_up = self._spawn(self._catch_up(live))
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Loads what other processes stored in live until nothing is new
+        (one task a game, so the notifications of the other games wait for
+        no database read of this one)."""
+        while live.behind and not self.closed:
+            live.behind = False
+            try:
+                async with live.lock:
+                    seq, before = live.game.seq, _snapshot(live)
+                    await self._reload(live)
+                    self._publish(live, live.game.log[seq:], _meta_events(before, live))
+                    self._arm(live)
+            except STORE_ERRORS as exc:
+                log.warning("catching up game %s failed (%s): trying again in 1 s", live.id, exc)
+                live.behind = True
+                await asyncio.sleep(1.0)
 
     # Changes -----------------------------------------------------------------------------
 
