@@ -227,3 +227,15 @@ def test_an_engine_whose_stores_keep_failing_is_held_up_but_never_stuck(client):
     wait_until(lambda: client.get(f"/api/online/games/{made['id']}").json()["ply"] == 2)
     assert not client.db.faults.armed["append.seq"]
     assert stored(client, made["id"])["log"] == [("move", 0), ("move", 1)]
+
+
+def test_an_outage_of_the_database_is_not_charged_to_the_clock(client):
+    made = create(client, seats=["me", "invite"], game="insert", options={"layout": 7}, clock="0.05+0")
+    client.post(f"/api/online/games/{made['id']}/join", json={"invite": made["invites"][0]["invite"]})
+    started = time.monotonic()                              # White's 3 s run from here
+    client.db.faults.arm("heartbeat.renew", times=2)        # the database away for two heartbeats
+    wait_until(lambda: client.get(f"/api/online/games/{made['id']}").json()["over"], 20)
+    entries = client.db.load(made["id"]).entries
+    assert [e.kind for e in entries] == ["resume", "flag"], entries
+    assert 900 <= int(entries[0].text) <= 4000, entries     # the outage given back
+    assert time.monotonic() - started >= 3.0 + 0.9 - 0.3    # so the flag fell that much later
