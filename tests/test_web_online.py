@@ -559,3 +559,18 @@ def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):
         assert ws.receive_json()["type"] == "snapshot"
     assert client.get(f"/api/online/games/{game_id}/picture?seq=1&view=0").text.startswith("<svg")
     assert client.get(f"/api/online/games/{game_id}/picture?seq=3").status_code == 400
+
+
+def test_a_database_of_the_previous_version_gets_the_owner_columns(tmp_path):
+    import sqlite3
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(16) NOT NULL, "
+                    "options TEXT NOT NULL, start TEXT NOT NULL, clock VARCHAR(16), auto_throw BOOLEAN "
+                    "NOT NULL, public BOOLEAN NOT NULL, status VARCHAR(16) NOT NULL, result TEXT, ply "
+                    "INTEGER NOT NULL, seq INTEGER NOT NULL, created_ms BIGINT NOT NULL, started_ms BIGINT, "
+                    "finished_ms BIGINT, rematch_of VARCHAR(32), rematch VARCHAR(32))")
+        old.execute("INSERT INTO games VALUES ('g', 'insert', '{}', 's', NULL, 0, 0, 'playing', NULL, 0, 0, "
+                    "1, 1, NULL, NULL, NULL)")
+    db = Database(str(path))
+    assert db.claim("me", now_ms=10) == [("g", None)] and db.heartbeat("me", now_ms=11) == ["g"]

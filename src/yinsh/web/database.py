@@ -251,8 +251,9 @@ class Database:
         have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
         with self.engine.begin() as conn:
             for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
-                if name not in have:
-                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {name} {kind}"))
+                if name not in have:                    # (two processes may both get here)
+                    guard = "IF NOT EXISTS " if self.is_postgres else ""
+                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
 
     # Transactions ------------------------------------------------------------------
 
