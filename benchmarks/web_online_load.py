@@ -11,6 +11,9 @@ Prints actions a second, the latency from sending an action to the
 opponent's socket receiving it (p50, p95, max), the errors (refused
 actions, lost connections: should be 0) and the lost actions: every
 acknowledged action is looked for in the database at the end (should be 0).
+On Linux it also prints the CPU time the server processes and the load
+generator used per action while measured (from /proc): on shared cores the
+rate depends on the other jobs, the CPU time an action costs much less.
 
     python benchmarks/web_online_load.py --db sqlite
     python benchmarks/web_online_load.py --db postgresql
@@ -122,13 +125,34 @@ class Load:
             tables = [asyncio.ensure_future(self.table(http)) for _ in range(self.args.games)]
             await asyncio.sleep(self.args.warmup)
             self.measuring = True
+            cpu = [server_cpu(self.servers), own_cpu()]
             await asyncio.sleep(self.args.seconds)
             self.stopping = True
             counted = self.actions
+            self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1]]
             await asyncio.wait(tables, timeout=15)
             for task in tables:
                 task.cancel()
             self.measured = counted
+
+
+def server_cpu(servers: list[Any]) -> float:
+    """CPU seconds (user + system) the server processes used so far (Linux; else nan)."""
+    total = 0.0
+    for server in servers:
+        process = getattr(server, "process", None)
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:           # type: ignore[union-attr]
+                fields = stat.read().rpartition(")")[2].split()
+        except (AttributeError, OSError):
+            return float("nan")
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
 
 
 def lost_actions(db_url: str, acked: dict[str, int]) -> int:
@@ -202,6 +226,10 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
     print(f"  move -> opponent's update: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * q[18]:.1f} ms, max {1000 * lat[-1]:.1f} ms ({len(lat)} measured)")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
+    if load.measured:
+        server_ms, client_ms = (1000 * c / load.measured for c in load.cpu)
+        print(f"  CPU an action: server {server_ms:.2f} ms, load generator {client_ms:.2f} ms "
+              f"(one server process on a core of its own: about {1000 / server_ms:.0f} actions/s)")
     print(f"  lost actions: {lost_actions(db, load.acked)} (of {sum(load.acked.values())} entries acknowledged)")
 
 

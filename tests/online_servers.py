@@ -114,7 +114,10 @@ class Player:
 
     def receive(self, timeout: float = 30.0) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        if "state" in message:
+        if message["type"] == "update":
+            from yinsh.web.online import apply_update
+            self.state = apply_update(self.state, message["state"])
+        elif "state" in message:
             self.state = message["state"]
         return message
 

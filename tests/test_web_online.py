@@ -19,6 +19,7 @@ with warnings.catch_warnings():
 from yinsh import record
 from yinsh.web.app import create_app
 from yinsh.web.database import Database
+from yinsh.web.online import apply_update
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -88,7 +89,9 @@ class Socket:
     def receive(self):
         message = self.ws.receive_json()
         self.errors = getattr(self, "errors", []) + ([message] if message["type"] == "error" else [])
-        if "state" in message:
+        if message["type"] == "update":
+            self.state = apply_update(self.state, message["state"])
+        elif "state" in message:
             self.state = message["state"]
         return message
 
@@ -381,10 +384,11 @@ def test_a_new_server_on_the_same_database_rebuilds_every_game(tmp_path):
     with TestClient(create_app(db=path)) as second:
         after = state_of(second, made["id"], bob)
         assert after["you"] == 1
-        assert {k: v for k, v in after.items() if k != "clock"} == \
-            {k: v for k, v in before.items() if k != "clock"}
+        assert {k: v for k, v in after.items() if k not in ("clock", "seq")} == \
+            {k: v for k, v in before.items() if k not in ("clock", "seq")}
         assert after["clock"]["running"] == before["clock"]["running"]
-    assert Database(path).count_actions(made["id"]) == before["seq"]
+    stored = Database(path).load(made["id"]).entries
+    assert [e.kind for e in stored[before["seq"]:]] in ([], ["resume"])    # the restart's time back
 
 
 def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(client):
@@ -405,20 +409,26 @@ def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(clien
     assert bob
 
 
-def test_a_clock_that_ran_out_while_the_server_was_down_flags_at_the_restart(tmp_path):
+def test_the_time_the_server_was_down_is_not_charged_to_the_clock(tmp_path):
     path = str(tmp_path / "games.sqlite3")
     with TestClient(create_app(db=path)) as first:
         game_id, ann, bob = two_people(first, clock="0.01+0")           # 600 ms each
         act(first, game_id, ann, type="move", move="c3", ply=0)
         first.app.state.online.closed = True                            # no timer fires here
-    time.sleep(0.8)
+    time.sleep(0.8)                                                     # longer than Red's time
     with TestClient(create_app(db=path)) as second:
-        deadline = time.monotonic() + 10
+        restarted = time.monotonic()
+        clock = state_of(second, game_id)["clock"]
+        assert clock["running"] == 1 and clock["remaining_ms"][1] > 400
         while not state_of(second, game_id)["over"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+            assert time.monotonic() < restarted + 10
+            time.sleep(0.02)
+        assert time.monotonic() - restarted > 0.4                       # Red had its time after all
         state = state_of(second, game_id)
-        assert state["result"]["reason"] == "Red ran out of time" and state["seq"] == 2
+        assert state["result"]["reason"] == "Red ran out of time"
+    entries = Database(path).load(game_id).entries
+    assert [e.kind for e in entries] == ["move", "resume", "flag"]
+    assert int(entries[1].text) >= 800 and entries[2].at_ms - entries[1].at_ms >= 400
 
 
 def test_a_takeback_with_several_people_needs_every_other_one(client):
@@ -493,3 +503,74 @@ def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
     assert game.clocks.remaining_ms[0] == 0
     rebuilt = OnlineGame.replay(game.header(), game.log)
     assert rebuilt.board.position() == game.board.position() and rebuilt.out == [0]
+
+
+# Updates ----------------------------------------------------------------------------------------
+
+def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatch):
+    import json as _json
+    from yinsh.web.games import WebGame
+    made = create(client, game="yinsh", seats=["me", "invite"])
+    bob = join(client, made)
+    ann_socket, bob_socket = Socket(client, made["id"], made["token"]), Socket(client, made["id"], bob)
+    watcher = Socket(client, made["id"])
+    drawn = []
+    original = WebGame.svg
+    monkeypatch.setattr(WebGame, "svg", lambda self, *a, **k: drawn.append(1) or original(self, *a, **k))
+    rng = random.Random(9)
+    sizes = []
+    for _ in range(12):
+        mover, tokens = (ann_socket, made["token"]) if ann_socket.state["to_act"] == 0 else (bob_socket, bob)
+        state = mover.state
+        mover.send(type="move", move=rng.choice(state["choices"])["move"], ply=state["ply"], seq=state["seq"])
+        mover.until("ack")
+        raw = watcher.ws.receive_text()
+        message = _json.loads(raw)
+        assert message["type"] == "update" and "svg" not in message["state"]
+        sizes.append(len(raw.encode()))
+        watcher.state = apply_update(watcher.state, message["state"])
+        for socket in (ann_socket, bob_socket):
+            socket.until("update") if socket is not mover else None
+        for _ in range(2):                                  # every viewer asks: drawn once
+            picture = client.get(message["state"]["picture"])
+            assert picture.status_code == 200 and picture.text.startswith("<svg")
+            assert "immutable" in picture.headers["cache-control"]
+        watcher.state["svg"] = picture.text
+    assert max(sizes) < 5500, sizes                         # the whole state: about 26 KB
+    assert len(drawn) == 12                                 # one picture a position and view
+    final = state_of(client, made["id"])
+    assert watcher.state["moves"] == final["moves"] and watcher.state["svg"] == final["svg"]
+
+
+def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):
+    game_id, ann, bob = two_people(client)
+    first = Socket(client, game_id, ann)
+    seen = first.state
+    first.close()
+    state = act(client, game_id, ann, type="move", move="c3", ply=0).json()["state"]
+    state = act(client, game_id, bob, type="move", move=state["choices"][0]["move"], ply=1).json()["state"]
+    with client.websocket_connect(f"/api/online/games/{game_id}/live") as ws:
+        ws.send_json({"type": "hello", "token": ann, "seq": seen["seq"]})
+        message = ws.receive_json()
+        assert message["type"] == "update" and [e["seq"] for e in message["events"]] == [1, 2]
+        caught_up = apply_update(seen, message["state"])
+        assert caught_up["moves"] == state["moves"] and caught_up["you"] == 0
+        ws.send_json({"type": "hello", "token": ann, "seq": 99})        # not a seq of this game
+        assert ws.receive_json()["type"] == "snapshot"
+    assert client.get(f"/api/online/games/{game_id}/picture?seq=1&view=0").text.startswith("<svg")
+    assert client.get(f"/api/online/games/{game_id}/picture?seq=3").status_code == 400
+
+
+def test_a_database_of_the_previous_version_gets_the_owner_columns(tmp_path):
+    import sqlite3
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, game VARCHAR(16) NOT NULL, "
+                    "options TEXT NOT NULL, start TEXT NOT NULL, clock VARCHAR(16), auto_throw BOOLEAN "
+                    "NOT NULL, public BOOLEAN NOT NULL, status VARCHAR(16) NOT NULL, result TEXT, ply "
+                    "INTEGER NOT NULL, seq INTEGER NOT NULL, created_ms BIGINT NOT NULL, started_ms BIGINT, "
+                    "finished_ms BIGINT, rematch_of VARCHAR(32), rematch VARCHAR(32))")
+        old.execute("INSERT INTO games VALUES ('g', 'insert', '{}', 's', NULL, 0, 0, 'playing', NULL, 0, 0, "
+                    "1, 1, NULL, NULL, NULL)")
+    db = Database(str(path))
+    assert db.claim("me", now_ms=10) == [("g", None)] and db.heartbeat("me", now_ms=11) == ["g"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+import time
 
 import httpx
 import pytest
@@ -81,10 +82,21 @@ def test_a_killed_server_restarted_loses_no_acknowledged_action(database):
         players = [Player(server, game_id, t) for t in tokens]        # reconnecting
         assert players[0].state["moves"] == acknowledged
         assert [p.state["you"] for p in players] == [0, 1]
-        after = players[0].state["clock"]
-        assert after["running"] == clock["running"]
-        assert after["remaining_ms"][1 - clock["running"]] == clock["remaining_ms"][1 - clock["running"]]
-        assert after["remaining_ms"][clock["running"]] < clock["remaining_ms"][clock["running"]]
+        running = clock["running"]
+        deadline = time.monotonic() + 15                  # PostgreSQL: once the dead owner's lease ran out
+        while True:                                       # the time it was down is given back
+            after = httpx.get(f"{server.url}/api/online/games/{game_id}", timeout=10).json()["clock"]
+            if after["remaining_ms"][running] >= clock["remaining_ms"][running] - 2500:
+                break
+            assert time.monotonic() < deadline, (clock, after)
+            time.sleep(0.2)
+        assert after["running"] == running
+        assert after["remaining_ms"][1 - running] == clock["remaining_ms"][1 - running]
+        assert after["remaining_ms"][running] <= clock["remaining_ms"][running]
+        seq = httpx.get(f"{server.url}/api/online/games/{game_id}", timeout=10).json()["seq"]
+        for p in players:                                 # the resume entry reaches the sockets
+            while p.state["seq"] < seq:
+                p.until("update")
         more = play(players, random.Random(2), 10)
         assert more[:len(acknowledged)] == acknowledged and len(more) > len(acknowledged)
         for p in players:
@@ -141,3 +153,52 @@ def test_two_processes_never_both_accept_one_ply(postgres):
             here.close(), there.close()
     finally:
         first.stop(), second.stop()
+
+
+def test_one_process_owns_a_game_and_another_takes_it_over_when_it_dies(postgres):
+    """Two services on one PostgreSQL (in this process): only the game's owner
+    searches for its engine; when the owner stops beating, the other takes
+    the game over within seconds and its engine plays on."""
+    import time
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from yinsh.web.app import create_app
+    from yinsh.web.database import LEASE_MS
+
+    def state(client, game_id):
+        return client.get(f"/api/online/games/{game_id}").json()
+
+    def wait(condition, seconds):
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+    with TestClient(create_app(db=postgres)) as first, TestClient(create_app(db=postgres)) as second:
+        one, two = first.app.state.online, second.app.state.online
+        made = first.post("/api/online/games", json={"game": "yinsh", "options": {"variant": "blitz"},
+                                                     "seats": ["me", 0.05]}).json()
+        game_id, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
+        for move in ("e5", "f6"):                           # played on the process that is not the owner
+            ply = state(second, game_id)["ply"]
+            answer = second.post(f"/api/online/games/{game_id}/action", headers=auth,
+                                 json={"type": "move", "move": move, "ply": ply})
+            assert answer.status_code == 200, answer.text
+            wait(lambda: state(second, game_id)["ply"] == ply + 2, 30)
+        assert game_id in one.owned and game_id not in two.owned
+        assert one.searches == 2 and two.searches == 0
+        for task in list(one._tasks):                       # the owner dies: no more heartbeats
+            task.cancel()
+        one.closed = True
+        started = time.monotonic()
+        wait(lambda: game_id in two.owned, LEASE_MS / 1000 + 5)
+        assert time.monotonic() - started < LEASE_MS / 1000 + 3
+        ply = state(second, game_id)["ply"]
+        answer = second.post(f"/api/online/games/{game_id}/action", headers=auth,
+                             json={"type": "move", "move": state(second, game_id)["choices"][0]["move"],
+                                   "ply": ply})
+        assert answer.status_code == 200, answer.text
+        wait(lambda: state(second, game_id)["ply"] == ply + 2, 30)
+        assert two.searches == 1 and one.searches == 2

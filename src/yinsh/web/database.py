@@ -6,24 +6,35 @@ status and result, the count of its log), ``seats`` (who plays each seat;
 the SHA-256 of its token and of its invitation, never the texts) and
 ``actions`` (the log, one row per entry, keyed by (game, seq)).
 
-Every change is one transaction, committed before the server answers:
-``append`` first moves the game's ``seq`` on with ``UPDATE ... WHERE seq =
+Every change is one transaction, all or nothing, committed before the
+server answers: a game with its seats and first entries (``create``); a
+seat taken with its invitation used up, the game's start and first entries
+(``join``); a rematch with its link (``rematch``); entries (``append``),
+which first move the game's ``seq`` on with ``UPDATE ... WHERE seq =
 expected`` (on PostgreSQL that takes the game's row lock, so two processes
 wait for each other, and the second finds ``seq`` moved on and gets
-``Conflict``), then inserts the entries, whose primary key (game, seq)
+``Conflict``), then insert the entries, whose primary key (game, seq)
 refuses a second entry N in any case. SQLite runs in WAL mode with
 ``synchronous=FULL``: a commit is on disk (the WAL is synced) when it
 returns, so a server killed with SIGKILL (or a machine losing power) right
-after answering loses nothing; the appends that wait while one commits are
-committed together, in one transaction and one sync (group commit). On PostgreSQL the same transaction sends ``NOTIFY yinsh_games``
-with the game id (and its new seq), delivered to every process on commit.
+after answering loses nothing; the writes that wait while one commits are
+committed together, in one transaction and one sync (group commit). On
+PostgreSQL the same transaction sends ``NOTIFY yinsh_games`` with the game
+id (and its new seq), delivered to every process on commit.
+
+Each game in play has an owner process (``owner``, ``alive_ms``): the
+owner's ``heartbeat`` renews it, ``claim`` takes the games whose owner
+stopped beating. ``Faults`` injects failures into every step of the
+transactions, for the tests.
 
 >>> db = Database("sqlite://")
 >>> db.create({"id": "g1", "game": "insert", "options": {"layout": 7}, "start": "s",
 ...            "clock": None, "auto_throw": False, "public": True, "created_ms": 1},
 ...           [{"kind": "person", "name": "Ann", "token_hash": "t"}, {"kind": "person", "invite_hash": "i"}])
->>> db.join("g1", 1, "i", "u", "Bob", by_invite=True), db.join("g1", 1, "i", "u", "Bob", by_invite=True)
-(True, False)
+>>> db.join("g1", 1, "i", "u", "Bob", by_invite=True, started_ms=5)
+True
+>>> db.join("g1", 1, "i", "u2", "Cy", by_invite=True, started_ms=6)
+False
 >>> db.append("g1", [Entry(1, 0, "move", 0, "c3")], expected_seq=0)
 >>> db.append("g1", [Entry(1, 0, "move", 0, "c4")], expected_seq=0)
 Traceback (most recent call last):
@@ -40,11 +51,16 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from yinsh.web.online_game import Entry
 
-__all__ = ["Database", "Conflict", "Stored", "default_path", "CHANNEL"]
+__all__ = ["Database", "Conflict", "Stored", "Faults", "InjectedFault", "default_path", "CHANNEL",
+           "STORE_ERRORS", "HEARTBEAT_S", "LEASE_MS"]
+
+T = TypeVar("T")
 
 #: The PostgreSQL channel of the games' changes (payload: the game id).
 CHANNEL = "yinsh_games"
@@ -52,6 +68,66 @@ CHANNEL = "yinsh_games"
 
 class Conflict(RuntimeError):
     """Another request (perhaps in another process) changed the game first."""
+
+
+class InjectedFault(ConnectionError):
+    """A failure ``Faults`` injected: what a database that went away raises."""
+
+
+#: What a database that went away raises (its transaction changed nothing).
+STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
+
+#: Seconds between a process's heartbeats (``Database.heartbeat``).
+HEARTBEAT_S = 1.0
+#: A game whose owner has not beaten for this long (ms) is taken over.
+LEASE_MS = 5000
+
+
+class Faults:
+    """Failures injected into the database's transactions, for tests.
+
+    Every transaction passes named steps: ``"<operation>.<step>"`` before
+    each statement, ``"<operation>.commit"`` just before its commit and
+    ``"<operation>.committed"`` just after it (the operations: ``create``,
+    ``join``, ``rematch``, ``append``, ``heartbeat``, ``claim``). ``arm``
+    makes the next passes through a step raise ``InjectedFault`` (before
+    the commit: the transaction is rolled back; after it: it is stored but
+    the caller hears of a failure, like a connection lost during the
+    commit); ``seen`` lists the steps passed, in order.
+
+    >>> faults = Faults()
+    >>> faults.arm("join.commit")
+    >>> faults.hit("join.seat")
+    >>> faults.hit("join.commit")
+    Traceback (most recent call last):
+    yinsh.web.database.InjectedFault: injected failure at join.commit
+    >>> faults.hit("join.commit"), faults.seen
+    (None, ['join.seat', 'join.commit', 'join.commit'])
+    """
+
+    def __init__(self) -> None:
+        self.armed: dict[str, int] = {}
+        self.seen: list[str] = []
+        self._lock = threading.Lock()
+
+    def arm(self, step: str, times: int = 1) -> None:
+        """The next times passes through step fail."""
+        with self._lock:
+            self.armed[step] = self.armed.get(step, 0) + times
+
+    def clear(self) -> None:
+        with self._lock:
+            self.armed.clear()
+            self.seen.clear()
+
+    def hit(self, step: str) -> None:
+        """Passes step (raises when it is armed)."""
+        with self._lock:
+            self.seen.append(step)
+            left = self.armed.get(step, 0)
+            if left:
+                self.armed[step] = left - 1
+                raise InjectedFault(f"injected failure at {step}")
 
 
 def default_path() -> Path:
@@ -121,7 +197,7 @@ class Database:
         # In memory, every thread shares one connection: reads wait for the writers too.
         self._read_lock = self._write_lock if url == "sqlite://" else None
         self._queue_lock = threading.Lock()
-        self._queue: list[_Append] = []
+        self._queue: list[_Write] = []
         meta = sa.MetaData()
         self.games = sa.Table(
             "games", meta,
@@ -140,7 +216,9 @@ class Database:
             sa.Column("started_ms", sa.BigInteger),
             sa.Column("finished_ms", sa.BigInteger, index=True),
             sa.Column("rematch_of", sa.String(32)),
-            sa.Column("rematch", sa.String(32)))
+            sa.Column("rematch", sa.String(32)),
+            sa.Column("owner", sa.String(32)),
+            sa.Column("alive_ms", sa.BigInteger))
         self.seats = sa.Table(
             "seats", meta,
             sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
@@ -163,6 +241,19 @@ class Database:
             sa.Column("used_ms", sa.BigInteger, nullable=False))
         with self._writing():
             meta.create_all(self.engine)
+            self._add_columns()
+        #: Injected failures (tests): see ``Faults``.
+        self.faults: Optional[Faults] = None
+
+    def _add_columns(self) -> None:
+        """Adds the columns a database made by an older version lacks."""
+        sa = self.sa
+        have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
+        with self.engine.begin() as conn:
+            for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
+                if name not in have:                    # (two processes may both get here)
+                    guard = "IF NOT EXISTS " if self.is_postgres else ""
+                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
 
     # Transactions ------------------------------------------------------------------
 
@@ -185,121 +276,252 @@ class Database:
 
     # Writing ----------------------------------------------------------------------
 
-    def create(self, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]) -> None:
-        """A new game and its seats."""
-        row = dict(game)
-        row["options"] = json.dumps(row["options"])
-        row.setdefault("status", "waiting")
-        with self._writing(), self.engine.begin() as conn:
-            conn.execute(self.games.insert().values(**row))
-            conn.execute(self.seats.insert(), [
-                {"game_id": row["id"], "seat": i, "kind": s["kind"], "name": s.get("name", "Player"),
-                 "engine_time": s.get("engine_time"), "token_hash": s.get("token_hash"),
-                 "invite_hash": s.get("invite_hash")} for i, s in enumerate(seats)])
-            self._notify(conn, row["id"])
+    def _hit(self, step: str) -> None:
+        if self.faults is not None:
+            self.faults.hit(step)
 
-    def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
-             by_invite: bool) -> bool:
-        """Gives seat its token when it is free and key_hash is its
-        invitation's (by_invite) or the game is public; False otherwise."""
-        sa, s = self.sa, self.seats
-        where = [s.c.game_id == game_id, s.c.seat == seat, s.c.token_hash.is_(None),
-                 s.c.kind == "person"]
-        where.append(s.c.invite_hash == key_hash if by_invite else s.c.game_id.in_(
-            sa.select(self.games.c.id).where(self.games.c.public.is_(True))))
-        with self._writing(), self.engine.begin() as conn:
-            done = conn.execute(s.update().where(*where).values(
-                token_hash=token_hash, invite_hash=None, name=name)).rowcount == 1
-            if done:
-                self._notify(conn, game_id)
-            return bool(done)
+    @contextlib.contextmanager
+    def _transaction(self, operation: str) -> Iterator[Any]:
+        """One transaction of operation (on SQLite under the process's write
+        lock), passing its ``commit`` and ``committed`` steps (``Faults``)."""
+        with self._writing():
+            with self.engine.begin() as conn:
+                yield conn
+                self._hit(operation + ".commit")
+            self._hit(operation + ".committed")
 
-    def start(self, game_id: str, at_ms: int) -> Optional[int]:
-        """Starts the game when every person seat is taken; returns its start
-        time (this call's or an earlier one's), None while seats are open."""
-        sa, s, g = self.sa, self.seats, self.games
-        with self._writing(), self.engine.begin() as conn:
-            open_seats = conn.execute(sa.select(sa.func.count()).select_from(s).where(
-                s.c.game_id == game_id, s.c.kind == "person", s.c.token_hash.is_(None))).scalar()
-            if open_seats:
-                return None
-            conn.execute(g.update().where(g.c.id == game_id, g.c.status == "waiting").values(
-                status="playing", started_ms=at_ms))
-            self._notify(conn, game_id)
-            started = conn.execute(sa.select(g.c.started_ms).where(g.c.id == game_id)).scalar()
-            return None if started is None else int(started)
-
-    def append(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
-               status: Optional[str] = None, result: Optional[Mapping[str, str]] = None,
-               ply: Optional[int] = None) -> None:
-        """Stores entries after entry expected_seq (``Conflict`` when the
-        game's log is no longer there), with the game's new status, result
-        and ply. On SQLite the appends of threads that wait meanwhile are
-        committed together (one sync of the WAL for all: group commit)."""
-        if not entries:
-            return
-        values: dict[str, Any] = {"seq": expected_seq + len(entries)}
+    @staticmethod
+    def _values(entries: Sequence[Entry], status: Optional[str], result: Optional[Mapping[str, str]],
+                ply: Optional[int]) -> dict[str, Any]:
+        """The games row's columns after entries."""
+        values: dict[str, Any] = {}
         if ply is not None:
             values["ply"] = ply
         if status is not None:
             values["status"] = status
             if status == "finished":
-                values["finished_ms"] = entries[-1].at_ms
+                values["finished_ms"] = entries[-1].at_ms if entries else None
                 values["result"] = json.dumps(result)
-        request = _Append(game_id, list(entries), expected_seq, values)
-        if self._write_lock is None:
-            with self.engine.begin() as conn:
-                self._store(conn, request)
-        else:
-            self._group_commit(request)
-        if request.failed is not None:
-            raise request.failed
+        return values
 
-    def _store(self, conn: Any, request: "_Append") -> None:
-        """One append in conn's transaction; request.failed is set (and
-        nothing changed) when the game moved on."""
-        g, entries = self.games, request.entries
-        moved = conn.execute(g.update().where(g.c.id == request.game_id, g.c.seq == request.expected_seq)
-                             .values(**request.values)).rowcount
-        if moved != 1:
-            request.failed = Conflict(f"game {request.game_id} moved on past seq {request.expected_seq}")
+    def _put(self, conn: Any, operation: str, game_id: str, entries: Sequence[Entry], expected_seq: int,
+             values: Mapping[str, Any], owner: Optional[str] = None) -> None:
+        """In conn's transaction: moves the game's seq on from expected_seq
+        (``Conflict`` when it is elsewhere, or when owner is given and the
+        game is not owner's), with values, and inserts entries. On
+        PostgreSQL the UPDATE takes the game's row lock until the commit."""
+        g = self.games
+        self._hit(operation + ".seq")
+        where = [g.c.id == game_id, g.c.seq == expected_seq]
+        if owner is not None:
+            where.append(g.c.owner == owner)
+        moved = conn.execute(g.update().where(*where).values(seq=expected_seq + len(entries), **values))
+        if moved.rowcount != 1:
+            raise Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
+                           f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
+        if entries:
+            self._hit(operation + ".log")
+            conn.execute(self.actions.insert(), [
+                {"game_id": game_id, "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
+                 "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
+                for e in entries])
+
+    def _insert_game(self, conn: Any, operation: str, game: Mapping[str, Any],
+                     seats: Sequence[Mapping[str, Any]], entries: Sequence[Entry]) -> str:
+        row = dict(game)
+        row["options"] = json.dumps(row["options"])
+        row.setdefault("status", "waiting")
+        row["seq"] = len(entries)
+        if row["status"] == "finished" and entries:
+            row["finished_ms"] = entries[-1].at_ms
+        if isinstance(row.get("result"), dict):
+            row["result"] = json.dumps(row["result"])
+        self._hit(operation + ".game")
+        conn.execute(self.games.insert().values(**row))
+        self._hit(operation + ".seats")
+        conn.execute(self.seats.insert(), [
+            {"game_id": row["id"], "seat": i, "kind": s["kind"], "name": s.get("name", "Player"),
+             "engine_time": s.get("engine_time"), "token_hash": s.get("token_hash"),
+             "invite_hash": s.get("invite_hash")} for i, s in enumerate(seats)])
+        if entries:
+            self._hit(operation + ".log")
+            conn.execute(self.actions.insert(), [
+                {"game_id": row["id"], "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
+                 "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
+                for e in entries])
+        self._notify(conn, row["id"])
+        return str(row["id"])
+
+    def create(self, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+               entries: Sequence[Entry] = ()) -> None:
+        """A new game, its seats and its first entries (the server's own:
+        forced actions, engines' throws), in one transaction. The game's row
+        may name its ``owner`` and ``alive_ms`` (see ``claim``)."""
+        self._run("create", lambda conn: self._insert_game(conn, "create", game, seats, entries))
+
+    def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
+             by_invite: bool, *, expected_seq: int = 0, started_ms: Optional[int] = None,
+             entries: Sequence[Entry] = (), status: Optional[str] = None,
+             result: Optional[Mapping[str, str]] = None, ply: Optional[int] = None) -> bool:
+        """Gives seat its token when it is free and key_hash is its
+        invitation's (by_invite) or the game is public; False otherwise
+        (nothing changed). In the same transaction, when started_ms is given
+        (the caller saw this seat as the last open one), the game starts then
+        and entries (its first, the server's own) are stored after
+        expected_seq. ``Conflict`` (nothing changed) when the game is not as
+        the caller saw it: its log moved on, or another seat changed."""
+        sa, s = self.sa, self.seats
+        where = [s.c.game_id == game_id, s.c.seat == seat, s.c.token_hash.is_(None),
+                 s.c.kind == "person"]
+        where.append(s.c.invite_hash == key_hash if by_invite else s.c.game_id.in_(
+            sa.select(self.games.c.id).where(self.games.c.public.is_(True))))
+        g = self.games
+
+        def work(conn: Any) -> bool:                    # every check before any change
+            self._hit("join.lock")
+            seq = conn.execute(sa.select(g.c.seq).where(g.c.id == game_id).with_for_update()).scalar()
+            if seq != expected_seq:
+                raise Conflict(f"game {game_id} moved on past seq {expected_seq}")
+            self._hit("join.check")
+            if conn.execute(sa.select(sa.func.count()).select_from(s).where(*where)).scalar() != 1:
+                return False
+            open_seats = conn.execute(sa.select(sa.func.count()).select_from(s).where(
+                s.c.game_id == game_id, s.c.kind == "person", s.c.token_hash.is_(None))).scalar()
+            if bool(open_seats - 1) == (started_ms is not None):
+                raise Conflict(f"the seats of game {game_id} changed meanwhile")
+            self._hit("join.seat")
+            conn.execute(s.update().where(*where).values(token_hash=token_hash, invite_hash=None,
+                                                         name=name))
+            if started_ms is not None:
+                values = {"status": "playing", "started_ms": started_ms,
+                          **self._values(entries, status, result, ply)}
+                self._put(conn, "join", game_id, entries, expected_seq, values)
+            self._notify(conn, game_id)
+            return True
+
+        return self._run("join", work)
+
+    def rematch(self, game_id: str, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
+                entries: Sequence[Entry] = ()) -> str:
+        """Creates game (with seats and first entries, as ``create``) as
+        game_id's rematch unless game_id has one, in one transaction;
+        returns the id of the rematch now recorded (game's, or the one that
+        was there: then nothing changed)."""
+        sa, g = self.sa, self.games
+
+        def work(conn: Any) -> str:
+            self._hit("rematch.lock")
+            found = conn.execute(sa.select(g.c.rematch).where(g.c.id == game_id).with_for_update()).first()
+            if found is None:
+                raise Conflict(f"game {game_id} is not in the database")
+            if found[0] is not None:
+                return str(found[0])
+            new_id = self._insert_game(conn, "rematch", game, seats, entries)
+            self._hit("rematch.link")
+            conn.execute(g.update().where(g.c.id == game_id).values(rematch=new_id))
+            self._notify(conn, game_id)
+            return new_id
+
+        return self._run("rematch", work)
+
+    def append(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
+               status: Optional[str] = None, result: Optional[Mapping[str, str]] = None,
+               ply: Optional[int] = None, owner: Optional[str] = None) -> None:
+        """Stores entries after entry expected_seq (``Conflict`` when the
+        game's log is no longer there, or when owner is given and the game is
+        not owner's), with the game's new status, result and ply. On SQLite
+        the appends of threads that wait meanwhile are committed together
+        (one sync of the WAL for all: group commit)."""
+        if not entries:
             return
-        conn.execute(self.actions.insert(), [
-            {"game_id": request.game_id, "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
-             "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
-            for e in entries])
-        self._notify(conn, request.game_id, entries[-1].seq)
+        values = self._values(entries, status, result, ply)
 
-    def _group_commit(self, request: "_Append") -> None:
-        assert self._write_lock is not None
+        def work(conn: Any) -> None:
+            self._put(conn, "append", game_id, entries, expected_seq, values, owner)
+            self._notify(conn, game_id, entries[-1].seq)
+
+        self._run("append", work)
+
+    def _run(self, operation: str, work: Callable[[Any], T]) -> T:
+        """work(conn) in a transaction of operation's. On PostgreSQL its own;
+        on SQLite the one of every write waiting meanwhile: one thread
+        commits them all, in one transaction and one sync of the WAL (group
+        commit). work checks before it changes anything: its ``Conflict``
+        fails its own request only; any other failure fails the batch
+        (nothing of it is stored)."""
+        if self._write_lock is None:
+            with self._transaction(operation) as conn:
+                return work(conn)
+        request = _Write(operation, work)
         with self._queue_lock:
             self._queue.append(request)
         while not request.done.is_set():
             with self._write_lock:                          # one thread commits for all waiting
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
-                if not batch:
-                    continue
-                try:
-                    with self.engine.begin() as conn:
-                        for item in batch:
-                            self._store(conn, item)
-                except Exception as exc:                    # nothing of the batch was stored
-                    for item in batch:
-                        item.failed = exc
-                for item in batch:
-                    item.done.set()
+                if batch:
+                    self._commit_batch(batch)
+        if request.failed is not None:
+            raise request.failed
+        return request.result                           # type: ignore[no-any-return]
 
-    def set_rematch(self, game_id: str, rematch_id: str) -> Optional[str]:
-        """Records rematch_id as game_id's rematch unless it has one; returns
-        the rematch now recorded."""
+    def _commit_batch(self, batch: list["_Write"]) -> None:
+        operations = list(dict.fromkeys(item.operation for item in batch))
+        try:
+            with self.engine.begin() as conn:
+                for item in batch:
+                    try:
+                        item.result = item.work(conn)
+                    except Conflict as exc:             # raised before it changed anything
+                        item.failed = exc
+                for operation in operations:
+                    self._hit(operation + ".commit")
+            for operation in operations:
+                self._hit(operation + ".committed")
+        except Exception as exc:
+            for item in batch:
+                item.failed = exc
+        finally:
+            for item in batch:
+                item.done.set()
+
+    # Owners -------------------------------------------------------------------------
+
+    def heartbeat(self, owner: str, now_ms: int) -> list[str]:
+        """owner (a server process) is alive at now_ms: renews its lease on
+        its games waiting or in play; returns their ids."""
         sa, g = self.sa, self.games
-        with self._writing(), self.engine.begin() as conn:
-            conn.execute(g.update().where(g.c.id == game_id, g.c.rematch.is_(None))
-                         .values(rematch=rematch_id))
-            self._notify(conn, game_id)
-            found = conn.execute(sa.select(g.c.rematch).where(g.c.id == game_id)).scalar()
-            return None if found is None else str(found)
+        where = [g.c.owner == owner, g.c.status.in_(("waiting", "playing"))]
+        def work(conn: Any) -> list[str]:
+            self._hit("heartbeat.renew")
+            conn.execute(g.update().where(*where).values(alive_ms=now_ms))
+            return [r[0] for r in conn.execute(sa.select(g.c.id).where(*where))]
+
+        return self._run("heartbeat", work)
+
+    def claim(self, owner: str, now_ms: int, lease_ms: int = LEASE_MS) -> list[tuple[str, Optional[int]]]:
+        """Makes owner the owner of the games in play that have none or
+        whose owner's last heartbeat is older than lease_ms (0: every other
+        owner's); returns each game taken with its last heartbeat (when it
+        was last served; None when unknown)."""
+        sa, g = self.sa, self.games
+
+        def work(conn: Any) -> list[tuple[str, Optional[int]]]:
+            self._hit("claim.find")
+            rows = conn.execute(sa.select(g.c.id, g.c.owner, g.c.alive_ms).where(
+                g.c.status == "playing", sa.or_(g.c.owner.is_(None), g.c.owner != owner),
+                sa.or_(g.c.alive_ms.is_(None), g.c.alive_ms <= now_ms - lease_ms))).all()
+            taken: list[tuple[str, Optional[int]]] = []
+            for game_id, old, alive in rows:
+                self._hit("claim.take")
+                was = [g.c.owner.is_(None) if old is None else g.c.owner == old,
+                       g.c.alive_ms.is_(None) if alive is None else g.c.alive_ms == alive]
+                if conn.execute(g.update().where(g.c.id == game_id, *was).values(
+                        owner=owner, alive_ms=now_ms)).rowcount == 1:
+                    taken.append((str(game_id), None if alive is None else int(alive)))
+            return taken
+
+        return self._run("claim", work)
 
     # Reading ------------------------------------------------------------------------
 
@@ -357,13 +579,12 @@ class Database:
 
 
 @dataclass
-class _Append:
-    """An append waiting for its commit."""
+class _Write:
+    """A write waiting for its commit (``Database._run``)."""
 
-    game_id: str
-    entries: list[Entry]
-    expected_seq: int
-    values: dict[str, Any]
+    operation: str
+    work: Callable[[Any], Any]
+    result: Any = None
     failed: Optional[Exception] = None
     done: threading.Event = field(default_factory=threading.Event)
 

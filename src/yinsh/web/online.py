@@ -7,38 +7,51 @@ the same way: under the game's lock, on a clone of the game, checked by
 (``Database.append``: refused when another process stored that seq first;
 then this process catches up and the client gets 409); only then is the
 clone kept, the change pushed to every viewer (``live.Hub``) and answered.
-After each change the service arms what acts by itself: the engine seat to
-act searches in a worker thread (``engines.SearchSlots``) and plays if the
-game did not move meanwhile, and a timer fires the flag of the running
-clock. With PostgreSQL, ``live.Listener`` brings the other processes'
-changes in (``on_change``). A restarted process loads the games in
-progress from their rows and re-arms their engines and clocks.
+A store that fails is checked against the database (its commit may have
+gone through). After each change the process that owns the game (a lease
+in its row, renewed by a heartbeat every second and taken over by another
+process when it lapses) arms what acts by itself: the engine seat to act
+searches in a worker thread (``engines.SearchSlots``) and plays if the game
+did not move meanwhile, and a timer fires the flag of the running clock;
+these writes are tried again with backoff until they are stored. A game
+taken over (after a restart, or from a dead process) or held up by an
+outage of the database first gives its running clock the time it was not
+served (``OnlineGame.resume``). With PostgreSQL, ``live.Listener`` brings
+the other processes' changes in (``on_change``).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import functools
+import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, TypeVar
+from typing import Any, Callable, Coroutine, Mapping, Optional, TypeVar
 
 import anyio
 
 from yinsh.web import engines, tokens
 from yinsh.web.clocks import TimeControl
-from yinsh.web.database import Conflict, Database, Stored
+from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database, Stored
 from yinsh.web.inputs import BadRequest, boolean, integer, online_seats, player_name, text
 from yinsh.web.live import Hub, Listener
 from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleError
 from yinsh.web import games as _games
 
-__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError", "now_ms"]
+__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError",
+           "UnconfirmedError", "now_ms", "apply_update", "CATCH_UP"]
 
 T = TypeVar("T")
 
 #: Finished games kept in memory past this many loaded games are let go (reloaded on use).
 MAX_LOADED = 5000
+#: A background write that failed is tried again after this many seconds, doubled
+#: after each failure up to RETRY_MAX_S, until it is stored.
+RETRY_FIRST_S = 0.05
+RETRY_MAX_S = 5.0
+
+log = logging.getLogger("yinsh.web.online")
 
 
 class GoneError(LookupError):
@@ -57,9 +70,44 @@ class ConflictError(ActionError):
     status = 409
 
 
+class UnconfirmedError(ActionError):
+    """The database went away while a change was committed, and cannot be
+    asked yet whether it was kept (503)."""
+
+    status = 503
+
+
+#: The failures a background write is tried again after.
+_RETRIED: tuple[type[Exception], ...] = (UnconfirmedError,) + STORE_ERRORS
+
+
+#: A socket's hello naming a seq at most this many entries back gets them
+#: (an update), not a snapshot.
+CATCH_UP = 1000
+
+
 def now_ms() -> int:
     """The wall clock, in whole milliseconds since the epoch."""
     return int(time.time() * 1000)
+
+
+def apply_update(state: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole state after an update's state (docs/web.md, "Updates"):
+    the moves of state up to ``moves_from``, then ``moves_tail``; the
+    picture (``svg``) is state's when the position and the view did not
+    change, else None (the page asks for ``picture``).
+
+    >>> before = {"position": "p1", "view": 1, "moves": [{"text": "a"}, {"text": "b"}], "svg": "<svg/>"}
+    >>> after = apply_update(before, {"position": "p2", "view": 1, "moves_from": 1,
+    ...                               "moves_tail": [{"text": "c"}], "picture": "/..."})
+    >>> [m["text"] for m in after["moves"]], after["svg"]
+    (['a', 'c'], None)
+    """
+    merged = {k: v for k, v in update.items() if k not in ("moves_from", "moves_tail")}
+    merged["moves"] = list(state["moves"][:update["moves_from"]]) + list(update["moves_tail"])
+    same = state.get("position") == update["position"] and state.get("view") == update["view"]
+    merged["svg"] = state.get("svg") if same else None
+    return merged
 
 
 @dataclass
@@ -75,9 +123,16 @@ class LiveGame:
     rematch_of: Optional[str] = None
     created_ms: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    svg_cache: dict[int, str] = field(default_factory=dict)
+    pictures: dict[tuple[str, bool], str] = field(default_factory=dict)
     timer: Optional[asyncio.TimerHandle] = None
-    engine_task: Optional[asyncio.Task[None]] = None
+    engine_task: Optional[asyncio.Task[Any]] = None
+    #: Since when (ms) this process could not serve the game (a restart, or an
+    #: outage of the database): the running clock gets that time back.
+    unserved_ms: Optional[int] = None
+    resume_task: Optional[asyncio.Task[Any]] = None
+    #: Another process stored something not loaded here yet (``on_change``).
+    behind: bool = False
+    catch_up: Optional[asyncio.Task[Any]] = None
 
     @classmethod
     def of(cls, game_id: str, stored: Stored) -> "LiveGame":
@@ -100,11 +155,23 @@ class LiveGame:
                 found = seat
         return found
 
-    def state(self, now: int, you: Optional[int] = None) -> dict[str, Any]:
-        state = self.game.state(now, self.svg_cache)
+    def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None) -> dict[str, Any]:
+        """The game's state (``OnlineGame.state``); since a seq: an update's,
+        whose ``picture`` is the address of its SVG."""
+        state = self.game.state(now, self.pictures, since)
         state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
                      public=self.public, you=you)
+        if since is not None:
+            state["picture"] = f"/api/online/games/{self.id}/picture?seq={self.game.seq}&view={state['view']}"
         return state
+
+    def picture(self, seq: int, targets: bool) -> str:
+        """The SVG of the board after entry seq (drawn once per position and view)."""
+        game = self.game
+        if seq != game.seq:
+            game = OnlineGame.replay(game.header(), game.log[:seq])
+            targets = targets and game.view()
+        return game.picture(targets, self.pictures)
 
     def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
         return [e.as_json(self.game.side_name(e.seat)) for e in entries]
@@ -157,6 +224,13 @@ class OnlineService:
         self._loading: dict[str, asyncio.Lock] = {}
         self.listener: Optional[Listener] = None
         self.closed = False
+        #: This process as the owner of games (their engines and clocks run here).
+        self.owner = tokens.new_game_id()
+        self.owned: set[str] = set()
+        self.last_ok_ms = now_ms()                      # the database's last answer
+        self.down_since: Optional[int] = None           # since when it does not answer
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.searches = 0                               # engine searches started here
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
@@ -171,10 +245,8 @@ class OnlineService:
             self.listener.start()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10)
-        for game_id in await self._db(self.db.ids, "playing"):
-            live = await self.get(game_id)
-            async with live.lock:
-                self._arm(live)
+        await self._beat()
+        self._spawn(self._heartbeat())
 
     async def stop(self) -> None:
         self.closed = True
@@ -183,9 +255,91 @@ class OnlineService:
         for live in self.games.values():
             if live.timer is not None:
                 live.timer.cancel()
-            if live.engine_task is not None:
-                live.engine_task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(*STORE_ERRORS):        # served until now: a restart credits the rest
+            await self._db(self.db.heartbeat, self.owner, now_ms())
         self.hub.close_all()
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> "asyncio.Task[Any]":
+        """A background task, kept until done; its failure is logged."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: "asyncio.Task[Any]") -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a background task of the online games failed", exc_info=task.exception())
+
+    # Owners, heartbeats, outages -----------------------------------------------------------
+
+    async def _heartbeat(self) -> None:
+        while not self.closed:
+            await asyncio.sleep(HEARTBEAT_S)
+            await self._beat()
+
+    async def _beat(self) -> None:
+        """Renews this process's lease on its games, takes over the games of
+        owners that died (all others' on SQLite: one process serves a file)
+        and resumes what an outage of the database held up."""
+        now, before = now_ms(), set(self.owned)
+        try:
+            owned = set(await self._db(self.db.heartbeat, self.owner, now))
+            lease = LEASE_MS if self.db.is_postgres else 0
+            taken = await self._db(self.db.claim, self.owner, now, lease)
+        except STORE_ERRORS:
+            self._outage()
+            return
+        self.last_ok_ms, was_down, self.down_since = now, self.down_since, None
+        for game_id in before - owned:                      # taken over by another process, or over
+            self.owned.discard(game_id)
+            live = self.games.get(game_id)
+            if live is not None:
+                self._disarm(live)
+        gained = owned - self.owned
+        self.owned |= owned | {game_id for game_id, _ in taken}
+        for game_id in gained:
+            live = self.games.get(game_id)
+            if live is not None:
+                async with live.lock:
+                    self._arm(live)
+        resuming = []
+        for game_id, alive in taken:
+            with contextlib.suppress(GoneError, *STORE_ERRORS):
+                live = await self.get(game_id)
+                async with live.lock:
+                    live.unserved_ms = alive if alive is not None else now
+                    self._arm(live)
+                if live.resume_task is not None:
+                    resuming.append(live.resume_task)
+        if resuming:                                        # the clocks right before serving
+            await asyncio.wait(resuming, timeout=5)
+        if was_down is not None:
+            for live in list(self.games.values()):
+                if live.unserved_ms is not None:
+                    async with live.lock:
+                        self._arm(live)
+
+    def _outage(self) -> None:
+        """The database did not answer: the games this process owns are not
+        served from its last answer on (see ``OnlineGame.resume``)."""
+        if self.down_since is None:
+            self.down_since = self.last_ok_ms
+            log.warning("the database does not answer: clocks are not charged until it is back")
+        for game_id in self.owned:
+            live = self.games.get(game_id)
+            if live is not None and live.game.status == "playing" and live.unserved_ms is None:
+                live.unserved_ms = self.down_since
+
+    def _disarm(self, live: LiveGame) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        for task in (live.engine_task, live.resume_task):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
 
     # Loading -----------------------------------------------------------------------------
 
@@ -249,28 +403,50 @@ class OnlineService:
             if live is None or (what.isdigit() and int(what) <= live.game.seq):
                 return                                      # not loaded here, or known
             targets = [live]
-        for live in targets:
-            async with live.lock:
-                seq, before = live.game.seq, _snapshot(live)
-                await self._reload(live)
-                new = live.game.log[seq:]
-                self._publish(live, new, _meta_events(before, live))
-                self._arm(live)
+        for live in targets:                                # each game catches up on its own
+            live.behind = True
+            if live.catch_up is None or live.catch_up.done():
+                live.catch_up = self._spawn(self._catch_up(live))
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Loads what other processes stored in live until nothing is new
+        (one task a game, so the notifications of the other games wait for
+        no database read of this one)."""
+        while live.behind and not self.closed:
+            live.behind = False
+            try:
+                async with live.lock:
+                    seq, before = live.game.seq, _snapshot(live)
+                    await self._reload(live)
+                    self._publish(live, live.game.log[seq:], _meta_events(before, live))
+                    self._arm(live)
+            except STORE_ERRORS as exc:
+                log.warning("catching up game %s failed (%s): trying again in 1 s", live.id, exc)
+                live.behind = True
+                await asyncio.sleep(1.0)
 
     # Changes -----------------------------------------------------------------------------
 
     def _publish(self, live: LiveGame, entries: list[Entry],
                  extra: Optional[list[dict[str, Any]]] = None) -> None:
         events = live.events(entries) + (extra or [])
-        if events:
-            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms()))
+        if events and self.hub.count(live.id):
+            since = entries[0].seq - 1 if entries else live.game.seq
+            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms(), since=since))
 
-    async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry]) -> None:
-        """Stores trial's new entries, then keeps trial (see the module)."""
+    async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
+                      background: bool = False) -> None:
+        """Stores trial's new entries, then keeps trial (see the module). A
+        background write (engine, clock) is stored only while this process
+        owns the game. When the database fails, asks it whether the entries
+        were kept all the same (the commit went through, its answer was
+        lost): then the change stands; else the failure is raised (nothing
+        changed), or ``UnconfirmedError`` when the database cannot tell."""
         if entries:
             try:
                 await self._db(self.db.append, live.id, entries, live.game.seq, status=trial.status,
-                               result=trial.ended, ply=trial.board.ply)
+                               result=trial.ended, ply=trial.board.ply,
+                               owner=self.owner if background else None)
             except Conflict:
                 seq = live.game.seq
                 await self._reload(live)
@@ -278,39 +454,92 @@ class OnlineService:
                 self._arm(live)
                 raise StaleError(f"another action came first (the game is at ply "
                                  f"{live.game.board.ply}): nothing was changed") from None
+            except STORE_ERRORS:
+                if not await self._kept(live, entries):
+                    raise
+            self.last_ok_ms = now_ms()
         live.game = trial
         self._publish(live, entries)
         self._arm(live)
 
+    async def _kept(self, live: LiveGame, entries: list[Entry]) -> bool:
+        """Whether the database holds entries after a failed store."""
+        try:
+            stored = await self._db(self.db.load, live.id, live.game.seq)
+        except STORE_ERRORS:
+            raise UnconfirmedError("the server lost its database while storing this and cannot "
+                                   "tell yet whether it was kept: reload the game in a moment") from None
+        return stored is not None and stored.entries[:len(entries)] == entries
+
     def _arm(self, live: LiveGame) -> None:
-        """The clock's timer and the engine's search, as the game now needs."""
+        """The clock's timer and the engine's search, as the game now needs
+        (only in the process that owns the game)."""
         if self.closed:
             return
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
+        if live.id not in self.owned:
+            return
         game = live.game
+        if live.unserved_ms is not None:                    # the clock's lost time back first
+            if game.status != "playing":
+                live.unserved_ms = None
+            elif live.resume_task is None or live.resume_task.done():
+                live.resume_task = self._spawn(self._write(live, lambda trial, now: []))
+            return
         flag_at = game.clocks.flag_at() if game.clocks is not None and game.status == "playing" else None
         if flag_at is not None:
             delay = max(0.0, (flag_at - now_ms()) / 1000) + 0.002
             live.timer = asyncio.get_running_loop().call_later(
-                delay, lambda: asyncio.ensure_future(self._flag(live)))
+                delay, lambda: self._spawn(self._flag(live)))
         if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
-            live.engine_task = asyncio.ensure_future(self._engine(live))
+            live.engine_task = self._spawn(self._engine(live))
+
+    async def _write(self, live: LiveGame,
+                     make: Callable[[OnlineGame, int], Optional[list[Entry]]]) -> bool:
+        """A background write: make(trial, now) changes a clone of the game
+        and returns its entries (None: nothing to do any more), after the
+        clock's lost time is given back (``OnlineGame.resume``). A failed
+        store is tried again with backoff until it is stored (True), the
+        game moved on, or this process no longer owns it (False)."""
+        delay = RETRY_FIRST_S
+        while not self.closed:
+            async with live.lock:
+                if live.id not in self.owned:
+                    return False
+                now = now_ms()
+                trial = live.game.clone()
+                unserved, live.unserved_ms = live.unserved_ms, None
+                entries = trial.resume(unserved, now) if unserved is not None else []
+                more = make(trial, now)
+                if more is None and not entries:
+                    return False
+                entries += more or []
+                try:
+                    await self._commit(live, trial, entries, background=True)
+                    return more is not None
+                except StaleError:                  # moved on, or another process owns it now
+                    live.unserved_ms = unserved
+                    if unserved is None:
+                        return False
+                except _RETRIED as exc:
+                    # Not served meanwhile: the clock gets the time back when it is stored.
+                    live.unserved_ms = min(self.last_ok_ms, unserved if unserved is not None else now)
+                    log.warning("storing in game %s failed (%s): trying again in %.2f s",
+                                live.id, exc, delay)
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, RETRY_MAX_S)
+        return False
 
     async def _flag(self, live: LiveGame) -> None:
-        async with live.lock:
-            now = now_ms()
-            if not live.game.flag_due(now):
+        if not await self._write(live, lambda trial, now: trial.flag(now) if trial.flag_due(now) else None):
+            async with live.lock:
                 self._arm(live)
-                return
-            trial = live.game.clone()
-            with contextlib.suppress(StaleError):
-                await self._commit(live, trial, trial.flag(now))
 
     async def _engine(self, live: LiveGame) -> None:
         failures = 0
-        while not self.closed and failures < 5:
+        while not self.closed and failures < 5 and live.id in self.owned:
             async with live.lock:
                 game = live.game
                 if not game.engine_to_act():
@@ -318,6 +547,7 @@ class OnlineService:
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
             player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
+            self.searches += 1
             try:
                 move = await anyio.to_thread.run_sync(player.best_move, board)
             except engines.BusyError:
@@ -327,12 +557,13 @@ class OnlineService:
                 failures += 1
                 await asyncio.sleep(1.0)
                 continue
-            async with live.lock:
-                if live.game.seq != seq or not live.game.engine_to_act():
-                    continue
-                trial = live.game.clone()
-                with contextlib.suppress(StaleError):
-                    await self._commit(live, trial, trial.engine_move(str(move), now_ms()))
+
+            def play(trial: OnlineGame, now: int, move: Any = move) -> Optional[list[Entry]]:
+                if trial.seq != seq or not trial.engine_to_act():
+                    return None
+                return trial.engine_move(str(move), now)
+
+            await self._write(live, play)
 
     async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any]) -> LiveGame:
         """The action message by the seat token holds (see docs/web.md)."""
@@ -370,38 +601,55 @@ class OnlineService:
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
         invites: dict[int, str] = {s: tokens.new_invite() for s, spec in enumerate(specs) if spec == "invite"}
         me = specs.index("me")
+        entries: list[Entry] = []
         if not invites:
             game.start(now)
+            entries = game.settle(now)
         rows: list[dict[str, Any]] = [
             {"kind": seat.kind, "name": seat.name, "engine_time": seat.time,
              "token_hash": tokens.digest(token) if s == me else None,
              "invite_hash": tokens.digest(invites[s]) if s in invites else None}
             for s, seat in enumerate(seats)]
-        await self._db(self.db.create, {
-            "id": game_id, "game": web.name, "options": game.options, "start": game.start_position,
-            "clock": None if control is None else str(control), "auto_throw": game.auto_throw,
-            "public": public, "created_ms": now,
-            "status": game.status, "started_ms": game.started_ms}, rows)
+        row = {"id": game_id, "game": web.name, "options": game.options, "start": game.start_position,
+               "clock": None if control is None else str(control), "auto_throw": game.auto_throw,
+               "public": public, "created_ms": now, "status": game.status,
+               "started_ms": game.started_ms, "ply": game.board.ply, "result": game.ended,
+               "owner": self.owner, "alive_ms": now}
+        try:
+            await self._db(self.db.create, row, rows, entries)
+        except STORE_ERRORS:
+            if not await self._confirm(lambda: self.db.load(game_id) is not None):
+                raise
         live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
                                               [r["invite_hash"] for r in rows], public,
                                               created_ms=now)
+        self.owned.add(game_id)
         self._let_go()
         async with live.lock:
-            await self._settle(live)
+            self._arm(live)
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
             return {"id": game_id, "seat": me, "token": token, "invites": links,
                     "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
 
-    async def _settle(self, live: LiveGame) -> None:
-        trial = live.game.clone()
-        await self._commit(live, trial, trial.settle(now_ms()))
+    async def _confirm(self, check: Callable[[], bool]) -> bool:
+        """After a failed commit: whether it went through all the same
+        (check, in a worker thread); ``UnconfirmedError`` when the database
+        cannot tell."""
+        try:
+            return await self._db(check)
+        except STORE_ERRORS:
+            raise UnconfirmedError("the server lost its database while storing this and cannot "
+                                   "tell yet whether it was kept: try again in a moment") from None
 
     async def join(self, game_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Takes a seat by invitation, or an open seat of a public game."""
+        """Takes a seat by invitation, or an open seat of a public game: the
+        seat, the invitation used up, the game's start and its first entries
+        in one transaction."""
         live = await self.get(game_id)
         name = player_name(dict(body))
         token = tokens.new_token()
+        digest = tokens.digest(token)
         async with live.lock:
             if "invite" in body:
                 invite = text(dict(body), "invite", tokens.MAX_LENGTH)
@@ -415,20 +663,49 @@ class OnlineService:
                 if not live.public:
                     raise NoSeatError("this game takes its players by invitation only")
                 by_invite, key = False, None
-            before = _snapshot(live)
-            if not await self._db(self.db.join, game_id, seat, key, tokens.digest(token), name,
-                                  by_invite=by_invite):
+            before, seq = _snapshot(live), live.game.seq
+            for _ in range(3):
+                trial = live.game.clone()
+                trial.seats[seat].name, trial.seats[seat].joined = name, True
+                now = now_ms()
+                last = trial.status == "waiting" and all(s.joined or s.is_engine for s in trial.seats)
+                entries: list[Entry] = []
+                if last:
+                    trial.start(now)
+                    entries = trial.settle(now)
+                try:
+                    joined = await self._db(
+                        self.db.join, game_id, seat, key, digest, name, by_invite=by_invite,
+                        expected_seq=live.game.seq, started_ms=now if last else None, entries=entries,
+                        status=trial.status, result=trial.ended, ply=trial.board.ply)
+                except Conflict:                            # changed elsewhere: look again
+                    await self._reload(live)
+                    continue
+                except STORE_ERRORS:
+                    if not await self._confirm(lambda: self._seat_is(game_id, seat, digest)):
+                        raise
+                    await self._reload(live)                # it went through
+                    trial, joined = live.game, True
+                break
+            else:
+                raise ConflictError("the game's seats kept changing: try again")
+            if not joined:
                 await self._reload(live)
                 raise ConflictError(f"seat {seat} is taken (or the invitation was used)")
-            await self._db(self.db.start, game_id, now_ms())
-            await self._reload(live)
-            self._publish(live, [], _meta_events(before, live))
-            await self._settle(live)
+            live.game = trial
+            live.token_hashes[seat], live.invite_hashes[seat] = digest, None
+            self._publish(live, live.game.log[seq:], _meta_events(before, live))
             self._arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
 
+    def _seat_is(self, game_id: str, seat: int, digest: str) -> bool:
+        stored = self.db.load(game_id)
+        return stored is not None and stored.seats[seat]["token_hash"] == digest
+
     async def rematch(self, game_id: str, token: Optional[str]) -> dict[str, Any]:
-        """The rematch of a finished game, seats rotated (see docs/web.md)."""
+        """The rematch of a finished game, seats rotated (see docs/web.md):
+        the new game, its first entries and its link from the old one in one
+        transaction."""
         old = await self.get(game_id)
         async with old.lock:
             seat = old.seat_of(token)
@@ -446,19 +723,37 @@ class OnlineService:
                                      old.game.control, old.game.auto_throw)
                 new_id, now = tokens.new_game_id(), now_ms()
                 new.start(now)
-                await self._db(self.db.create, {
-                    "id": new_id, "game": new.game_name, "options": new.options,
-                    "start": new.start_position, "clock": None if new.control is None else str(new.control),
-                    "auto_throw": new.auto_throw, "public": old.public, "created_ms": now,
-                    "status": "playing", "started_ms": now, "rematch_of": game_id},
-                    [{"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
-                     for s, h in zip(rotated, hashes)])
+                entries = new.settle(now)
+                row = {"id": new_id, "game": new.game_name, "options": new.options,
+                       "start": new.start_position,
+                       "clock": None if new.control is None else str(new.control),
+                       "auto_throw": new.auto_throw, "public": old.public, "created_ms": now,
+                       "status": new.status, "started_ms": now, "rematch_of": game_id,
+                       "ply": new.board.ply, "result": new.ended, "owner": self.owner, "alive_ms": now}
                 before = _snapshot(old)
-                old.rematch = await self._db(self.db.set_rematch, game_id, new_id)
+                try:
+                    found = await self._db(self.db.rematch, game_id, row, [
+                        {"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
+                        for s, h in zip(rotated, hashes)], entries)
+                except STORE_ERRORS:
+                    stored = None
+                    with contextlib.suppress(*STORE_ERRORS):
+                        stored = await self._db(self.db.load, game_id, old.game.seq)
+                    if stored is None:
+                        raise UnconfirmedError("the server lost its database while storing the "
+                                               "rematch: try again in a moment") from None
+                    if stored.row["rematch"] is None:
+                        raise                               # nothing was changed
+                    found = str(stored.row["rematch"])
+                if found == new_id:
+                    self.games[new_id] = LiveGame(new_id, new, hashes, [None] * n, old.public,
+                                                  rematch_of=game_id, created_ms=now)
+                    self.owned.add(new_id)
+                old.rematch = found
                 self._publish(old, [], _meta_events(before, old))
         rematch = await self.get(old.rematch)
         async with rematch.lock:
-            await self._settle(rematch)
+            self._arm(rematch)
             return {"id": rematch.id, "seat": mine, "token": token,
                     "state": rematch.state(now_ms(), mine)}
 

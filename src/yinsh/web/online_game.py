@@ -31,7 +31,7 @@ from __future__ import annotations
 import copy as _copy
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from yinsh.engine.hooks import game_module
 from yinsh.web import games as _games
@@ -46,8 +46,10 @@ ACTION_TYPES = ("move", "throw", "takeback", "takeback_accept", "takeback_declin
 #: The kinds of log entries.
 LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
              "takeback_decline", "takeback", "draw_offer", "draw_accept", "draw_decline",
-             "resign", "flag")
+             "resign", "flag", "resume")
 _BOARD_KINDS = ("move", "throw", "out_move")
+#: The pictures a game keeps drawn (``OnlineGame.picture``).
+PICTURES_KEPT = 4
 
 
 class ActionError(ValueError):
@@ -66,6 +68,18 @@ class NotYourSeatError(ActionError):
     """The seat may not do this now (403)."""
 
     status = 403
+
+
+_SPLITTERS: dict[type, Optional[Callable[[str], list[str]]]] = {}
+
+
+def _turn_splitter(board: Any) -> Optional[Callable[[str], list[str]]]:
+    """The record module's ``split_turn`` of board's game (None: a word is
+    an action), looked up once per board class."""
+    cls = type(board)
+    if cls not in _SPLITTERS:
+        _SPLITTERS[cls] = getattr(game_module(board, "record"), "split_turn", None)
+    return _SPLITTERS[cls]
 
 
 @dataclass(frozen=True)
@@ -132,6 +146,9 @@ class OnlineGame:
     chosen: list[tuple[int, int]] = field(default_factory=list)  # (seat, ply before) of chosen moves
     clocks: Optional[Clocks] = None
     started_ms: Optional[int] = None
+    played: list[dict[str, Any]] = field(default_factory=list)   # ``moves()``, kept as played
+    _names: Optional[list[str]] = field(default=None, repr=False, compare=False)
+    _sides: Optional[list[int]] = field(default=None, repr=False, compare=False)
 
     # Making one -----------------------------------------------------------------------
 
@@ -191,7 +208,7 @@ class OnlineGame:
         other.board = self.board.copy()
         other.log = list(self.log)
         other.offers = Offers(self.offers.draw, _copy.deepcopy(self.offers.takeback))
-        other.out, other.chosen = list(self.out), list(self.chosen)
+        other.out, other.chosen, other.played = list(self.out), list(self.chosen), list(self.played)
         other.seats = [_copy.copy(s) for s in self.seats]
         other.clocks = None if self.clocks is None else self.clocks.copy()
         return other
@@ -208,10 +225,19 @@ class OnlineGame:
 
     @property
     def sides(self) -> list[int]:
-        return self.web.seats(self.board)
+        """The side number of each seat (fixed for a game: worked out once)."""
+        if self._sides is None:
+            self._sides = self.web.seats(self.board)
+        return self._sides
+
+    def side_names(self) -> list[str]:
+        """The sides' names, by side number (worked out once)."""
+        if self._names is None:
+            self._names = self.web.side_names(self.board)
+        return self._names
 
     def side_name(self, seat: Optional[int]) -> Optional[str]:
-        return None if seat is None else self.web.side_names(self.board)[self.sides[seat]]
+        return None if seat is None else self.side_names()[self.sides[seat]]
 
     @property
     def status(self) -> str:
@@ -270,7 +296,9 @@ class OnlineGame:
         kind, seat, at = entry.kind, entry.seat, entry.at_ms
         if kind in _BOARD_KINDS:
             mover = self.to_act
+            item = {"ply": self.board.ply + 1, "side": self.side_names()[int(self.board.turn)]}
             self.board.push_str(entry.text)
+            self.played.append({**item, "text": str(self.board.move_stack[-1])})
             if kind == "move" and not entry.auto and seat is not None:
                 self.chosen.append((seat, entry.ply))
             self.offers = Offers()
@@ -279,6 +307,7 @@ class OnlineGame:
             target = int(entry.text)
             while self.board.ply > target:
                 self.board.pop()
+            del self.played[len(self.board.move_stack):]
             self.chosen = [c for c in self.chosen if c[1] < target]
             self.offers = Offers()
             if self.clocks is not None:
@@ -297,6 +326,8 @@ class OnlineGame:
             self._end(at, {"code": "1/2-1/2", "winner": "Draw", "reason": "agreed"})
         elif kind in ("resign", "flag") and seat is not None:
             self._drop(seat, kind, at)
+        elif kind == "resume" and self.clocks is not None and self.clocks.running is not None:
+            self.clocks.since_ms += int(entry.text)
         self.log.append(entry)
 
     def _after_board_change(self, at: int, mover: Optional[int]) -> None:
@@ -392,7 +423,7 @@ class OnlineGame:
             raise ActionError("a move is the action's text in the game's notation (at most 200 characters)")
         if self.needs_throw():
             raise ActionError(f"{self.side_name(seat)} must throw the die first")
-        split = getattr(game_module(self.board, "record"), "split_turn", None)
+        split = _turn_splitter(self.board)
         words = [t for w in text.split() for t in (split(w) if split else [w])]
         for word in words:
             if self.to_act != seat:
@@ -508,6 +539,31 @@ class OnlineGame:
         self.settle(now_ms)
         return self.log[first:]
 
+    def resume(self, unserved_since_ms: int, now_ms: int) -> list[Entry]:
+        """The server could not serve the game from unserved_since_ms (its
+        last heartbeat before a restart, or its last answer from the
+        database before an outage) until now_ms: the running clock gets that
+        time back (a ``resume`` entry, its text the milliseconds not
+        charged). Returns the entries ([] when no clock runs or no time was
+        lost).
+
+        >>> game = OnlineGame.new("insert", {}, [Seat("person"), Seat("person")], TimeControl.parse("1+0"))
+        >>> game.start(at_ms=0)
+        >>> [(e.kind, e.text) for e in game.resume(10_000, now_ms=25_000)]
+        [('resume', '15000')]
+        >>> game.clocks.left(0, now_ms=25_000)
+        50000
+        """
+        clocks = self.clocks
+        if self.status != "playing" or clocks is None or clocks.running is None:
+            return []
+        gap = now_ms - max(unserved_since_ms, clocks.since_ms)
+        if gap <= 0:
+            return []
+        first = self.seq
+        self._add("resume", None, str(gap), True, now_ms)
+        return self.log[first:]
+
     # Views --------------------------------------------------------------------------------
 
     def result(self) -> dict[str, str]:
@@ -515,7 +571,38 @@ class OnlineGame:
 
     def moves(self) -> list[dict[str, Any]]:
         """The actions on the board: ply (after it), side name and text."""
-        return self.web.move_list(self.web.kind.board_class(self.start_position), self.board.move_stack)
+        return list(self.played)
+
+    def moves_changed_since(self, seq: int) -> int:
+        """The index of the first item of ``moves()`` that differs from
+        what it was at entry seq (its length: none)."""
+        first = self.board.ply - len(self.played)
+        index = len(self.played)
+        for entry in self.log[seq:]:
+            if entry.kind in _BOARD_KINDS:
+                index = min(index, entry.ply - first)
+            elif entry.kind == "takeback":
+                index = min(index, int(entry.text) - first)
+        return max(0, index)
+
+    def picture(self, targets: bool, cache: Optional[dict[tuple[str, bool], str]] = None) -> str:
+        """The board's SVG (targets: with the clickable targets of the
+        player to act), drawn once per position and view into cache."""
+        key = (self.board.position(), targets)
+        svg = cache.get(key) if cache is not None else None
+        if svg is None:
+            svg = self.web.svg(self.board, [], targets)
+            if cache is not None:
+                while len(cache) >= PICTURES_KEPT:
+                    del cache[next(iter(cache))]
+                cache[key] = svg
+        return svg
+
+    def view(self) -> bool:
+        """Whether the picture of the game now shows clickable targets."""
+        to_act = self.to_act
+        return (to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
+                and not self.needs_throw())
 
     def record_text(self, names: Optional[Sequence[str]] = None, date: str = "?") -> str:
         """The game in the library's record format."""
@@ -531,8 +618,12 @@ class OnlineGame:
             tags.update(Result=self.ended["code"], Termination=self.ended["reason"])
         return record.write(record.Game.from_board(board, **tags))
 
-    def state(self, now_ms: int, svg_cache: Optional[dict[int, str]] = None) -> dict[str, Any]:
-        """What the page draws (``you`` is added per viewer)."""
+    def state(self, now_ms: int, pictures: Optional[dict[tuple[str, bool], str]] = None,
+              since: Optional[int] = None) -> dict[str, Any]:
+        """What the page draws (``you`` is added per viewer): the whole of it,
+        or, since a seq, an update's: without the picture (``view``: whether
+        it has targets) and with the moves that changed since then only
+        (``moves_from``, ``moves_tail``)."""
         web, board = self.web, self.board
         to_act = self.to_act
         person = to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
@@ -548,15 +639,8 @@ class OnlineGame:
             prompt = f"{self.side_name(to_act)} (engine) is thinking"
         else:
             prompt = web.prompt(board)
-        targets = person and not self.needs_throw()
-        key = self.seq * 2 + int(targets)
-        svg = svg_cache.get(key) if svg_cache is not None else None
-        if svg is None:
-            svg = web.svg(board, [], targets)
-            if svg_cache is not None:
-                svg_cache.clear()
-                svg_cache[key] = svg
-        return {
+        targets = self.view()
+        state = {
             "game": self.game_name, "title": web.title, "target": web.target, "options": self.options,
             "status": self.status, "ply": board.ply, "seq": self.seq, "position": board.position(),
             "turn": self.side_name(to_act), "to_act": to_act,
@@ -567,9 +651,14 @@ class OnlineGame:
             "choices": [c.as_json() for c in choices],
             "buttons": {"pass": any(not c.paths for c in choices),
                         "throw": person and self.needs_throw()},
-            "moves": self.moves(),
             "dice": list(getattr(board, "dice", None) or ()),
             "clock": None if self.clocks is None else self.clocks.as_json(now_ms),
             "offers": {"draw": self.offers.draw, "takeback": _copy.deepcopy(self.offers.takeback)},
-            "svg": svg,
+            "view": int(targets),
         }
+        if since is None:
+            state.update(moves=self.moves(), svg=self.picture(targets, pictures))
+        else:
+            start = self.moves_changed_since(since)
+            state.update(moves_from=start, moves_tail=self.played[start:])
+        return state

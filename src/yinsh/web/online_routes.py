@@ -14,23 +14,21 @@ import datetime
 import json
 from typing import Any, Awaitable, Callable, Optional
 
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from yinsh.web.database import STORE_ERRORS
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
 from yinsh.web.live import Viewer
-from yinsh.web.online import GoneError, LiveGame, OnlineService, now_ms
+from yinsh.web.online import CATCH_UP, GoneError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
 
 __all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
 
 MAX_MESSAGE = 4096          # characters of a WebSocket message
 HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
-#: What a database that went away raises (503: nothing was changed).
-STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 #: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
 ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
 
@@ -109,6 +107,13 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
             view.pop()
         return {"ply": ply, "position": view.position(), "svg": live.game.web.svg(view, [], False)}
 
+    async def picture(request: Request) -> Response:
+        live = await service.get(request.path_params["game_id"])
+        seq = integer(request.query_params.get("seq", str(live.game.seq)), "seq", 0, live.game.seq)
+        view = integer(request.query_params.get("view", "0"), "view", 0, 1)
+        return Response(live.picture(seq, bool(view)), media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
     async def lobby(request: Request) -> dict[str, Any]:
         return await service.lobby()
 
@@ -126,6 +131,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         Route(api + "/rematch", answer(rematch), methods=["POST"]),
         Route(api + "/record", answer(record), methods=["GET"]),
         Route(api + "/board", answer(board_at), methods=["GET"]),
+        Route(api + "/picture", answer(picture), methods=["GET"]),
         WebSocketRoute(api + "/live", lambda ws: live_socket(ws, service)),
     ]
 
@@ -190,7 +196,13 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                         token = None
                         viewer.send({"type": "error", "id": ident, "status": 401, "stale": False,
                                      "error": "this token holds no seat of this game: you watch it"})
-                    viewer.send({"type": "snapshot", "state": live.state(now_ms(), viewer.seat)})
+                    seen = message.get("seq")
+                    if (isinstance(seen, int) and not isinstance(seen, bool)
+                            and 0 <= seen <= live.game.seq and live.game.seq - seen <= CATCH_UP):
+                        viewer.send({"type": "update", "events": live.events(live.game.log[seen:]),
+                                     "state": live.state(now_ms(), viewer.seat, since=seen)})
+                    else:
+                        viewer.send({"type": "snapshot", "state": live.state(now_ms(), viewer.seat)})
                 elif kind == "ping":
                     viewer.send({"type": "pong", "id": ident})
                 elif not hello:

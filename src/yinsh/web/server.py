@@ -55,7 +55,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     url = url_of(host, sock.getsockname()[1])
     config = uvicorn.Config(create_app(db=database), log_level="warning", ws_max_size=64 * 1024,
                             timeout_graceful_shutdown=3, lifespan="on",
-                            timeout_keep_alive=75)       # longer than clients keep idle connections
+                            timeout_keep_alive=75,       # longer than clients keep idle connections
+                            ws_per_message_deflate=False)  # updates are small: compressing cost more CPU than it saved
     server = uvicorn.Server(config)
     where = "PostgreSQL" if database.is_postgres else database.url.removeprefix("sqlite:///")
     print_fn(f"Serving the yinsh page at {url} (Ctrl-C stops); online games in {where}")

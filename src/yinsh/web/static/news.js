@@ -20,6 +20,7 @@ function eventWords(event) {
     case "resign": return `${who} resigned`;
     case "flag": return `${who} ran out of time`;
     case "rematch": return "A rematch is ready (colours swapped)";
+    case "resume": return `The server is back: the ${Math.round(Number(event.text) / 1000)} s it could not serve are not charged`;
     default: return "";
   }
 }

@@ -1,8 +1,10 @@
 // An online game: the live WebSocket (/api/online/games/{id}/live), the
 // seat token kept in local storage, actions sent with the ply and seq the
 // page shows (the server refuses a stale one), and reconnection with
-// catch-up (the hello names the last seq seen; the server answers with a
-// snapshot).
+// catch-up (the hello names the last seq seen; the server answers with the
+// entries since then, or a snapshot). An update carries the moves that
+// changed and the address of its picture, fetched once per position and
+// view (see docs/web.md, "Updates").
 
 import { ApiError, request } from "./api.js";
 
@@ -69,6 +71,8 @@ export class Live {
     this.onLink = onLink;
     this.onGone = onGone;
     this.seq = null;
+    this.state = null;
+    this.shown = Promise.resolve();
     this.pending = new Map();
     this.counter = 0;
     this.closed = false;
@@ -96,18 +100,34 @@ export class Live {
   }
 
   receive(data) {
-    if (data.type === "snapshot" || data.type === "update") {
+    if (data.type === "snapshot") {
       this.retry = 0;
       this.seq = data.state.seq;
+      this.state = data.state;
       this.onLink("");
-      this.onState(data.state, data.type === "update" ? data.events : null);
+      this.show(data.state, null);
+    } else if (data.type === "update" && this.state === null) {
+      this.refresh();                          // nothing to add it to: the whole state
+    } else if (data.type === "update") {
+      this.retry = 0;
+      this.seq = data.state.seq;
+      const { moves_from: from, moves_tail: tail, ...rest } = data.state;
+      const before = this.state;
+      const same = before.position === rest.position && before.view === rest.view;
+      const state = { ...rest, moves: before.moves.slice(0, from).concat(tail), svg: same ? before.svg : null };
+      this.state = state;
+      this.onLink("");
+      this.show(state, data.events);
     } else if (data.type === "ack" || data.type === "error") {
       const waiting = this.pending.get(data.id);
       if (waiting) {
         this.pending.delete(data.id);
         clearTimeout(waiting.timer);
-        if (data.type === "ack") waiting.resolve(data);
-        else waiting.reject(Object.assign(new ApiError(data.error, data.status || 400), { stale: Boolean(data.stale) }));
+        // after the states that came before it are shown
+        this.shown = this.shown.then(() => {
+          if (data.type === "ack") waiting.resolve(data);
+          else waiting.reject(Object.assign(new ApiError(data.error, data.status || 400), { stale: Boolean(data.stale) }));
+        });
       } else if (data.type === "error") {
         this.onError(data.error);
       }
@@ -115,6 +135,23 @@ export class Live {
       this.closed = true;
       this.onGone(data.error);
     }
+  }
+
+  // Hands states to onState in order, each once its picture is here.
+  show(state, events) {
+    this.shown = this.shown.then(async () => {
+      if (state.svg === null) {
+        try {
+          const answer = await fetch(state.picture);
+          if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+          state.svg = await answer.text();
+        } catch (err) {
+          this.refresh();
+          return;
+        }
+      }
+      this.onState(state, events);
+    });
   }
 
   fail(reason) {
