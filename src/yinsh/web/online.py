@@ -28,12 +28,14 @@ import anyio
 from yinsh.web import engines, tokens
 from yinsh.web.clocks import TimeControl
 from yinsh.web.database import Conflict, Database, Stored
-from yinsh.web.inputs import BadRequest, boolean, integer, online_seats, player_name, text
+from yinsh.web.inputs import OPTION_KEYS, BadRequest, boolean, game_options, integer, online_seats, player_name, text
+from yinsh.web.limits import Limits, RateLimiter
 from yinsh.web.live import Hub, Listener
 from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleError
 from yinsh.web import games as _games
 
-__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError", "now_ms"]
+__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError", "LimitError",
+           "now_ms"]
 
 T = TypeVar("T")
 
@@ -57,6 +59,16 @@ class ConflictError(ActionError):
     status = 409
 
 
+class LimitError(ActionError):
+    """A limit of the server (``Limits``) refuses this now: 429 (this
+    client's share) or 503 (the server's), with ``retry_after`` seconds."""
+
+    def __init__(self, message: str, status: int = 429, retry_after: float = 60.0) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -77,6 +89,7 @@ class LiveGame:
     svg_cache: dict[int, str] = field(default_factory=dict)
     timer: Optional[asyncio.TimerHandle] = None
     engine_task: Optional[asyncio.Task[None]] = None
+    seen_ms: int = field(default_factory=lambda: now_ms())     # a person acted or left (engine idling)
 
     @classmethod
     def of(cls, game_id: str, stored: Stored) -> "LiveGame":
@@ -127,8 +140,9 @@ def _meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[
     return out
 
 
-def _new_seats(specs: list[Any], name: str) -> list[Seat]:
-    """The seats of a new game: "me" (the creator, named name), "invite", or an engine's seconds."""
+def _new_seats(specs: list[Any], name: str, slots: engines.SearchSlots) -> list[Seat]:
+    """The seats of a new game: "me" (the creator, named name), "invite", or
+    an engine's seconds (bounded by slots)."""
     seats = []
     for spec in specs:
         if spec == "me":
@@ -136,7 +150,7 @@ def _new_seats(specs: list[Any], name: str) -> list[Seat]:
         elif spec == "invite":
             seats.append(Seat("person", "Invited"))
         else:
-            seconds = engines.clamp_time(spec)
+            seconds = slots.clamp(spec)
             seats.append(Seat("engine", f"engine {seconds:g} s", seconds))
     return seats
 
@@ -146,11 +160,24 @@ def _snapshot(live: LiveGame) -> dict[str, Any]:
             "rematch": live.rematch}
 
 
+def _bounded(summary: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry with only its game's options (games stored before they were checked)."""
+    allowed = OPTION_KEYS.get(summary.get("game", ""), ())
+    options = summary.get("options") if isinstance(summary.get("options"), dict) else {}
+    summary["options"] = {k: v for k, v in options.items() if k in allowed and len(str(v)) <= 20}
+    return summary
+
+
 class OnlineService:
     """See the module. db: where games are kept; slots: the engine's searches."""
 
-    def __init__(self, db: Database, slots: engines.SearchSlots) -> None:
+    def __init__(self, db: Database, slots: engines.SearchSlots, limits: Optional[Limits] = None) -> None:
         self.db, self.slots = db, slots
+        self.limits = limits if limits is not None else Limits()
+        self.rate = RateLimiter(self.limits.create_per_minute, self.limits.create_burst)
+        #: The games with an engine seat not yet finished, and the client address that made each.
+        self.engine_games: dict[str, str] = {}
+        self._expiry: Optional[asyncio.Task[None]] = None
         self.hub = Hub()
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -172,11 +199,16 @@ class OnlineService:
                 await asyncio.wait_for(self.listener.ready.wait(), 10)
         for game_id in await self._db(self.db.ids, "playing"):
             live = await self.get(game_id)
+            if any(seat.is_engine for seat in live.game.seats):
+                self.engine_games[game_id] = ""
             async with live.lock:
                 self._arm(live)
+        self._expiry = asyncio.ensure_future(self._expire_loop())
 
     async def stop(self) -> None:
         self.closed = True
+        if self._expiry is not None:
+            self._expiry.cancel()
         if self.listener is not None:
             await self.listener.stop()
         for live in self.games.values():
@@ -218,6 +250,77 @@ class OnlineService:
             if live.game.status == "finished" and not self.hub.count(game_id) and not live.lock.locked():
                 del self.games[game_id]
                 extra -= 1
+
+    def let_go_if_idle(self, game_id: str) -> None:
+        """Forgets a waiting or finished game nobody watches (it stays in the
+        database and is loaded again when asked for)."""
+        live = self.games.get(game_id)
+        if live is not None and live.game.status != "playing" and not self.hub.count(game_id) \
+                and not live.lock.locked() and (live.timer is None or live.timer.cancelled()):
+            del self.games[game_id]
+
+    # Limits ------------------------------------------------------------------------------
+
+    def take_rate(self, client: str) -> None:
+        """Spends one of client's creations or joins (``LimitError`` 429)."""
+        wait = self.rate.take(client)
+        if wait > 0:
+            raise LimitError(f"too many games created or joined from this address: try again in "
+                             f"{wait:.0f} s", 429, wait)
+
+    def _check_engine_games(self, client: str) -> None:
+        limits = self.limits
+        if len(self.engine_games) >= limits.engine_games:
+            raise LimitError(f"the server plays {limits.engine_games} games against the engine "
+                             "now, as many as it can: try again later", 503, 60)
+        mine = sum(1 for owner in self.engine_games.values() if owner == client)
+        if mine >= limits.engine_games_per_client:
+            raise LimitError(f"at most {limits.engine_games_per_client} games against the engine "
+                             "at once from one address: finish one first", 429, 60)
+
+    def _track(self, live: LiveGame) -> None:
+        """Takes a finished game out of the engine games."""
+        if live.game.status == "finished":
+            self.engine_games.pop(live.id, None)
+
+    def attended(self, live: LiveGame) -> bool:
+        """Whether somebody watches the game or a person in play acted or
+        was connected within ``Limits.engine_idle_minutes`` (engines search
+        only then)."""
+        if self.hub.count(live.id):
+            return True
+        if not live.game.people_in_play():
+            return False
+        return now_ms() - live.seen_ms < self.limits.engine_idle_minutes * 60000
+
+    def seen(self, live: LiveGame, person: bool = True) -> None:
+        """A person of the game (person) or a spectator connected or left:
+        the engines go on (see ``attended``)."""
+        if person:
+            live.seen_ms = now_ms()
+        if live.game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
+            self._arm(live)
+
+    async def _expire_loop(self) -> None:
+        every = min(60.0, self.limits.waiting_hours * 360)
+        while not self.closed:
+            with contextlib.suppress(Exception):
+                await self.expire()
+            await asyncio.sleep(every)
+
+    async def expire(self) -> list[str]:
+        """Removes the games nobody joined within ``Limits.waiting_hours``
+        (from the database, the memory and the lobby); their sockets get ``gone``."""
+        before = now_ms() - int(self.limits.waiting_hours * 3600000)
+        gone = await self._db(self.db.expire_waiting, before)
+        for game_id in gone:
+            self.games.pop(game_id, None)
+            self.engine_games.pop(game_id, None)
+            self.hub.publish(game_id, {"type": "gone", "error": "nobody joined this game in time: "
+                                       "it was removed"}, None)
+            for viewer in self.hub.viewers(game_id):
+                viewer.close()
+        return gone
 
     async def _reload(self, live: LiveGame) -> None:
         """Brings live up to the database (under its lock)."""
@@ -279,6 +382,7 @@ class OnlineService:
                                  f"{live.game.board.ply}): nothing was changed") from None
         live.game = trial
         self._publish(live, entries)
+        self._track(live)
         self._arm(live)
 
     def _arm(self, live: LiveGame) -> None:
@@ -294,7 +398,8 @@ class OnlineService:
             delay = max(0.0, (flag_at - now_ms()) / 1000) + 0.002
             live.timer = asyncio.get_running_loop().call_later(
                 delay, lambda: asyncio.ensure_future(self._flag(live)))
-        if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
+        if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()) \
+                and self.attended(live):
             live.engine_task = asyncio.ensure_future(self._engine(live))
 
     async def _flag(self, live: LiveGame) -> None:
@@ -312,13 +417,13 @@ class OnlineService:
         while not self.closed and failures < 5:
             async with live.lock:
                 game = live.game
-                if not game.engine_to_act():
-                    return
+                if not game.engine_to_act() or not self.attended(live):
+                    return                  # nobody left to play or watch: no engine time
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
             player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
             try:
-                move = await anyio.to_thread.run_sync(player.best_move, board)
+                move = await self.slots.run(player.best_move, board)
             except engines.BusyError:
                 await asyncio.sleep(0.5)
                 continue
@@ -344,16 +449,15 @@ class OnlineService:
             trial = live.game.clone()
             entries = trial.act(seat, message, now_ms())
             await self._commit(live, trial, entries)
+            live.seen_ms = now_ms()
         return live
 
     # New games, joining, rematches ------------------------------------------------------
 
-    async def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """A new game (``POST /api/online/games``)."""
+    async def create(self, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
+        """A new game (``POST /api/online/games``) for the client address client."""
         web = _games.get(body.get("game"))
-        options = body.get("options", {})
-        if not isinstance(options, dict):
-            raise BadRequest("options must be an object")
+        options = game_options(web.name, body.get("options", {}))
         position = None if body.get("position") is None else text(dict(body), "position", 2000)
         start = web.new_board(options) if position is None else web.board_from_position(position)
         if start.is_game_over():
@@ -362,8 +466,14 @@ class OnlineService:
         specs = online_seats(body.get("seats", ["me"] + ["invite"] * (count - 1)), count)
         clock = body.get("clock")
         control = None if clock is None else TimeControl.parse(clock)
+        if control is not None and control.base_ms < self.limits.min_clock_seconds * 1000:
+            raise BadRequest(f"a clock on this server gives at least {self.limits.min_clock_seconds:g} s "
+                             f"(at least {self.limits.min_clock_seconds / 60:g} minutes), not {clock!r}")
         public = boolean(dict(body), "public")
-        seats = _new_seats(specs, player_name(dict(body)))
+        seats = _new_seats(specs, player_name(dict(body)), self.slots)
+        has_engine = any(seat.is_engine for seat in seats)
+        if has_engine:
+            self._check_engine_games(client)
         game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
                               position)
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
@@ -384,13 +494,18 @@ class OnlineService:
         live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
                                               [r["invite_hash"] for r in rows], public,
                                               created_ms=now)
+        if has_engine:
+            self.engine_games[game_id] = client
         self._let_go()
         async with live.lock:
             await self._settle(live)
+            self._track(live)
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
-            return {"id": game_id, "seat": me, "token": token, "invites": links,
-                    "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+            answer = {"id": game_id, "seat": me, "token": token, "invites": links,
+                      "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+        self.let_go_if_idle(game_id)          # a waiting game lives in the database until used
+        return answer
 
     async def _settle(self, live: LiveGame) -> None:
         trial = live.game.clone()
@@ -423,10 +538,12 @@ class OnlineService:
             await self._reload(live)
             self._publish(live, [], _meta_events(before, live))
             await self._settle(live)
+            live.seen_ms = now_ms()
+            self._track(live)
             self._arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
 
-    async def rematch(self, game_id: str, token: Optional[str]) -> dict[str, Any]:
+    async def rematch(self, game_id: str, token: Optional[str], client: str = "") -> dict[str, Any]:
         """The rematch of a finished game, seats rotated (see docs/web.md)."""
         old = await self.get(game_id)
         async with old.lock:
@@ -438,6 +555,8 @@ class OnlineService:
             n = len(old.game.seats)
             mine = (seat - 1) % n
             if old.rematch is None:
+                if any(s.is_engine for s in old.game.seats):
+                    self._check_engine_games(client)
                 rotated = [old.game.seats[(i + 1) % n] for i in range(n)]
                 hashes = [old.token_hashes[(i + 1) % n] for i in range(n)]
                 new = OnlineGame.new(old.game.game_name, old.game.options,
@@ -452,6 +571,8 @@ class OnlineService:
                     "status": "playing", "started_ms": now, "rematch_of": game_id},
                     [{"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
                      for s, h in zip(rotated, hashes)])
+                if any(s.is_engine for s in old.game.seats):
+                    self.engine_games[new_id] = client
                 before = _snapshot(old)
                 old.rematch = await self._db(self.db.set_rematch, game_id, new_id)
                 self._publish(old, [], _meta_events(before, old))
@@ -464,11 +585,17 @@ class OnlineService:
     # Reading -----------------------------------------------------------------------------
 
     async def lobby(self) -> dict[str, Any]:
-        db = self.db
-        open_, _ = await self._db(db.summaries, "waiting", public_only=True)
-        playing, _ = await self._db(db.summaries, "playing", public_only=True)
-        finished, _ = await self._db(db.summaries, "finished", public_only=True, limit=20)
-        return {"open": open_, "playing": playing, "finished": finished}
+        """The public games: open (not expired), playing and the 20 last
+        finished, at most ``Limits.lobby_size`` of each, their options
+        those of the game's schema only."""
+        db, size = self.db, self.limits.lobby_size
+        fresh = now_ms() - int(self.limits.waiting_hours * 3600000)
+        open_, _ = await self._db(db.summaries, "waiting", public_only=True, limit=size)
+        playing, _ = await self._db(db.summaries, "playing", public_only=True, limit=size)
+        finished, _ = await self._db(db.summaries, "finished", public_only=True, limit=min(20, size))
+        open_ = [g for g in open_ if g["created"] >= fresh]
+        return {"open": [_bounded(g) for g in open_], "playing": [_bounded(g) for g in playing],
+                "finished": [_bounded(g) for g in finished]}
 
     async def archive(self, query: Mapping[str, str]) -> dict[str, Any]:
         offset = integer(query.get("offset", "0"), "offset", 0, 10 ** 9)
