@@ -226,9 +226,9 @@ def install_repeat_filter(every: float = 5.0) -> RepeatFilter:
     flt = RepeatFilter(every)
     root = logging.getLogger()
     if not root.handlers:
-        handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(levelname)s: %(name)s: %(message)s"))
-        root.addHandler(handler)
+        stderr = logging.StreamHandler()
+        stderr.setFormatter(logging.Formatter("%(levelname)s: %(name)s: %(message)s"))
+        root.addHandler(stderr)
     for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access", "asyncio"):
         for handler in logging.getLogger(name).handlers:
             if not any(isinstance(f, RepeatFilter) for f in handler.filters):

@@ -163,8 +163,9 @@ def _snapshot(live: LiveGame) -> dict[str, Any]:
 def _bounded(summary: dict[str, Any]) -> dict[str, Any]:
     """A lobby entry with only its game's options (games stored before they were checked)."""
     allowed = OPTION_KEYS.get(summary.get("game", ""), ())
-    options = summary.get("options") if isinstance(summary.get("options"), dict) else {}
-    summary["options"] = {k: v for k, v in options.items() if k in allowed and len(str(v)) <= 20}
+    options = summary.get("options")
+    summary["options"] = {k: v for k, v in options.items() if k in allowed and len(str(v)) <= 20} \
+        if isinstance(options, dict) else {}
     return summary
 
 
