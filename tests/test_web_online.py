@@ -498,3 +498,17 @@ def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
     assert game.clocks.remaining_ms[0] == 0
     rebuilt = OnlineGame.replay(game.header(), game.log)
     assert rebuilt.board.position() == game.board.position() and rebuilt.out == [0]
+
+
+def test_stale_messages_say_what_moved_and_never_ask_for_a_reload(client):
+    game_id, ann, bob = two_people(client)
+    assert act(client, game_id, ann, type="move", move="c3", ply=0, seq=0).status_code == 200
+    old_ply = act(client, game_id, ann, type="draw", ply=1, seq=0).json()
+    assert old_ply["stale"] and "entry 1 now, 0 then" in old_ply["error"]
+    offer = act(client, game_id, ann, type="draw", ply=1, seq=1)
+    assert offer.status_code == 200
+    stale = act(client, game_id, bob, type="move", move="d3", ply=0, seq=1).json()
+    assert "it is at ply 1, the action was made at ply 0" in stale["error"]
+    seq_only = act(client, game_id, bob, type="draw_decline", ply=1, seq=1).json()
+    assert seq_only["stale"] and "entry 2 now, 1 then" in seq_only["error"]
+    assert "ply 1, you sent" not in seq_only["error"] and "reload" not in seq_only["error"]

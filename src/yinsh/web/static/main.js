@@ -219,11 +219,9 @@ function setState(state, events = null) {
   }
   if (!state.online) localStorage.setItem(LAST_GAME, state.id);
   $("gone").hidden = true;
-  // The invitation card only while a person's seat is open: once every seat is taken (by
-  // this invitation's earlier use too), the page is a spectator's.
-  const open = state.online && !state.over && state.seats.some((s) => s.kind === "person" && !s.joined);
-  if (state.online && games.invited(state.id) && !open) games.forgetInvitation();
-  $("join-card").hidden = !(open && games.invited(state.id));
+  // The invitation card until it is used or refused (games.forgetInvitation), or the game ends.
+  if (state.online && state.over && games.invited(state.id)) games.forgetInvitation();
+  $("join-card").hidden = !(state.online && games.invited(state.id));
   if (page.view === null) setBoard(state.svg, same && changed);
   analysis.allow(!state.online);
   render();
