@@ -101,9 +101,10 @@ def test_the_page_works_under_its_content_security_policy(browser, server):
     tab.select_option("#seat-0", "person")
     tab.select_option("#seat-1", "person")
     tab.click("#new-start")
-    tab.wait_for_selector("#board .target.lit")
+    tab.wait_for_selector("#status:has-text('to place a ring anywhere')")
     tab.locator("#board .target.lit").first.click()
-    tab.wait_for_selector("#moves :text('1.')")
+    tab.wait_for_selector("#status:has-text('on the lit line')")
+    assert tab.inner_text("#moves").split()[0] == "1."
     page.close()                                     # no console error: no CSP violation
 
 

@@ -358,6 +358,7 @@ class OnlineService:
                 await self._reload(live)
                 new = live.game.log[seq:]
                 self._publish(live, new, _meta_events(before, live))
+                self._track(live)
                 self._arm(live)
 
     # Changes -----------------------------------------------------------------------------
