@@ -253,7 +253,7 @@ async def attack_readers(server: Server, http: httpx.AsyncClient, args: argparse
                 seq = answer.json()["seq"]
     await asyncio.sleep(2)
     for ws in sockets:
-        ws.transport.abort()
+        ws.transport.abort()            # never read: gone without a closing handshake
     await asyncio.sleep(args.hold)
     return {"sockets refused": refused, "sockets open": len(sockets)}
 
@@ -271,8 +271,8 @@ async def attack_sockets(server: Server, http: httpx.AsyncClient, args: argparse
         except Exception:
             failed += 1
             return
-        await ws.send(json.dumps({"type": "hello", "token": None}))
         try:
+            await ws.send(json.dumps({"type": "hello", "token": None}))
             await asyncio.wait_for(ws.recv(), 20)
             sockets.append(ws)
         except Exception:

@@ -117,6 +117,21 @@ def test_the_lobby_is_bounded_and_shows_only_known_options():
         assert all(set(g["options"]) <= {"layout"} for g in lobby["open"])
 
 
+def test_one_address_has_a_few_games_waiting_at_once():
+    with app_with(waiting_per_client=2, trusted_proxies=(PEER,)) as client:
+        ann = {"X-Forwarded-For": "203.0.113.1"}
+        first, second = create(client, headers=ann).json(), create(client, headers=ann).json()
+        third = create(client, headers=ann)
+        assert third.status_code == 429 and "at most 2 games waiting" in third.json()["error"]
+        assert create(client, headers=ann, seats=["me", 0.05]).status_code == 200   # not waiting
+        assert create(client, headers={"X-Forwarded-For": "203.0.113.2"}).status_code == 200
+        joined = client.post(f"/api/online/games/{first['id']}/join",
+                             json={"invite": first["invites"][0]["invite"]})
+        assert joined.status_code == 200                                   # started: a place frees
+        assert create(client, headers=ann).status_code == 200
+        assert second
+
+
 def test_waiting_games_live_in_the_database_and_expire():
     with app_with(waiting_hours=0.5 / 3600) as client:                  # half a second
         service = client.app.state.online

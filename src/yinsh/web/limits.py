@@ -65,7 +65,8 @@ class Limits:
     file limit less a reserve); each socket queues at most ``queue_bytes``.
     Creation: ``create_per_minute`` games created or seats joined a minute
     per client address, ``create_burst`` at once; a game nobody joined
-    goes after ``waiting_hours``; the lobby lists at most ``lobby_size``
+    goes after ``waiting_hours``, and one address has at most
+    ``waiting_per_client`` games waiting for players at once; the lobby lists at most ``lobby_size``
     games of each kind; a clock gives at least ``min_clock_seconds``. Cross-site: ``allowed_origins`` beside the
     server's own; ``trusted_proxies``: the peers whose ``X-Forwarded-For``
     is believed (by default this machine's, as uvicorn's own default: a
@@ -85,6 +86,7 @@ class Limits:
     create_per_minute: float = 20.0
     create_burst: int = 30
     waiting_hours: float = 24.0
+    waiting_per_client: int = 10
     lobby_size: int = 50
     min_clock_seconds: float = 15.0
     allowed_origins: tuple[str, ...] = ()
@@ -93,7 +95,8 @@ class Limits:
 
     def __post_init__(self) -> None:
         for name in ("engine_threads", "engine_games", "engine_games_per_client", "sockets_per_game",
-                     "sockets_per_client", "queue_bytes", "create_burst", "lobby_size"):
+                     "sockets_per_client", "queue_bytes", "create_burst", "lobby_size",
+                     "waiting_per_client"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} is a whole number of at least 1, not {value!r}")

@@ -178,6 +178,8 @@ class OnlineService:
         self.rate = RateLimiter(self.limits.create_per_minute, self.limits.create_burst)
         #: The games with an engine seat not yet finished, and the client address that made each.
         self.engine_games: dict[str, str] = {}
+        #: The games waiting for players made in this process, and the client address of each.
+        self.waiting: dict[str, str] = {}
         self._expiry: Optional[asyncio.Task[None]] = None
         self.hub = Hub()
         self.games: dict[str, LiveGame] = {}
@@ -280,7 +282,9 @@ class OnlineService:
                              "at once from one address: finish one first", 429, 60)
 
     def _track(self, live: LiveGame) -> None:
-        """Takes a finished game out of the engine games."""
+        """Takes a started game out of the waiting ones, a finished one out of the engine games."""
+        if live.game.status != "waiting":
+            self.waiting.pop(live.id, None)
         if live.game.status == "finished":
             self.engine_games.pop(live.id, None)
 
@@ -317,6 +321,7 @@ class OnlineService:
         for game_id in gone:
             self.games.pop(game_id, None)
             self.engine_games.pop(game_id, None)
+            self.waiting.pop(game_id, None)
             self.hub.publish(game_id, {"type": "gone", "error": "nobody joined this game in time: "
                                        "it was removed"}, None)
             for viewer in self.hub.viewers(game_id):
@@ -476,6 +481,10 @@ class OnlineService:
         has_engine = any(seat.is_engine for seat in seats)
         if has_engine:
             self._check_engine_games(client)
+        if "invite" in specs and sum(1 for c in self.waiting.values() if c == client) \
+                >= self.limits.waiting_per_client:
+            raise LimitError(f"at most {self.limits.waiting_per_client} games waiting for players "
+                             "from one address: let them be joined (or expire) first", 429, 600)
         game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
                               position)
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
@@ -498,6 +507,8 @@ class OnlineService:
                                               created_ms=now)
         if has_engine:
             self.engine_games[game_id] = client
+        if invites:
+            self.waiting[game_id] = client
         self._let_go()
         async with live.lock:
             await self._settle(live)
