@@ -54,6 +54,25 @@ def clamp_time(seconds: float) -> float:
     return min(MAX_MOVE_TIME, max(MIN_MOVE_TIME, float(seconds)))
 
 
+#: How much nicer (lower in priority) than the server the engine's threads run.
+ENGINE_NICENESS = 10
+
+
+def lower_priority(by: int = ENGINE_NICENESS) -> None:
+    """Lowers the calling thread's scheduling priority (Linux: a thread is
+    a task with its own nice value), so that on a machine with few cores
+    the threads that answer requests get the processor before a search;
+    elsewhere nothing changes."""
+    import os
+    if not hasattr(os, "setpriority") or not hasattr(threading, "get_native_id"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + by))
+    except OSError:
+        pass
+
+
 class SearchSlots:
     """At most ``size`` searches at once, each of at most ``max_time``
     seconds an action; ``run`` calls a function in the slots' own ``size``
@@ -78,7 +97,8 @@ class SearchSlots:
         if self.closed:
             raise BusyError("the server is stopping")
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(self.size, thread_name_prefix="yinsh-engine")
+            self._pool = ThreadPoolExecutor(self.size, thread_name_prefix="yinsh-engine",
+                                            initializer=lower_priority)
         queued_at = time.monotonic()
 
         def job() -> T:

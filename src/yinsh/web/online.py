@@ -457,6 +457,7 @@ class OnlineService:
             entries = trial.act(seat, message, now_ms())
             await self._commit(live, trial, entries)
             live.seen_ms = now_ms()
+        self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 
     # New games, joining, rematches ------------------------------------------------------
@@ -603,9 +604,13 @@ class OnlineService:
         those of the game's schema only."""
         db, size = self.db, self.limits.lobby_size
         fresh = now_ms() - int(self.limits.waiting_hours * 3600000)
-        open_, _ = await self._db(db.summaries, "waiting", public_only=True, limit=size)
-        playing, _ = await self._db(db.summaries, "playing", public_only=True, limit=size)
-        finished, _ = await self._db(db.summaries, "finished", public_only=True, limit=min(20, size))
+
+        def read() -> tuple[list[dict[str, Any]], ...]:      # one worker thread for the three
+            return (db.summaries("waiting", public_only=True, limit=size)[0],
+                    db.summaries("playing", public_only=True, limit=size)[0],
+                    db.summaries("finished", public_only=True, limit=min(20, size))[0])
+
+        open_, playing, finished = await self._db(read)
         open_ = [g for g in open_ if g["created"] >= fresh]
         return {"open": [_bounded(g) for g in open_], "playing": [_bounded(g) for g in playing],
                 "finished": [_bounded(g) for g in finished]}
