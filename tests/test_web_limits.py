@@ -406,3 +406,38 @@ def test_an_engine_game_nobody_plays_or_watches_stops_searching():
             hello(ws)
             message = ws.receive_json()                                   # the engines go on
             assert message["type"] == "update" and message["state"]["ply"] > before
+
+
+# The flags of yinsh serve -------------------------------------------------------------------
+
+def test_serve_flags_make_the_limits():
+    import argparse
+
+    from yinsh.web.server import limits_of, register
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    defaults = limits_of(parser.parse_args(["serve"]))
+    assert defaults == Limits()
+    args = parser.parse_args(["serve", "--engine-threads", "3", "--engine-games", "7",
+                              "--engine-games-per-client", "2", "--engine-max-time", "99",
+                              "--engine-idle-minutes", "1.5", "--sockets-per-game", "9",
+                              "--sockets-per-client", "8", "--max-connections", "500",
+                              "--create-per-minute", "5", "--create-burst", "6",
+                              "--waiting-hours", "2", "--waiting-per-client", "3", "--min-clock", "30",
+                              "--allowed-origin", "https://a.example/", "--trusted-proxy", "10.0.0.1",
+                              "--trusted-proxy", "10.0.0.2"])
+    limits = limits_of(args)
+    assert (limits.engine_threads, limits.engine_games, limits.engine_games_per_client) == (3, 7, 2)
+    assert limits.engine_max_time == 10.0 and limits.engine_idle_minutes == 1.5
+    assert (limits.sockets_per_game, limits.sockets_per_client, limits.connections) == (9, 8, 500)
+    assert (limits.create_per_minute, limits.create_burst, limits.waiting_hours) == (5, 6, 2)
+    assert (limits.waiting_per_client, limits.min_clock_seconds) == (3, 30)
+    assert limits.allowed_origins == ("https://a.example",)
+    assert limits.trusted_proxies == ("10.0.0.1", "10.0.0.2")
+    assert limits_of(parser.parse_args(["serve", "--trusted-proxy", "none"])).trusted_proxies == ()
+    for bad in (["--create-burst", "0"], ["--engine-threads", "x"], ["--waiting-hours", "-1"]):
+        with pytest.raises(SystemExit) as info:
+            parser.parse_args(["serve", *bad])
+        assert info.value.code == 2
+    with pytest.raises(ValueError):
+        Limits(engine_games=0)

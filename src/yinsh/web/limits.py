@@ -76,15 +76,15 @@ class Limits:
 
     engine_threads: int = 2
     engine_games: int = 40
-    engine_games_per_client: int = 4
+    engine_games_per_client: int = 5
     engine_max_time: float = 10.0
     engine_idle_minutes: float = 5.0
     sockets_per_game: int = 100
     sockets_per_client: int = 40
     max_connections: Optional[int] = None
     queue_bytes: int = 512 * 1024
-    create_per_minute: float = 20.0
-    create_burst: int = 30
+    create_per_minute: float = 30.0
+    create_burst: int = 60
     waiting_hours: float = 24.0
     waiting_per_client: int = 10
     lobby_size: int = 50
