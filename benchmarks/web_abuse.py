@@ -11,7 +11,8 @@ would) go on playing:
   resigned at once (so that only engines play on);
 - ``readers``: ``--readers`` sockets that say hello and never read, on a game
   in which the attacker offers and declines ``--updates`` draws;
-- ``sockets``: ``--sockets`` spectator sockets held open at once;
+- ``sockets``: ``--sockets`` spectator sockets held open at once (from
+  ``--addresses`` addresses: more than one reaches the global cap);
 - ``flood``: ``--flood`` games created as fast as the server answers (a
   quarter of them as cross-site ``text/plain`` posts), never joined;
 - ``junk``: games with unknown option keys of 60 KB and Insert games with a
@@ -135,20 +136,36 @@ class Honest:
             self.lobby.append(time.perf_counter() - start)
             await asyncio.sleep(0.25)
 
-    async def _new_pair(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+    async def _try_pair(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
         made = (await http.post("/api/online/games", json={"game": "insert", "seats": ["me", "invite"],
                                                          "name": "Honest A"}, headers=honest(2))).json()
         joined = (await http.post(f"/api/online/games/{made['id']}/join", headers=honest(3),
                                   json={"invite": made["invites"][0]["invite"], "name": "Honest B"})).json()
         return made["id"], [made["token"], joined["token"]]
 
+    async def _state(self, http: httpx.AsyncClient, game_id: str) -> dict[str, Any]:
+        while True:
+            answer = await http.get(f"/api/online/games/{game_id}", headers=honest(2))
+            if answer.status_code == 200:
+                return dict(answer.json())
+            self.failures.append(f"state {answer.status_code}")
+            await asyncio.sleep(0.5)
+
+    async def _new_pair(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
+        while True:
+            try:
+                return await self._try_pair(http)
+            except (KeyError, ValueError):
+                self.failures.append("new game refused")
+                await asyncio.sleep(0.5)
+
     async def players(self, http: httpx.AsyncClient) -> None:
         game_id, tokens = await self._new_pair(http)
-        state = (await http.get(f"/api/online/games/{game_id}")).json()
+        state = await self._state(http, game_id)
         while self.running:
             if state["over"]:
                 game_id, tokens = await self._new_pair(http)
-                state = (await http.get(f"/api/online/games/{game_id}")).json()
+                state = await self._state(http, game_id)
             seat = state["to_act"]
             move = self.rng.choice(state["choices"])["move"]
             start = time.perf_counter()
@@ -162,37 +179,49 @@ class Honest:
                     state = answer.json()["state"]
                 else:
                     self.failures.append(f"action {answer.status_code}")
-                    state = (await http.get(f"/api/online/games/{game_id}")).json()
+                    state = await self._state(http, game_id)
             except httpx.HTTPError as exc:
                 self.failures.append(f"action {type(exc).__name__}")
             await asyncio.sleep(0.1)
 
     async def against_engine(self, http: httpx.AsyncClient) -> None:
         while self.running:
-            made = (await http.post("/api/online/games", headers=honest(4), json={
+            answer = await http.post("/api/online/games", headers=honest(4), json={
                 "game": "yinsh", "options": {"variant": "blitz"}, "seats": ["me", 0.1],
-                "name": "Honest C"})).json()
+                "name": "Honest C"})
+            if answer.status_code != 200:
+                self.failures.append(f"engine game {answer.status_code}")
+                await asyncio.sleep(0.5)
+                continue
+            made = answer.json()
             url = f"{self.server.ws_url}/api/online/games/{made['id']}/live"
-            async with connect(url, max_size=2 ** 22, additional_headers=honest(4)) as ws:
-                await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
-                state: dict[str, Any] = {}
-                acked: Optional[float] = None
-                while self.running:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                    if "state" in message:
-                        state = message["state"]
-                    if message["type"] == "ack":
-                        acked = time.perf_counter()
-                    if state.get("over"):
-                        break
-                    if message["type"] in ("snapshot", "update") and state.get("to_act") == 0 \
-                            and state["choices"]:
-                        if acked is not None and message["type"] == "update":
-                            self.engine.append(time.perf_counter() - acked)
-                            acked = None
-                        await asyncio.sleep(0.2)
-                        await ws.send(json.dumps({"type": "move", "move": self.rng.choice(state["choices"])["move"],
-                                                  "ply": state["ply"], "seq": state["seq"], "id": "m"}))
+            try:
+                await self._engine_game(url, made)
+            except Exception as exc:          # refused (1013) while the server is full: again
+                self.failures.append(f"engine socket {type(exc).__name__}")
+                await asyncio.sleep(0.5)
+
+    async def _engine_game(self, url: str, made: dict[str, Any]) -> None:
+        async with connect(url, max_size=2 ** 22, additional_headers=honest(4)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            state: dict[str, Any] = {}
+            acked: Optional[float] = None
+            while self.running:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                if "state" in message:
+                    state = message["state"]
+                if message["type"] == "ack":
+                    acked = time.perf_counter()
+                if state.get("over"):
+                    break
+                if message["type"] in ("snapshot", "update") and state.get("to_act") == 0 \
+                        and state["choices"]:
+                    if acked is not None and message["type"] == "update":
+                        self.engine.append(time.perf_counter() - acked)
+                        acked = None
+                    await asyncio.sleep(0.2)
+                    await ws.send(json.dumps({"type": "move", "move": self.rng.choice(state["choices"])["move"],
+                                              "ply": state["ply"], "seq": state["seq"], "id": "m"}))
 
     async def run(self) -> None:
         async with httpx.AsyncClient(base_url=self.server.url, timeout=60) as http:
@@ -264,10 +293,12 @@ async def attack_sockets(server: Server, http: httpx.AsyncClient, args: argparse
     url = f"{server.ws_url}/api/online/games/{made['id']}/live"
     sockets, closed, failed = [], 0, 0
 
-    async def one() -> None:
+    async def one(n: int) -> None:
         nonlocal closed, failed
+        headers = ATTACKER if args.addresses <= 1 else {"X-Forwarded-For": f"198.51.{n % args.addresses // 250}"
+                                                                           f".{n % args.addresses % 250 + 1}"}
         try:
-            ws = await connect(url, max_size=2 ** 22, additional_headers=ATTACKER, open_timeout=20)
+            ws = await connect(url, max_size=2 ** 22, additional_headers=headers, open_timeout=20)
         except Exception:
             failed += 1
             return
@@ -279,7 +310,7 @@ async def attack_sockets(server: Server, http: httpx.AsyncClient, args: argparse
             closed += 1
 
     for start in range(0, args.sockets, 100):
-        await asyncio.gather(*(one() for _ in range(start, min(args.sockets, start + 100))))
+        await asyncio.gather(*(one(n) for n in range(start, min(args.sockets, start + 100))))
     await asyncio.sleep(args.hold)
     for ws in sockets:
         await ws.close()
@@ -383,6 +414,8 @@ def main(argv: Optional[list[str]] = None) -> None:
     p.add_argument("--readers", type=int, default=100)
     p.add_argument("--updates", type=int, default=300, help="draw offers and declines (two updates each)")
     p.add_argument("--sockets", type=int, default=1014)
+    p.add_argument("--addresses", type=int, default=1,
+                   help="the sockets attack comes from this many addresses (X-Forwarded-For; 1: one client)")
     p.add_argument("--flood", type=int, default=2000)
     p.add_argument("--nofile", type=int, default=1024, help="the server's open-file limit")
     p.add_argument("--hold", type=float, default=8.0, help="seconds each attack is held and watched")

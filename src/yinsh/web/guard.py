@@ -24,6 +24,7 @@ the count of those left out.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -33,7 +34,7 @@ from typing import Any, Awaitable, Callable, Mapping, MutableMapping, Optional
 from yinsh.web.inputs import BadRequest
 from yinsh.web.limits import Limits, client_address
 
-__all__ = ["Guard", "RepeatFilter", "origin_allowed", "require_json", "SECURITY_HEADERS",
+__all__ = ["Guard", "RepeatFilter", "release_memory", "origin_allowed", "require_json", "SECURITY_HEADERS",
            "WrongContentType", "ForeignOrigin", "install_repeat_filter"]
 
 Scope = MutableMapping[str, Any]
@@ -108,10 +109,14 @@ def require_json(scope: Mapping[str, Any], limits: Limits) -> None:
 class Guard:
     """See the module. ``sockets`` and ``requests``: what is open now."""
 
+    #: After this many sockets closed, the memory freed is given back (``release_memory``).
+    RELEASE_AFTER = 100
+
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app, self.limits = app, limits
         self.requests = 0
         self.sockets = 0
+        self.closed_since_release = 0
         self.by_client: Counter[str] = Counter()
         self.refused = 0
 
@@ -185,6 +190,10 @@ class Guard:
             self.by_client[client] -= 1
             if self.by_client[client] <= 0:
                 del self.by_client[client]
+            self.closed_since_release += 1
+            if self.closed_since_release >= self.RELEASE_AFTER and self.sockets < self.RELEASE_AFTER:
+                self.closed_since_release = 0          # a crowd of sockets went: free their memory
+                asyncio.get_running_loop().call_later(1.0, release_memory)
 
 
 class RepeatFilter(logging.Filter):
@@ -217,6 +226,25 @@ class RepeatFilter(logging.Filter):
         if len(self._seen) > 1000:
             self._seen = {k: v for k, v in self._seen.items() if now - v[0] < self.every}
         return True
+
+
+def release_memory() -> bool:
+    """Collects garbage and gives the heap's free pages back to the system
+    (glibc's ``malloc_trim``), as after a crowd of sockets closed; True
+    when the trim ran."""
+    import ctypes
+    import ctypes.util
+    import gc
+    import sys
+    gc.collect()
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):
+        return False
+    return True
 
 
 def install_repeat_filter(every: float = 5.0) -> RepeatFilter:
