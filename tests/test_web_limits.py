@@ -390,7 +390,7 @@ def test_the_pool_refuses_work_that_waited_too_long():
 
 
 def test_an_engine_game_nobody_plays_or_watches_stops_searching():
-    with app_with(engine_idle_minutes=10) as client:
+    with app_with(engine_idle_minutes=10, engine_games_per_client=6) as client:
         made = create(client, game="ludo", options={"players": 4},
                       seats=["me", 0.05, 0.05, 0.05]).json()
         game_id = made["id"]
@@ -399,9 +399,16 @@ def test_an_engine_game_nobody_plays_or_watches_stops_searching():
                             headers={"Authorization": f"Bearer {made['token']}"}).json()["state"]
         assert state["seats"][0]["out"] and not state["over"]
         time.sleep(0.5)                          # a search already running ends
+        service = client.app.state.online
+        assert game_id not in service.games                    # paused: in the database only
         before = client.get(f"/api/online/games/{game_id}").json()["ply"]
         time.sleep(1.0)
         assert client.get(f"/api/online/games/{game_id}").json()["ply"] == before
+        more = [create(client, game="ludo", options={"players": 4}, seats=["me", 0.05, 0.05, 0.05])
+                for _ in range(6)]
+        assert all(m.status_code == 200 for m in more)          # a paused game does not count
+        assert create(client, game="ludo", options={"players": 4},
+                      seats=["me", 0.05, 0.05, 0.05]).status_code == 429      # 5 + 1 playing ones
         with client.websocket_connect(f"/api/online/games/{game_id}/live") as ws:   # a spectator
             hello(ws)
             message = ws.receive_json()                                   # the engines go on

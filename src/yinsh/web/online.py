@@ -250,7 +250,9 @@ class OnlineService:
         for game_id, live in list(self.games.items()):
             if extra <= 0:
                 return
-            if live.game.status == "finished" and not self.hub.count(game_id) and not live.lock.locked():
+            idle = live.game.status == "finished" or (live.game.engine_to_act() and not self.attended(live)
+                                                      and (live.timer is None or live.timer.cancelled()))
+            if idle and not self.hub.count(game_id) and not live.lock.locked():
                 del self.games[game_id]
                 extra -= 1
 
@@ -271,12 +273,23 @@ class OnlineService:
             raise LimitError(f"too many games created or joined from this address: try again in "
                              f"{wait:.0f} s", 429, wait)
 
+    def _active_engine_games(self) -> list[str]:
+        """The owners of the engine games that may search now: loaded and
+        attended (a paused game costs nothing and does not count)."""
+        owners = []
+        for game_id, owner in self.engine_games.items():
+            live = self.games.get(game_id)
+            if live is not None and live.game.status == "playing" and self.attended(live):
+                owners.append(owner)
+        return owners
+
     def _check_engine_games(self, client: str) -> None:
         limits = self.limits
-        if len(self.engine_games) >= limits.engine_games:
+        owners = self._active_engine_games()
+        if len(owners) >= limits.engine_games:
             raise LimitError(f"the server plays {limits.engine_games} games against the engine "
                              "now, as many as it can: try again later", 503, 60)
-        mine = sum(1 for owner in self.engine_games.values() if owner == client)
+        mine = owners.count(client)
         if mine >= limits.engine_games_per_client:
             raise LimitError(f"at most {limits.engine_games_per_client} games against the engine "
                              "at once from one address: finish one first", 429, 60)
@@ -405,9 +418,11 @@ class OnlineService:
             delay = max(0.0, (flag_at - now_ms()) / 1000) + 0.002
             live.timer = asyncio.get_running_loop().call_later(
                 delay, lambda: asyncio.ensure_future(self._flag(live)))
-        if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()) \
-                and self.attended(live):
-            live.engine_task = asyncio.ensure_future(self._engine(live))
+        if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
+            if self.attended(live):
+                live.engine_task = asyncio.ensure_future(self._engine(live))
+            else:                            # paused: out of memory once the lock is free
+                asyncio.get_running_loop().call_soon(self._let_go_paused, live)
 
     async def _flag(self, live: LiveGame) -> None:
         async with live.lock:
@@ -424,8 +439,9 @@ class OnlineService:
         while not self.closed and failures < 5:
             async with live.lock:
                 game = live.game
-                if not game.engine_to_act() or not self.attended(live):
-                    return                  # nobody left to play or watch: no engine time
+                paused = game.engine_to_act() and not self.attended(live)
+                if not game.engine_to_act() or paused:
+                    break                   # nobody left to play or watch: no engine time
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
             player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
@@ -444,6 +460,16 @@ class OnlineService:
                 trial = live.game.clone()
                 with contextlib.suppress(StaleError):
                     await self._commit(live, trial, trial.engine_move(str(move), now_ms()))
+        if live.game.status != "playing" or (live.game.engine_to_act() and not self.attended(live)):
+            self._let_go_paused(live)
+
+    def _let_go_paused(self, live: LiveGame) -> None:
+        """Forgets a game whose engines pause (or that ended) and that no
+        socket watches, unless its clock's timer runs; it is loaded again,
+        and its engines go on, when somebody opens it."""
+        if self.games.get(live.id) is live and not self.hub.count(live.id) and not live.lock.locked() \
+                and (live.timer is None or live.timer.cancelled()):
+            del self.games[live.id]
 
     async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any]) -> LiveGame:
         """The action message by the seat token holds (see docs/web.md)."""
@@ -455,8 +481,8 @@ class OnlineService:
                                   "only watch)")
             trial = live.game.clone()
             entries = trial.act(seat, message, now_ms())
+            live.seen_ms = now_ms()                 # a person plays: the engines answer
             await self._commit(live, trial, entries)
-            live.seen_ms = now_ms()
         self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 
@@ -551,8 +577,8 @@ class OnlineService:
             await self._db(self.db.start, game_id, now_ms())
             await self._reload(live)
             self._publish(live, [], _meta_events(before, live))
-            await self._settle(live)
             live.seen_ms = now_ms()
+            await self._settle(live)
             self._track(live)
             self._arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
