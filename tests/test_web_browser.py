@@ -88,6 +88,26 @@ def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):
     page.close()
 
 
+def test_the_page_works_under_its_content_security_policy(browser, server):
+    """Scripts from the server only, no inline script, no eval: the page
+    starts a game, lights its targets and plays, with no violation."""
+    page = Tab(browser, server, csp=True)
+    tab = page.tab
+    headers = tab.goto(server).all_headers()
+    assert "script-src 'self'" in headers["content-security-policy"]
+    tab.wait_for_selector("#board svg")
+    tab.click("#new-game")
+    tab.check('input[name=game][value="insert"]')
+    tab.select_option("#seat-0", "person")
+    tab.select_option("#seat-1", "person")
+    tab.click("#new-start")
+    tab.wait_for_selector("#status:has-text('to place a ring anywhere')")
+    tab.locator("#board .target.lit").first.click()
+    tab.wait_for_selector("#status:has-text('on the lit line')")
+    assert tab.inner_text("#moves").split()[0] == "1."
+    page.close()                                     # no console error: no CSP violation
+
+
 def test_insert_against_the_engine_to_the_end(browser, server, shots):
     page = Page(browser, server)
     page.new_game("insert", ["person", "0.1"], **{"insert-layout-kind": "number"})

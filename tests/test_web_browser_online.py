@@ -184,6 +184,7 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     stranger.tab.click("#join-form button")
     stranger.tab.wait_for_selector("#message:not([hidden])")
     assert "invitation" in stranger.text("#message").lower()
+    assert stranger.tab.locator("#join-card").is_hidden()          # refused: no card left to use
     assert stranger.text("#you-are").startswith("You are watching") and stranger.lit().count() == 0
     stranger.tab.click('#board .target[data-point="e5"]', force=True)
     assert stranger.text("#message") == "You are watching: only the players act in this game."
@@ -217,6 +218,8 @@ def test_yinsh_two_browsers_a_spectator_a_stranger_and_a_stale_tab(browser, serv
     stale.locator("#board .target.lit").first.click()     # a placement, at a ply that is gone
     stale.wait_for_selector("#message:not([hidden])")
     assert stale.inner_text("#message").startswith("Refused: ")
+    assert "reload" not in stale.inner_text("#message")           # the page caught up by itself
+    assert f"it is at ply {ply}, the action was made at ply {ply - 1}" in stale.inner_text("#message")
     stale.wait_for_function("n => document.querySelector('#ply').textContent.endsWith('/ ' + n)", arg=ply)
     assert not stale.evaluate("document.body.classList.contains('your-turn')")
     assert bob.ply() == ply and alice.ply() == ply             # nothing was played
@@ -350,7 +353,9 @@ def test_a_dropped_connection_reconnects_and_catches_up(browser, server):
 
 def test_lobby_join_watch_and_archive(browser, server, shots):
     alice = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Alice")
+    alice.tab.fill("#lobby-name", "Alice")                       # typed here: the new game's name
     alice.tab.click("#lobby-invite")
+    assert alice.tab.locator('#new-dialog input[name="name"]').input_value() == "Alice"
     assert alice.tab.locator("#seat-0").input_value() == "me"
     assert alice.tab.locator("#seat-1").input_value() == "invite"
     alice.fill_new_game("insert", ["me", "invite"], clock="3+2", public=True)

@@ -18,15 +18,20 @@ with warnings.catch_warnings():
 
 from yinsh import record
 from yinsh.web.app import create_app
+from yinsh.web.limits import Limits
 from yinsh.web.database import Database
 from yinsh.web.online import apply_update
+
+#: Many games from one test client: the rate limits are tested in test_web_limits.py.
+RELAXED = Limits(create_per_minute=6000, create_burst=1000, engine_games_per_client=100, waiting_per_client=1000,
+                 min_clock_seconds=0.1)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(limits=RELAXED)) as c:
         yield c
 
 
@@ -368,7 +373,7 @@ def test_rematch_swaps_the_seats_and_keeps_the_tokens(client):
 
 def test_a_new_server_on_the_same_database_rebuilds_every_game(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(db=path)) as first:
+    with TestClient(create_app(db=path, limits=RELAXED)) as first:
         made = create(first, game="ludo", options={"players": 2}, seats=["me", "invite"], clock="10+5")
         bob = join(first, made, 0)
         rng, tokens = random.Random(5), [made["token"], bob]
@@ -381,7 +386,7 @@ def test_a_new_server_on_the_same_database_rebuilds_every_game(tmp_path):
                 act(first, made["id"], token, type="move", move=rng.choice(state["choices"])["move"],
                     ply=state["ply"])
         before = state_of(first, made["id"], bob)
-    with TestClient(create_app(db=path)) as second:
+    with TestClient(create_app(db=path, limits=RELAXED)) as second:
         after = state_of(second, made["id"], bob)
         assert after["you"] == 1
         assert {k: v for k, v in after.items() if k not in ("clock", "seq")} == \
@@ -411,12 +416,12 @@ def test_a_game_from_a_position_the_picture_of_any_ply_and_the_lobby_sides(clien
 
 def test_the_time_the_server_was_down_is_not_charged_to_the_clock(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(db=path)) as first:
+    with TestClient(create_app(db=path, limits=RELAXED)) as first:
         game_id, ann, bob = two_people(first, clock="0.01+0")           # 600 ms each
         act(first, game_id, ann, type="move", move="c3", ply=0)
         first.app.state.online.closed = True                            # no timer fires here
     time.sleep(0.8)                                                     # longer than Red's time
-    with TestClient(create_app(db=path)) as second:
+    with TestClient(create_app(db=path, limits=RELAXED)) as second:
         restarted = time.monotonic()
         clock = state_of(second, game_id)["clock"]
         assert clock["running"] == 1 and clock["remaining_ms"][1] > 400
@@ -455,11 +460,11 @@ def test_a_takeback_with_several_people_needs_every_other_one(client):
 
 def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_path):
     path = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(db=path)) as first:
+    with TestClient(create_app(db=path, limits=RELAXED)) as first:
         made = create(first, game="yinsh", options={"variant": "blitz"}, seats=["me", 0.05])
         first.app.state.online.closed = True                            # the engine does not start here
         assert act(first, made["id"], made["token"], type="move", move="e5", ply=0).status_code == 200
-    with TestClient(create_app(db=path)) as second:
+    with TestClient(create_app(db=path, limits=RELAXED)) as second:
         deadline = time.monotonic() + 30
         while state_of(second, made["id"])["ply"] < 2:
             assert time.monotonic() < deadline
@@ -574,3 +579,17 @@ def test_a_database_of_the_previous_version_gets_the_owner_columns(tmp_path):
                     "1, 1, NULL, NULL, NULL)")
     db = Database(str(path))
     assert db.claim("me", now_ms=10) == [("g", None)] and db.heartbeat("me", now_ms=11) == ["g"]
+
+
+def test_stale_messages_say_what_moved_and_never_ask_for_a_reload(client):
+    game_id, ann, bob = two_people(client)
+    assert act(client, game_id, ann, type="move", move="c3", ply=0, seq=0).status_code == 200
+    old_ply = act(client, game_id, ann, type="draw", ply=1, seq=0).json()
+    assert old_ply["stale"] and "entry 1 now, 0 then" in old_ply["error"]
+    offer = act(client, game_id, ann, type="draw", ply=1, seq=1)
+    assert offer.status_code == 200
+    stale = act(client, game_id, bob, type="move", move="d3", ply=0, seq=1).json()
+    assert "it is at ply 1, the action was made at ply 0" in stale["error"]
+    seq_only = act(client, game_id, bob, type="draw_decline", ply=1, seq=1).json()
+    assert seq_only["stale"] and "entry 2 now, 1 then" in seq_only["error"]
+    assert "ply 1, you sent" not in seq_only["error"] and "reload" not in seq_only["error"]

@@ -1,9 +1,12 @@
 """The web page: play and analyse Yinsh, Insert and Ludo in a browser.
 
 ``yinsh serve`` starts it (``yinsh.web.server.serve``); ``create_app()`` is
-the ASGI application (Starlette), for any ASGI server. The parts:
-``games`` (each game as the page drives it), ``sessions`` (the games the
-server holds), ``engines`` (bounded searches in worker threads),
+the ASGI application (Starlette inside its ``guard.Guard``), for any ASGI
+server. The parts: ``games`` (each game as the page drives it),
+``sessions`` (the games the server holds), ``engines`` (bounded searches
+in threads of their own), ``limits`` (the bounds of a public server, the
+``yinsh serve`` flags), ``guard`` (connection caps, security headers,
+cross-site checks),
 ``analysis`` (live analysis over a WebSocket), ``inputs`` (request checks),
 ``app`` (the routes), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
 page: HTML, plain JavaScript modules, CSS; no build step). Online play:

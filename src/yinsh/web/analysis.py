@@ -69,6 +69,7 @@ class _Search:
             handle.stop()
 
     def _work(self) -> None:
+        engines.lower_priority()
         try:
             engine = engines.new_engine(self.board)
             with self.slots.slot(self, wait=5.0):

@@ -20,8 +20,11 @@ route                                      what
 =========================================  =====================================
 
 Every answer is JSON (the record: text); an error is ``{"error": text}``
-with 400 (a bad request or action), 404 (no such game), 413 (too large),
-503 (the engine is busy) or 500 (the engine failed).
+with 400 (a bad request or action), 403 (another site's page), 404 (no
+such game), 413 (too large), 415 (not JSON), 503 (the engine is busy, or
+the server is full) or 500 (the engine failed). The application is wrapped
+in ``guard.Guard`` (connection caps, security headers); its bounds are a
+``limits.Limits``.
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -37,7 +40,6 @@ import contextlib
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 
-import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -48,9 +50,11 @@ from starlette.websockets import WebSocket
 from yinsh.web import engines, games as _games
 from yinsh.web.analysis import analysis_socket
 from yinsh.web.database import Database
+from yinsh.web.guard import Guard
+from yinsh.web.limits import Limits
 from yinsh.web.online import OnlineService
 from yinsh.web.online_routes import online_routes
-from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body, seats, text
+from yinsh.web.inputs import BadRequest, TooLarge, game_options, integer, read_body, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
 
 __all__ = ["create_app", "STATIC"]
@@ -72,6 +76,8 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             value = await handler(request)
         except TooLarge as exc:
             return _error(413, str(exc))
+        except BadRequest as exc:
+            return _error(getattr(exc, "status", 400), str(exc))
         except UnknownSessionError as exc:
             return _error(404, str(exc))
         except engines.BusyError as exc:
@@ -84,16 +90,21 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     return endpoint
 
 
-def create_app(store: SessionStore | None = None, db: Database | str | None = None) -> Starlette:
+def create_app(store: SessionStore | None = None, db: Database | str | None = None,
+               limits: Limits | None = None) -> Guard:
     """The application; store holds its single-screen games (a new one by
     default), db its online games (a ``Database``, a path or a database URL;
-    by default an SQLite database in memory, gone with the process). Its
-    engine searches share slots of their own (``engines.SearchSlots``),
-    stopped when the application shuts down."""
+    by default an SQLite database in memory, gone with the process),
+    limits its bounds (``Limits()``: those of ``yinsh serve``). Its engine
+    searches share slots and threads of their own (``engines.SearchSlots``),
+    stopped when the application shuts down. The answer is the Starlette
+    application inside its ``Guard`` (``.app``; ``.state`` is the
+    application's)."""
     store = store if store is not None else SessionStore()
-    slots = engines.SearchSlots()
+    limits = limits if limits is not None else Limits()
+    slots = engines.SearchSlots(limits.engine_threads, limits.engine_max_time)
     database = db if isinstance(db, Database) else Database(db or "sqlite://")
-    online = OnlineService(database, slots)
+    online = OnlineService(database, slots, limits)
 
     def game_of(request: Request) -> GameSession:
         return store.get(request.path_params["game_id"])
@@ -119,9 +130,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
                 chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
             return store.add(import_game(imported, chosen, slots)).state()
         web_game = _games.get(body.get("game"))
-        options = body.get("options", {})
-        if not isinstance(options, dict):
-            raise BadRequest("options must be an object")
+        options = game_options(web_game.name, body.get("options", {}))
         board = web_game.new_board(options)
         count = len(web_game.seats(board))
         chosen = seats(body.get("seats", [None] * count), count)
@@ -139,8 +148,8 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
             game = game_of(request)
             body = await read_body(request)
             async with game.lock:
-                if in_thread:
-                    return await anyio.to_thread.run_sync(change, game, body)
+                if in_thread:                   # the engine's own threads, not the requests'
+                    return await slots.run(change, game, body)
                 return change(game, body)
         return handler
 
@@ -191,5 +200,9 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
     app.state.online = online
-    return app
+    app.state.slots = slots
+    app.state.limits = limits
+    guard = Guard(app, limits)
+    app.state.guard = guard
+    return guard
 

@@ -38,7 +38,7 @@ class TimeControlError(ValueError):
     """A time control the server does not take."""
 
 
-_FORM = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)\+(\d{1,2})")
+_FORM = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,2})?)\+([0-9]{1,2})")     # ASCII digits only
 
 
 @dataclass(frozen=True)

@@ -568,6 +568,20 @@ class Database:
                                                 "joined": r["kind"] == "engine" or r["token_hash"] is not None})
         return [_summary(r, seats[r["id"]]) for r in rows], int(total or 0)
 
+    def expire_waiting(self, created_before_ms: int) -> list[str]:
+        """Deletes the games still waiting for players that were made before
+        created_before_ms (nobody joined them in time); returns their ids."""
+        g, s, a = self.games, self.seats, self.actions
+        with self._writing(), self.engine.begin() as conn:
+            ids = [r[0] for r in conn.execute(self.sa.select(g.c.id).where(
+                g.c.status == "waiting", g.c.created_ms < created_before_ms))]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                conn.execute(a.delete().where(a.c.game_id.in_(chunk)))
+                conn.execute(s.delete().where(s.c.game_id.in_(chunk)))
+                conn.execute(g.delete().where(g.c.id.in_(chunk), g.c.status == "waiting"))
+        return ids
+
     def count_actions(self, game_id: Optional[str] = None) -> int:
         """Stored log entries (of one game, or all)."""
         sa, a = self.sa, self.actions

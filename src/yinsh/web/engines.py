@@ -1,9 +1,12 @@
-"""The engine as the server runs it: bounded searches in worker threads.
+"""The engine as the server runs it: bounded searches in a pool of their own.
 
 Every search the page asks for (an engine seat's action, a live analysis)
 takes one of the application's ``MAX_SEARCHES`` slots (``SearchSlots``), so however many sessions ask, no more
 searches run at once; a search that cannot get a slot within ``WAIT``
-seconds fails with ``BusyError``. Hash size, threads and time are fixed or
+seconds fails with ``BusyError``. Engine actions run in the slots' own
+threads (``SearchSlots.run``), never in the worker threads that serve
+requests and database calls, so a person's action never waits behind an
+engine. Hash size, threads and time are fixed or
 bounded here, never taken from a client: ``HASH_MB`` MB and one thread per
 search, at most ``MAX_MOVE_TIME`` seconds for an action and
 ``MAX_ANALYSIS_TIME`` for an analysis. The searches release the GIL, so
@@ -18,9 +21,12 @@ True
 """
 from __future__ import annotations
 
+import asyncio
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from yinsh.engine import Engine
 from yinsh.web import games as _games
@@ -37,6 +43,8 @@ MAX_ANALYSIS_TIME = 120.0   # an "infinite" analysis stops by itself after this
 MAX_MULTIPV = 5             # best lines an analysis may show
 WAIT = 30.0                 # seconds a search waits for a slot
 
+T = TypeVar("T")
+
 
 class BusyError(RuntimeError):
     """Every search slot stayed taken (the page says: try again)."""
@@ -47,15 +55,59 @@ def clamp_time(seconds: float) -> float:
     return min(MAX_MOVE_TIME, max(MIN_MOVE_TIME, float(seconds)))
 
 
-class SearchSlots:
-    """At most ``size`` searches at once; the running engines can all be
-    stopped (server shutdown)."""
+#: How much nicer (lower in priority) than the server the engine's threads run.
+ENGINE_NICENESS = 10
 
-    def __init__(self, size: int = MAX_SEARCHES) -> None:
+
+def lower_priority(by: int = ENGINE_NICENESS) -> None:
+    """Lowers the calling thread's scheduling priority (Linux: a thread is
+    a task with its own nice value), so that on a machine with few cores
+    the threads that answer requests get the processor before a search;
+    elsewhere nothing changes."""
+    import os
+    if not hasattr(os, "setpriority") or not hasattr(threading, "get_native_id"):
+        return
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + by))
+    except OSError:
+        pass
+
+
+class SearchSlots:
+    """At most ``size`` searches at once, each of at most ``max_time``
+    seconds an action; ``run`` calls a function in the slots' own ``size``
+    threads; the running engines can all be stopped (server shutdown)."""
+
+    def __init__(self, size: int = MAX_SEARCHES, max_time: float = MAX_MOVE_TIME) -> None:
+        self.size = size
+        self.max_time = clamp_time(max_time)
         self._free = threading.BoundedSemaphore(size)
         self._lock = threading.Lock()
         self._running: set[Any] = set()
+        self._pool: ThreadPoolExecutor | None = None
         self.closed = False
+
+    def clamp(self, seconds: float) -> float:
+        """seconds an action within MIN_MOVE_TIME..max_time."""
+        return min(self.max_time, clamp_time(seconds))
+
+    async def run(self, fn: Callable[..., T], *args: Any, wait: float = WAIT) -> T:
+        """fn(*args) in one of the slots' threads; ``BusyError`` when it
+        waited more than wait seconds for one."""
+        if self.closed:
+            raise BusyError("the server is stopping")
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.size, thread_name_prefix="yinsh-engine",
+                                            initializer=lower_priority)
+        queued_at = time.monotonic()
+
+        def job() -> T:
+            if self.closed or time.monotonic() - queued_at > wait:
+                raise BusyError("the engine is busy with other games; try again in a moment")
+            return fn(*args)
+
+        return await asyncio.wrap_future(self._pool.submit(job))
 
     @contextmanager
     def slot(self, stoppable: Any, wait: float = WAIT) -> Iterator[None]:
@@ -79,6 +131,8 @@ class SearchSlots:
             running = list(self._running)
         for item in running:
             item.stop()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 #: The slots of sessions made outside an application (``create_app`` makes its own).
@@ -95,7 +149,7 @@ class EnginePlayer:
     slot of ``slots``; ``analyse`` and ``best_move`` as the session wants."""
 
     def __init__(self, time: float, slots: SearchSlots = SLOTS) -> None:
-        self.time = clamp_time(time)
+        self.time = slots.clamp(time)
         self.name = f"engine {self.time:g} s"
         self.slots = slots
 

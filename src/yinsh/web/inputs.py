@@ -17,6 +17,11 @@ yinsh.web.inputs.BadRequest: a seat is null (a person) or an engine's seconds an
 >>> online_seats(["invite", "invite"], 2)
 Traceback (most recent call last):
 yinsh.web.inputs.BadRequest: exactly one seat is "me" (the creator's)
+>>> game_options("ludo", {"players": 3})
+{'players': 3}
+>>> game_options("insert", {"variant": "blitz"})
+Traceback (most recent call last):
+yinsh.web.inputs.BadRequest: Insert takes the option layout, not 'variant'
 """
 from __future__ import annotations
 
@@ -25,11 +30,17 @@ import math
 from typing import Any, Optional
 
 __all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
-           "online_seats", "player_name", "MAX_BODY", "MAX_TEXT", "MAX_NAME"]
+           "online_seats", "player_name", "game_options", "OPTION_KEYS", "MAX_BODY", "MAX_TEXT",
+           "MAX_NAME"]
 
 MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
 MAX_TEXT = 48 * 1024          # characters of a pasted record or position
 MAX_NAME = 40                 # characters of a player's name
+
+#: The options each game takes (their values are checked by the game's ``new_board``).
+OPTION_KEYS: dict[str, tuple[str, ...]] = {
+    "yinsh": ("variant",), "insert": ("layout",), "ludo": ("players", "variant")}
+_OPTION_VALUE = 20            # characters of an option's value (a variant, a layout number)
 
 
 class BadRequest(ValueError):
@@ -140,3 +151,24 @@ def player_name(body: dict[str, Any]) -> str:
     if not name or not name.isprintable():
         raise BadRequest("name must be printable text")
     return name
+
+
+def game_options(game: str, value: object) -> dict[str, Any]:
+    """The options object of a new game of game, checked against the
+    game's keys (``OPTION_KEYS``): an unknown key, or a value that is not
+    a short string or number, is a ``BadRequest`` naming what is allowed.
+    The values themselves are checked by the game's board."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadRequest("options must be an object")
+    allowed = OPTION_KEYS.get(game, ())
+    title = game.capitalize()
+    for key, item in value.items():
+        if key not in allowed:
+            names = " and ".join(allowed) or "none"
+            raise BadRequest(f"{title} takes the option{'s' if len(allowed) > 1 else ''} {names}, "
+                             f"not {str(key)[:20]!r}")
+        if not isinstance(item, (str, int, float)) or len(str(item)) > _OPTION_VALUE:
+            raise BadRequest(f"the option {key} is a short text or a whole number, not {str(item)[:20]!r}")
+    return dict(value)

@@ -2,10 +2,15 @@
 other server processes (PostgreSQL LISTEN/NOTIFY).
 
 A ``Viewer`` is one WebSocket: its seat (None: a spectator) and a queue
-its own task sends from, so a slow browser never holds up the others (one
-whose queue passes ``MAX_QUEUED`` messages is dropped; it reconnects and
-gets a snapshot). ``Hub.publish`` queues a message for every viewer of a
-game, each with its own ``you``. ``Listener`` listens on the database's
+its own task sends from, so a slow browser never holds up the others. The
+queue holds at most ``max_bytes``: when a state would pass that, the
+queued states are dropped and the viewer is marked *snapshot needed*: when
+its socket takes messages again it gets one fresh ``snapshot`` (``"missed":
+true``), built then, instead of what it missed; a socket that does not
+even take the small answers (ack, error, pong) past the bound is closed.
+Everything queued goes with the socket. ``Hub.publish`` queues a message
+for every viewer of a game, each with its own ``you`` (one JSON text per
+seat, shared by the viewers of that seat). ``Listener`` listens on the database's
 channel with a psycopg 3 async connection and calls back with each
 notification's payload (``"<game id> <seq>"`` or ``"<game id> seats"``,
 from another process or this one); after a lost connection it reconnects
@@ -14,6 +19,7 @@ and calls back with ``None`` (check every game).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 from typing import Any, Awaitable, Callable, Optional
@@ -24,39 +30,84 @@ from yinsh.web.database import CHANNEL
 
 __all__ = ["Viewer", "Hub", "Listener", "MAX_QUEUED"]
 
-#: The messages a viewer's queue may hold; a viewer that falls further behind is dropped.
-MAX_QUEUED = 256
+MAX_QUEUED = 512 * 1024      # bytes a viewer's queue may hold
+
+#: Messages that carry a state (dropped for one fresh snapshot when a viewer falls behind).
+_STATE_TYPES = ("update", "snapshot")
 
 
 class Viewer:
-    """One connected browser of a game."""
+    """One connected browser of a game. snapshot: the game's state now,
+    for this viewer (sent when it fell behind)."""
 
-    def __init__(self, websocket: WebSocket, seat: Optional[int] = None) -> None:
+    def __init__(self, websocket: WebSocket, seat: Optional[int] = None,
+                 snapshot: Optional[Callable[["Viewer"], dict[str, Any]]] = None,
+                 max_bytes: int = MAX_QUEUED) -> None:
         self.websocket = websocket
         self.seat = seat
-        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
-        self.dropped = False
+        self.snapshot = snapshot
+        self.max_bytes = max_bytes
+        self._queue: collections.deque[tuple[bool, str]] = collections.deque()   # (a state?, text)
+        self._bytes = 0
+        self._wake = asyncio.Event()
+        self.behind = False            # snapshot needed: states were dropped
+        self.dropped = False           # closed: nothing more is sent
+        self.overflows = 0
+
+    @property
+    def queued_bytes(self) -> int:
+        return self._bytes
 
     def send(self, message: dict[str, Any]) -> None:
         """Queues message (JSON) for this browser."""
+        self.send_text(json.dumps(message, separators=(",", ":")), str(message.get("type")))
+
+    def send_text(self, text: str, kind: str) -> None:
+        """Queues a JSON text of message type kind (see the module)."""
         if self.dropped:
             return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.dropped = True
-            self.queue.put_nowait(None)
+        state = kind in _STATE_TYPES
+        if state and self.behind:
+            return                     # the snapshot to come holds it
+        if self._bytes + len(text) > self.max_bytes and self.snapshot is not None:
+            kept = [(is_state, t) for is_state, t in self._queue if not is_state]
+            self._queue = collections.deque(kept)
+            self._bytes = sum(len(t) for _, t in kept)
+            self.behind = True
+            self.overflows += 1
+            self._wake.set()
+            if state:
+                return
+        if self._bytes + len(text) > self.max_bytes:
+            self.close()               # not even the small answers are read
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self._queue.append((state, text))
+        self._bytes += len(text)
+        self._wake.set()
 
     def close(self) -> None:
         self.dropped = True
-        self.queue.put_nowait(None)
+        self._queue.clear()
+        self._bytes = 0
+        self._wake.set()
 
     async def run(self) -> None:
-        """Sends the queued messages until closed or dropped."""
+        """Sends the queued messages until closed."""
         while True:
-            text = await self.queue.get()
-            if text is None:
+            await self._wake.wait()
+            if self.dropped:
                 return
+            if self.behind and self.snapshot is not None:
+                self.behind = False          # what comes after the snapshot is queued again
+                state = self.snapshot(self)
+                text = json.dumps({"type": "snapshot", "state": state, "missed": True},
+                                  separators=(",", ":"))
+            elif self._queue:
+                text = self._queue.popleft()[1]
+                self._bytes -= len(text)
+            else:
+                self._wake.clear()
+                continue
             await self.websocket.send_text(text)
 
 
@@ -79,13 +130,20 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self._viewers.get(game_id, ()))
 
+    def viewers(self, game_id: str) -> list[Viewer]:
+        return list(self._viewers.get(game_id, ()))
+
     def publish(self, game_id: str, message: dict[str, Any], state: Optional[dict[str, Any]]) -> None:
-        """Queues message, with ``state`` (plus each viewer's ``you``) when given."""
+        """Queues message, with ``state`` (plus each viewer's ``you``) when
+        given; each text is made once per seat and shared."""
+        texts: dict[Optional[int], str] = {}
+        kind = str(message.get("type"))
         for viewer in list(self._viewers.get(game_id, ())):
-            if state is not None:
-                viewer.send({**message, "state": {**state, "you": viewer.seat}})
-            else:
-                viewer.send(message)
+            text = texts.get(viewer.seat)
+            if text is None:
+                full = message if state is None else {**message, "state": {**state, "you": viewer.seat}}
+                text = texts[viewer.seat] = json.dumps(full, separators=(",", ":"))
+            viewer.send_text(text, kind)
 
     def close_all(self) -> None:
         for viewers in self._viewers.values():

@@ -34,13 +34,15 @@ import anyio
 from yinsh.web import engines, tokens
 from yinsh.web.clocks import TimeControl
 from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database, Stored
-from yinsh.web.inputs import BadRequest, boolean, integer, online_seats, player_name, text
+from yinsh.web.inputs import (OPTION_KEYS, BadRequest, boolean, game_options, integer, online_seats,
+                              player_name, text)
+from yinsh.web.limits import Limits, RateLimiter
 from yinsh.web.live import Hub, Listener
 from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleError
 from yinsh.web import games as _games
 
 __all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError",
-           "UnconfirmedError", "now_ms", "apply_update", "CATCH_UP"]
+           "UnconfirmedError", "LimitError", "now_ms", "apply_update", "CATCH_UP"]
 
 T = TypeVar("T")
 
@@ -84,6 +86,16 @@ _RETRIED: tuple[type[Exception], ...] = (UnconfirmedError,) + STORE_ERRORS
 #: A socket's hello naming a seq at most this many entries back gets them
 #: (an update), not a snapshot.
 CATCH_UP = 1000
+
+
+class LimitError(ActionError):
+    """A limit of the server (``Limits``) refuses this now: 429 (this
+    client's share) or 503 (the server's), with ``retry_after`` seconds."""
+
+    def __init__(self, message: str, status: int = 429, retry_after: float = 60.0) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
 
 
 def now_ms() -> int:
@@ -133,6 +145,7 @@ class LiveGame:
     #: Another process stored something not loaded here yet (``on_change``).
     behind: bool = False
     catch_up: Optional[asyncio.Task[Any]] = None
+    seen_ms: int = field(default_factory=lambda: now_ms())     # a person acted or left (engine idling)
 
     @classmethod
     def of(cls, game_id: str, stored: Stored) -> "LiveGame":
@@ -195,8 +208,9 @@ def _meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[
     return out
 
 
-def _new_seats(specs: list[Any], name: str) -> list[Seat]:
-    """The seats of a new game: "me" (the creator, named name), "invite", or an engine's seconds."""
+def _new_seats(specs: list[Any], name: str, slots: engines.SearchSlots) -> list[Seat]:
+    """The seats of a new game: "me" (the creator, named name), "invite", or
+    an engine's seconds (bounded by slots)."""
     seats = []
     for spec in specs:
         if spec == "me":
@@ -204,7 +218,7 @@ def _new_seats(specs: list[Any], name: str) -> list[Seat]:
         elif spec == "invite":
             seats.append(Seat("person", "Invited"))
         else:
-            seconds = engines.clamp_time(spec)
+            seconds = slots.clamp(spec)
             seats.append(Seat("engine", f"engine {seconds:g} s", seconds))
     return seats
 
@@ -214,11 +228,27 @@ def _snapshot(live: LiveGame) -> dict[str, Any]:
             "rematch": live.rematch}
 
 
+def _bounded(summary: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry with only its game's options (games stored before they were checked)."""
+    allowed = OPTION_KEYS.get(summary.get("game", ""), ())
+    options = summary.get("options")
+    summary["options"] = {k: v for k, v in options.items() if k in allowed and len(str(v)) <= 20} \
+        if isinstance(options, dict) else {}
+    return summary
+
+
 class OnlineService:
     """See the module. db: where games are kept; slots: the engine's searches."""
 
-    def __init__(self, db: Database, slots: engines.SearchSlots) -> None:
+    def __init__(self, db: Database, slots: engines.SearchSlots, limits: Optional[Limits] = None) -> None:
         self.db, self.slots = db, slots
+        self.limits = limits if limits is not None else Limits()
+        self.rate = RateLimiter(self.limits.create_per_minute, self.limits.create_burst)
+        #: The games with an engine seat not yet finished, and the client address that made each.
+        self.engine_games: dict[str, str] = {}
+        #: The games waiting for players made in this process, and the client address of each.
+        self.waiting: dict[str, str] = {}
+        self._expiry: Optional[asyncio.Task[Any]] = None
         self.hub = Hub()
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -247,9 +277,15 @@ class OnlineService:
                 await asyncio.wait_for(self.listener.ready.wait(), 10)
         await self._beat()
         self._spawn(self._heartbeat())
+        for game_id, live in self.games.items():        # the games this process took over
+            if live.game.status == "playing" and any(seat.is_engine for seat in live.game.seats):
+                self.engine_games[game_id] = ""
+        self._expiry = self._spawn(self._expire_loop())
 
     async def stop(self) -> None:
         self.closed = True
+        if self._expiry is not None:
+            self._expiry.cancel()
         if self.listener is not None:
             await self.listener.stop()
         for live in self.games.values():
@@ -370,9 +406,96 @@ class OnlineService:
         for game_id, live in list(self.games.items()):
             if extra <= 0:
                 return
-            if live.game.status == "finished" and not self.hub.count(game_id) and not live.lock.locked():
+            idle = live.game.status == "finished" or (live.game.engine_to_act() and not self.attended(live)
+                                                      and (live.timer is None or live.timer.cancelled()))
+            if idle and not self.hub.count(game_id) and not live.lock.locked():
                 del self.games[game_id]
                 extra -= 1
+
+    def let_go_if_idle(self, game_id: str) -> None:
+        """Forgets a waiting or finished game nobody watches (it stays in the
+        database and is loaded again when asked for)."""
+        live = self.games.get(game_id)
+        if live is not None and live.game.status != "playing" and not self.hub.count(game_id) \
+                and not live.lock.locked() and (live.timer is None or live.timer.cancelled()):
+            del self.games[game_id]
+
+    # Limits ------------------------------------------------------------------------------
+
+    def take_rate(self, client: str) -> None:
+        """Spends one of client's creations or joins (``LimitError`` 429)."""
+        wait = self.rate.take(client)
+        if wait > 0:
+            raise LimitError(f"too many games created or joined from this address: try again in "
+                             f"{wait:.0f} s", 429, wait)
+
+    def _active_engine_games(self) -> list[str]:
+        """The owners of the engine games that may search now: loaded and
+        attended (a paused game costs nothing and does not count)."""
+        owners = []
+        for game_id, owner in self.engine_games.items():
+            live = self.games.get(game_id)
+            if live is not None and live.game.status == "playing" and self.attended(live):
+                owners.append(owner)
+        return owners
+
+    def _check_engine_games(self, client: str) -> None:
+        limits = self.limits
+        owners = self._active_engine_games()
+        if len(owners) >= limits.engine_games:
+            raise LimitError(f"the server plays {limits.engine_games} games against the engine "
+                             "now, as many as it can: try again later", 503, 60)
+        mine = owners.count(client)
+        if mine >= limits.engine_games_per_client:
+            raise LimitError(f"at most {limits.engine_games_per_client} games against the engine "
+                             "at once from one address: finish one first", 429, 60)
+
+    def _track(self, live: LiveGame) -> None:
+        """Takes a started game out of the waiting ones, a finished one out of the engine games."""
+        if live.game.status != "waiting":
+            self.waiting.pop(live.id, None)
+        if live.game.status == "finished":
+            self.engine_games.pop(live.id, None)
+
+    def attended(self, live: LiveGame) -> bool:
+        """Whether somebody watches the game or a person in play acted or
+        was connected within ``Limits.engine_idle_minutes`` (engines search
+        only then)."""
+        if self.hub.count(live.id):
+            return True
+        if not live.game.people_in_play():
+            return False
+        return now_ms() - live.seen_ms < self.limits.engine_idle_minutes * 60000
+
+    def seen(self, live: LiveGame, person: bool = True) -> None:
+        """A person of the game (person) or a spectator connected or left:
+        the engines go on (see ``attended``)."""
+        if person:
+            live.seen_ms = now_ms()
+        if live.game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
+            self._arm(live)
+
+    async def _expire_loop(self) -> None:
+        every = min(60.0, self.limits.waiting_hours * 360)
+        while not self.closed:
+            with contextlib.suppress(Exception):
+                await self.expire()
+            await asyncio.sleep(every)
+
+    async def expire(self) -> list[str]:
+        """Removes the games nobody joined within ``Limits.waiting_hours``
+        (from the database, the memory and the lobby); their sockets get ``gone``."""
+        before = now_ms() - int(self.limits.waiting_hours * 3600000)
+        gone = await self._db(self.db.expire_waiting, before)
+        for game_id in gone:
+            self.games.pop(game_id, None)
+            self.engine_games.pop(game_id, None)
+            self.waiting.pop(game_id, None)
+            self.hub.publish(game_id, {"type": "gone", "error": "nobody joined this game in time: "
+                                       "it was removed"}, None)
+            for viewer in self.hub.viewers(game_id):
+                viewer.close()
+        return gone
 
     async def _reload(self, live: LiveGame) -> None:
         """Brings live up to the database (under its lock)."""
@@ -419,6 +542,7 @@ class OnlineService:
                     seq, before = live.game.seq, _snapshot(live)
                     await self._reload(live)
                     self._publish(live, live.game.log[seq:], _meta_events(before, live))
+                    self._track(live)
                     self._arm(live)
             except STORE_ERRORS as exc:
                 log.warning("catching up game %s failed (%s): trying again in 1 s", live.id, exc)
@@ -460,6 +584,7 @@ class OnlineService:
             self.last_ok_ms = now_ms()
         live.game = trial
         self._publish(live, entries)
+        self._track(live)
         self._arm(live)
 
     async def _kept(self, live: LiveGame, entries: list[Entry]) -> bool:
@@ -494,7 +619,10 @@ class OnlineService:
             live.timer = asyncio.get_running_loop().call_later(
                 delay, lambda: self._spawn(self._flag(live)))
         if game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
-            live.engine_task = self._spawn(self._engine(live))
+            if self.attended(live):
+                live.engine_task = self._spawn(self._engine(live))
+            else:                            # paused: out of memory once the lock is free
+                asyncio.get_running_loop().call_soon(self._let_go_paused, live)
 
     async def _write(self, live: LiveGame,
                      make: Callable[[OnlineGame, int], Optional[list[Entry]]]) -> bool:
@@ -542,14 +670,15 @@ class OnlineService:
         while not self.closed and failures < 5 and live.id in self.owned:
             async with live.lock:
                 game = live.game
-                if not game.engine_to_act():
-                    return
+                paused = game.engine_to_act() and not self.attended(live)
+                if not game.engine_to_act() or paused:
+                    break                   # nobody left to play or watch: no engine time
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
             player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
             self.searches += 1
             try:
-                move = await anyio.to_thread.run_sync(player.best_move, board)
+                move = await self.slots.run(player.best_move, board)
             except engines.BusyError:
                 await asyncio.sleep(0.5)
                 continue
@@ -564,6 +693,16 @@ class OnlineService:
                 return trial.engine_move(str(move), now)
 
             await self._write(live, play)
+        if live.game.status != "playing" or (live.game.engine_to_act() and not self.attended(live)):
+            self._let_go_paused(live)
+
+    def _let_go_paused(self, live: LiveGame) -> None:
+        """Forgets a game whose engines pause (or that ended) and that no
+        socket watches, unless its clock's timer runs; it is loaded again,
+        and its engines go on, when somebody opens it."""
+        if self.games.get(live.id) is live and not self.hub.count(live.id) and not live.lock.locked() \
+                and (live.timer is None or live.timer.cancelled()):
+            del self.games[live.id]
 
     async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any]) -> LiveGame:
         """The action message by the seat token holds (see docs/web.md)."""
@@ -575,17 +714,17 @@ class OnlineService:
                                   "only watch)")
             trial = live.game.clone()
             entries = trial.act(seat, message, now_ms())
+            live.seen_ms = now_ms()                 # a person plays: the engines answer
             await self._commit(live, trial, entries)
+        self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 
     # New games, joining, rematches ------------------------------------------------------
 
-    async def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """A new game (``POST /api/online/games``)."""
+    async def create(self, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
+        """A new game (``POST /api/online/games``) for the client address client."""
         web = _games.get(body.get("game"))
-        options = body.get("options", {})
-        if not isinstance(options, dict):
-            raise BadRequest("options must be an object")
+        options = game_options(web.name, body.get("options", {}))
         position = None if body.get("position") is None else text(dict(body), "position", 2000)
         start = web.new_board(options) if position is None else web.board_from_position(position)
         if start.is_game_over():
@@ -594,8 +733,18 @@ class OnlineService:
         specs = online_seats(body.get("seats", ["me"] + ["invite"] * (count - 1)), count)
         clock = body.get("clock")
         control = None if clock is None else TimeControl.parse(clock)
+        if control is not None and control.base_ms < self.limits.min_clock_seconds * 1000:
+            raise BadRequest(f"a clock on this server gives at least {self.limits.min_clock_seconds:g} s "
+                             f"(at least {self.limits.min_clock_seconds / 60:g} minutes), not {clock!r}")
         public = boolean(dict(body), "public")
-        seats = _new_seats(specs, player_name(dict(body)))
+        seats = _new_seats(specs, player_name(dict(body)), self.slots)
+        has_engine = any(seat.is_engine for seat in seats)
+        if has_engine:
+            self._check_engine_games(client)
+        if "invite" in specs and sum(1 for c in self.waiting.values() if c == client) \
+                >= self.limits.waiting_per_client:
+            raise LimitError(f"at most {self.limits.waiting_per_client} games waiting for players "
+                             "from one address: let them be joined (or expire) first", 429, 600)
         game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
                               position)
         game_id, token, now = tokens.new_game_id(), tokens.new_token(), now_ms()
@@ -624,13 +773,20 @@ class OnlineService:
                                               [r["invite_hash"] for r in rows], public,
                                               created_ms=now)
         self.owned.add(game_id)
+        if has_engine:
+            self.engine_games[game_id] = client
+        if invites:
+            self.waiting[game_id] = client
         self._let_go()
         async with live.lock:
+            self._track(live)
             self._arm(live)
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
-            return {"id": game_id, "seat": me, "token": token, "invites": links,
-                    "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+            answer = {"id": game_id, "seat": me, "token": token, "invites": links,
+                      "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+        self.let_go_if_idle(game_id)          # a waiting game lives in the database until used
+        return answer
 
     async def _confirm(self, check: Callable[[], bool]) -> bool:
         """After a failed commit: whether it went through all the same
@@ -695,6 +851,8 @@ class OnlineService:
             live.game = trial
             live.token_hashes[seat], live.invite_hashes[seat] = digest, None
             self._publish(live, live.game.log[seq:], _meta_events(before, live))
+            live.seen_ms = now_ms()
+            self._track(live)
             self._arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
 
@@ -702,7 +860,7 @@ class OnlineService:
         stored = self.db.load(game_id)
         return stored is not None and stored.seats[seat]["token_hash"] == digest
 
-    async def rematch(self, game_id: str, token: Optional[str]) -> dict[str, Any]:
+    async def rematch(self, game_id: str, token: Optional[str], client: str = "") -> dict[str, Any]:
         """The rematch of a finished game, seats rotated (see docs/web.md):
         the new game, its first entries and its link from the old one in one
         transaction."""
@@ -716,6 +874,8 @@ class OnlineService:
             n = len(old.game.seats)
             mine = (seat - 1) % n
             if old.rematch is None:
+                if any(s.is_engine for s in old.game.seats):
+                    self._check_engine_games(client)
                 rotated = [old.game.seats[(i + 1) % n] for i in range(n)]
                 hashes = [old.token_hashes[(i + 1) % n] for i in range(n)]
                 new = OnlineGame.new(old.game.game_name, old.game.options,
@@ -749,6 +909,8 @@ class OnlineService:
                     self.games[new_id] = LiveGame(new_id, new, hashes, [None] * n, old.public,
                                                   rematch_of=game_id, created_ms=now)
                     self.owned.add(new_id)
+                    if any(s.is_engine for s in old.game.seats):
+                        self.engine_games[new_id] = client
                 old.rematch = found
                 self._publish(old, [], _meta_events(before, old))
         rematch = await self.get(old.rematch)
@@ -760,11 +922,21 @@ class OnlineService:
     # Reading -----------------------------------------------------------------------------
 
     async def lobby(self) -> dict[str, Any]:
-        db = self.db
-        open_, _ = await self._db(db.summaries, "waiting", public_only=True)
-        playing, _ = await self._db(db.summaries, "playing", public_only=True)
-        finished, _ = await self._db(db.summaries, "finished", public_only=True, limit=20)
-        return {"open": open_, "playing": playing, "finished": finished}
+        """The public games: open (not expired), playing and the 20 last
+        finished, at most ``Limits.lobby_size`` of each, their options
+        those of the game's schema only."""
+        db, size = self.db, self.limits.lobby_size
+        fresh = now_ms() - int(self.limits.waiting_hours * 3600000)
+
+        def read() -> tuple[list[dict[str, Any]], ...]:      # one worker thread for the three
+            return (db.summaries("waiting", public_only=True, limit=size)[0],
+                    db.summaries("playing", public_only=True, limit=size)[0],
+                    db.summaries("finished", public_only=True, limit=min(20, size))[0])
+
+        open_, playing, finished = await self._db(read)
+        open_ = [g for g in open_ if g["created"] >= fresh]
+        return {"open": [_bounded(g) for g in open_], "playing": [_bounded(g) for g in playing],
+                "finished": [_bounded(g) for g in finished]}
 
     async def archive(self, query: Mapping[str, str]) -> dict[str, Any]:
         offset = integer(query.get("offset", "0"), "offset", 0, 10 ** 9)

@@ -21,7 +21,7 @@ Traceback (most recent call last):
 yinsh.web.online_game.NotYourSeatError: it is Red's turn, not White's
 >>> game.act(1, {"type": "move", "move": "d3", "ply": 0}, now_ms=20)
 Traceback (most recent call last):
-yinsh.web.online_game.StaleError: the game has moved on (it is at ply 1, you sent 0): reload it
+yinsh.web.online_game.StaleError: the game has moved on: it is at ply 1, the action was made at ply 0; nothing was changed
 >>> copy = OnlineGame.replay(game.header(), game.log)
 >>> copy.board.position() == game.board.position(), copy.seq
 (True, 1)
@@ -397,9 +397,12 @@ class OnlineGame:
             raise ActionError("an action carries the ply of the board it was made on")
         if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
             raise ActionError("an action's seq is the seq of the state it was made on")
-        if ply != self.board.ply or (seq is not None and seq != self.seq):
-            raise StaleError(f"the game has moved on (it is at ply {self.board.ply}, you sent "
-                             f"{ply}): reload it")
+        if ply != self.board.ply:
+            raise StaleError(f"the game has moved on: it is at ply {self.board.ply}, the action was "
+                             f"made at ply {ply}; nothing was changed")
+        if seq is not None and seq != self.seq:
+            raise StaleError(f"the game has changed since this action was made (an offer, an answer "
+                             f"or a takeback: entry {self.seq} now, {seq} then); nothing was changed")
         if self.status == "finished":
             raise ActionError("the game is over")
         if self.status == "waiting":

@@ -20,9 +20,11 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from yinsh.web.database import STORE_ERRORS
+from yinsh.web.guard import ForeignOrigin, origin_allowed, require_json
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
+from yinsh.web.limits import client_address
 from yinsh.web.live import Viewer
-from yinsh.web.online import CATCH_UP, GoneError, LiveGame, OnlineService, now_ms
+from yinsh.web.online import CATCH_UP, GoneError, LimitError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
 
 __all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
@@ -49,7 +51,7 @@ def _failure(exc: Exception, live: Optional[LiveGame] = None) -> tuple[int, dict
     if isinstance(exc, TooLarge):
         return 413, {"error": str(exc)}
     body: dict[str, Any] = {"error": str(exc)}
-    status = exc.status if isinstance(exc, ActionError) else 400
+    status = getattr(exc, "status", 400) if isinstance(exc, (ActionError, BadRequest)) else 400
     if isinstance(exc, StaleError):
         body["stale"] = True
         if live is not None:
@@ -67,28 +69,43 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
             except ANSWERED as exc:
                 live = service.games.get(request.path_params.get("game_id", ""))
                 status, body = _failure(exc, live)
-                return JSONResponse(body, status_code=status)
+                headers = {"Retry-After": str(max(1, round(exc.retry_after)))} \
+                    if isinstance(exc, LimitError) else None
+                return JSONResponse(body, status_code=status, headers=headers)
             return value if isinstance(value, Response) else JSONResponse(value)
         return endpoint
 
+    def client(request: Request) -> str:
+        return client_address(request.scope, service.limits)
+
     async def create(request: Request) -> dict[str, Any]:
-        return await service.create(await read_body(request))
+        require_json(request.scope, service.limits)
+        body = await read_body(request)
+        service.take_rate(client(request))
+        return await service.create(body, client(request))
 
     async def join(request: Request) -> dict[str, Any]:
-        return await service.join(request.path_params["game_id"], await read_body(request))
+        require_json(request.scope, service.limits)
+        body = await read_body(request)
+        service.take_rate(client(request))
+        return await service.join(request.path_params["game_id"], body)
 
     async def show(request: Request) -> dict[str, Any]:
         live = await service.get(request.path_params["game_id"])
         return live.state(now_ms(), live.seat_of(bearer(request)))
 
     async def action(request: Request) -> dict[str, Any]:
+        if not origin_allowed(request.scope, service.limits):
+            raise ForeignOrigin("actions come from this server's own page only")
         body = await read_body(request)
         live = await service.act(request.path_params["game_id"], bearer(request), body)
         seat = live.seat_of(bearer(request))
         return {"ok": True, "seq": live.game.seq, "state": live.state(now_ms(), seat)}
 
     async def rematch(request: Request) -> dict[str, Any]:
-        return await service.rematch(request.path_params["game_id"], bearer(request))
+        if not origin_allowed(request.scope, service.limits):
+            raise ForeignOrigin("a rematch is asked for from this server's own page")
+        return await service.rematch(request.path_params["game_id"], bearer(request), client(request))
 
     async def record(request: Request) -> Response:
         live = await service.get(request.path_params["game_id"])
@@ -158,7 +175,17 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
         await websocket.send_json({"type": "gone", "error": str(exc)})
         await websocket.close(code=4404)
         return
-    viewer = Viewer(websocket)
+    limits = service.limits
+    if service.hub.count(game_id) >= limits.sockets_per_game:
+        await websocket.close(code=1013, reason=f"at most {limits.sockets_per_game} live connections "
+                                                "to one game: try again later")
+        return
+    may_act = origin_allowed(websocket.scope, limits)
+
+    def snapshot(viewer: Viewer) -> dict[str, Any]:
+        return service.games.get(game_id, live).state(now_ms(), viewer.seat)
+
+    viewer = Viewer(websocket, snapshot=snapshot, max_bytes=limits.queue_bytes)
     sender = asyncio.ensure_future(viewer.run())
     token: Optional[str] = None
     hello = False
@@ -203,10 +230,14 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                                      "state": live.state(now_ms(), viewer.seat, since=seen)})
                     else:
                         viewer.send({"type": "snapshot", "state": live.state(now_ms(), viewer.seat)})
+                    service.seen(live, person=viewer.seat is not None)
                 elif kind == "ping":
                     viewer.send({"type": "pong", "id": ident})
                 elif not hello:
                     raise BadRequest("say hello first")
+                elif not may_act:
+                    raise ForeignOrigin("this connection comes from another site's page: it may "
+                                        "watch, not act")
                 else:
                     live = await service.act(game_id, token, message)
                     viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
@@ -223,6 +254,11 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     finally:
         service.hub.remove(game_id, viewer)
         viewer.close()
+        current = service.games.get(game_id)
+        if current is not None:
+            if viewer.seat is not None:
+                service.seen(current)
+            service.let_go_if_idle(game_id)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()

@@ -17,7 +17,7 @@ import threading
 import webbrowser
 from typing import Any, Callable, Optional
 
-__all__ = ["serve", "url_of"]
+__all__ = ["serve", "url_of", "limits_of", "return_large_blocks"]
 
 
 def url_of(host: str, port: int) -> str:
@@ -29,17 +29,45 @@ def url_of(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+#: Blocks from this size up are mapped on their own and given back to the system when freed.
+MMAP_THRESHOLD = 1 << 20
+
+
+def return_large_blocks(threshold: int = MMAP_THRESHOLD) -> bool:
+    """Makes glibc's malloc map every block of threshold bytes or more on
+    its own (``mallopt(M_MMAP_THRESHOLD)``), so that the engine's
+    transposition tables (16 MB a search) go back to the system when a
+    search ends, instead of staying in the heap once glibc's sliding
+    threshold has risen past them (the server held 140 MB more after a
+    few searches). True when set; False elsewhere than glibc."""
+    import ctypes
+    import ctypes.util
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return bool(libc.mallopt(-3, threshold))        # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        return False
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          print_fn: Callable[[str], None] = print, db: Any = None) -> None:
+          print_fn: Callable[[str], None] = print, db: Any = None, limits: Any = None) -> None:
     """Serves the page until Ctrl-C (then raises ``KeyboardInterrupt``) or
     SIGTERM (the process ends by it). db: where online games are kept (a
     ``Database``, an SQLite file, or a ``postgresql://`` URL; default
-    ``yinsh.web.database.default_path()``). Raises ``ImportError`` without
-    the web extra and ``OSError`` when the address cannot be bound."""
+    ``yinsh.web.database.default_path()``); limits: the server's bounds (a
+    ``yinsh.web.limits.Limits``; default ``Limits()``). Raises
+    ``ImportError`` without the web extra and ``OSError`` when the address
+    cannot be bound."""
     import uvicorn
 
     from yinsh.web.app import create_app
     from yinsh.web.database import Database, default_path
+    from yinsh.web.guard import install_repeat_filter
+    from yinsh.web.limits import FD_RESERVE, Limits, fd_limit
+
+    limits = limits if limits is not None else Limits()
 
     database = db if isinstance(db, Database) else Database(db or str(default_path()))
 
@@ -53,10 +81,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         sock.close()
         raise
     url = url_of(host, sock.getsockname()[1])
-    config = uvicorn.Config(create_app(db=database), log_level="warning", ws_max_size=64 * 1024,
-                            timeout_graceful_shutdown=3, lifespan="on",
+    # uvicorn answers 503 past limit_concurrency connections (idle keep-alive ones too), so the
+    # process keeps descriptors for its database and files; the Guard's caps are below it.
+    config = uvicorn.Config(create_app(db=database, limits=limits), log_level="warning",
+                            ws_max_size=64 * 1024, timeout_graceful_shutdown=3, lifespan="on",
+                            limit_concurrency=max(limits.connections, fd_limit() - FD_RESERVE // 2),
+                            proxy_headers=False,        # X-Forwarded-For: limits.client_address
                             timeout_keep_alive=75,       # longer than clients keep idle connections
                             ws_per_message_deflate=False)  # updates are small: compressing cost more CPU than it saved
+    install_repeat_filter(limits.log_every)              # "Too many open files" once every few s
+    return_large_blocks()
     server = uvicorn.Server(config)
     where = "PostgreSQL" if database.is_postgres else database.url.removeprefix("sqlite:///")
     print_fn(f"Serving the yinsh page at {url} (Ctrl-C stops); online games in {where}")
@@ -81,7 +115,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Adds ``serve`` to the subcommands of ``yinsh``."""
-    from yinsh.cli import int_in
+    from yinsh.cli import int_in, positive_float
     p = sub.add_parser("serve", help="the web page to play and analyse every game",
                        description="Serves the web page to play and analyse Yinsh, Insert and "
                                    "Ludo against the engine or at one screen, and prints its "
@@ -96,7 +130,64 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help="where online games are kept: an SQLite file (default: games.sqlite3 "
                         "under the user's data directory, e.g. ~/.local/share/yinsh/) or "
                         "postgresql://user@host/db (several processes may share it)")
+    from yinsh.web.limits import Limits
+    d = Limits()
+    limits = p.add_argument_group("limits (a public server; see docs/web.md, \"Limits\")")
+    a = limits.add_argument
+    a("--engine-threads", type=int_in(1, 256), default=d.engine_threads, metavar="N",
+      help=f"engine searches at once, in threads of their own (default {d.engine_threads})")
+    a("--engine-games", type=int_in(1), default=d.engine_games, metavar="N",
+      help=f"online games with an engine seat in progress at once (default {d.engine_games})")
+    a("--engine-games-per-client", type=int_in(1), default=d.engine_games_per_client, metavar="N",
+      help=f"... of them made from one client address (default {d.engine_games_per_client})")
+    a("--engine-max-time", type=positive_float, default=d.engine_max_time, metavar="S",
+      help=f"the most seconds an engine action may take, 0.05..10 (default {d.engine_max_time:g})")
+    a("--engine-idle-minutes", type=positive_float, default=d.engine_idle_minutes, metavar="M",
+      help="engines stop searching in a game nobody watches or plays in for M minutes "
+           f"(default {d.engine_idle_minutes:g})")
+    a("--sockets-per-game", type=int_in(1), default=d.sockets_per_game, metavar="N",
+      help=f"live connections to one game (default {d.sockets_per_game})")
+    a("--sockets-per-client", type=int_in(1), default=d.sockets_per_client, metavar="N",
+      help=f"live connections from one client address (default {d.sockets_per_client})")
+    a("--max-connections", type=int_in(1), default=None, metavar="N",
+      help="requests and live connections at once, past which the server answers 503 "
+           "(default: the open-file limit less 128)")
+    a("--create-per-minute", type=positive_float, default=d.create_per_minute, metavar="R",
+      help=f"games created or seats joined a minute by one client address (default "
+           f"{d.create_per_minute:g}, bursts of --create-burst)")
+    a("--create-burst", type=int_in(1), default=d.create_burst, metavar="N",
+      help=f"games created or joined at once by one address (default {d.create_burst})")
+    a("--waiting-hours", type=positive_float, default=d.waiting_hours, metavar="H",
+      help=f"a game nobody joined is removed after H hours (default {d.waiting_hours:g})")
+    a("--waiting-per-client", type=int_in(1), default=d.waiting_per_client, metavar="N",
+      help=f"games waiting for players at once from one address (default {d.waiting_per_client})")
+    a("--min-clock", type=positive_float, default=d.min_clock_seconds, metavar="S",
+      help=f"the shortest clock, in seconds (default {d.min_clock_seconds:g})")
+    a("--allowed-origin", action="append", default=[], metavar="URL",
+      help="a site besides this server's own whose pages may create, join and act "
+           "(https://example.org; may be repeated)")
+    a("--trusted-proxy", action="append", default=None, metavar="ADDR",
+      help="a proxy whose X-Forwarded-For names the client (may be repeated; default "
+           "127.0.0.1 and ::1, a proxy on this machine; --trusted-proxy none: no proxy)")
     p.set_defaults(func=cmd_serve)
+
+
+def limits_of(args: argparse.Namespace) -> Any:
+    """The ``Limits`` of serve's flags."""
+    from yinsh.web.limits import Limits
+    proxies = Limits().trusted_proxies if args.trusted_proxy is None else tuple(
+        a for a in args.trusted_proxy if a.lower() != "none")
+    return Limits(engine_threads=args.engine_threads, engine_games=args.engine_games,
+                  engine_games_per_client=args.engine_games_per_client,
+                  engine_max_time=min(10.0, max(0.05, args.engine_max_time)),
+                  engine_idle_minutes=args.engine_idle_minutes,
+                  sockets_per_game=args.sockets_per_game, sockets_per_client=args.sockets_per_client,
+                  max_connections=args.max_connections, create_per_minute=args.create_per_minute,
+                  create_burst=args.create_burst, waiting_hours=args.waiting_hours,
+                  waiting_per_client=args.waiting_per_client,
+                  min_clock_seconds=args.min_clock,
+                  allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
+                  trusted_proxies=proxies)
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
@@ -117,6 +208,6 @@ def cmd_serve(args: argparse.Namespace) -> None:
         shown = target.split("@", 1)[-1] if "://" in target else target     # no password printed
         raise CommandError(f"cannot open the database {shown}: {str(exc).splitlines()[0]}") from None
     try:
-        serve(args.host, args.port, args.open, db=database)
+        serve(args.host, args.port, args.open, db=database, limits=limits_of(args))
     except OSError as exc:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None

@@ -52,10 +52,14 @@ export class Lobby {
       this.archived = Math.min(ARCHIVE_MAX, this.archived + ARCHIVE_PAGE);
       this.refresh();
     });
-    $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "1"] }));
-    $("lobby-invite").addEventListener("click", () => onNew({ online: true, seats: ["me", "invite"] }));
+    // The name typed here is the new game's (saved as typed, not only when the field is left).
+    const name = () => $("lobby-name").value.trim();
+    $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "1"], name: name() }));
+    $("lobby-invite").addEventListener("click", () => onNew({ online: true, seats: ["me", "invite"], name: name() }));
     $("lobby-refresh").addEventListener("click", () => this.refresh());
-    $("lobby-name").addEventListener("change", () => localStorage.setItem(NAME, $("lobby-name").value.trim()));
+    $("lobby-name").addEventListener("input", () => {
+      if (name()) localStorage.setItem(NAME, name());
+    });
   }
 
   show() {

@@ -219,6 +219,8 @@ function setState(state, events = null) {
   }
   if (!state.online) localStorage.setItem(LAST_GAME, state.id);
   $("gone").hidden = true;
+  // The invitation card until it is used or refused (games.forgetInvitation), or the game ends.
+  if (state.online && state.over && games.invited(state.id)) games.forgetInvitation();
   $("join-card").hidden = !(state.online && games.invited(state.id));
   if (page.view === null) setBoard(state.svg, same && changed);
   analysis.allow(!state.online);

@@ -25,14 +25,17 @@ export class NewGameForm {
       }
       dialog.close();
       const online = this.online();
-      if (online) localStorage.setItem(NAME, this.form.elements.name.value.trim());
+      const name = this.form.elements.name.value.trim();
+      if (online && name) localStorage.setItem(NAME, name);       // an empty field keeps the last name
       onStart(this.request(), online);
     });
     this.render();
   }
 
-  // Opens the dialog; preset: {online, seats: ["me", "invite" | seconds ...]}.
+  // Opens the dialog; preset: {online, seats: ["me", "invite" | seconds ...], name}.
   open(preset = {}) {
+    // The name: the one just typed (the lobby's), else the one last used.
+    this.form.elements.name.value = preset.name || localStorage.getItem(NAME) || this.form.elements.name.value;
     if (preset.online !== undefined) this.form.elements.where.value = preset.online ? "online" : "here";
     this.render();
     if (preset.seats) {

@@ -28,6 +28,13 @@ export class OnlineGames {
     return this.joining === id;
   }
 
+  // The invitation can no longer be used (refused, or every seat taken): no card.
+  forgetInvitation() {
+    this.joining = null;
+    this.invite = null;
+    $("join-card").hidden = true;
+  }
+
   leave() {
     if (this.live) this.live.close();
     this.live = null;
@@ -78,7 +85,7 @@ export class OnlineGames {
   // Takes a seat of game id: {invite} from a link, or {seat} of a public game.
   async takeSeat(id, how) {
     const inLobby = !$("lobby").hidden;
-    const typed = $(inLobby ? "lobby-name" : "join-name").value || localStorage.getItem(NAME) || "";
+    const typed = $(inLobby ? "lobby-name" : "join-name").value.trim() || localStorage.getItem(NAME) || "";
     const name = typed.trim() || "Player";
     try {
       const joined = await online.join(id, { ...how, name });
@@ -89,6 +96,12 @@ export class OnlineGames {
       this.leave();                       // the spectator's connection: again, with the token
       this.open(id);
     } catch (err) {
+      const refused = err instanceof ApiError && (err.status === 409 || err.status === 401);
+      if (refused && !inLobby && this.joining === id) {
+        this.forgetInvitation();          // used or unknown: this page watches the game
+        this.say(`${err.message.replace(/\.?$/, ".")} You are watching the game.`, false);
+        return;
+      }
       this.say(err instanceof ApiError ? err.message : `Something went wrong: ${err.message}`, inLobby);
     }
   }
@@ -117,7 +130,8 @@ export class OnlineGames {
         await live.act(action, shown);
       } catch (err) {
         if (err.stale) live.refresh();
-        throw err.stale ? new ApiError(`Refused: ${err.message} The board now shows the game as it is.`) : err;
+        // The page has caught up already: the message says so (no "reload").
+        throw err.stale ? new ApiError(`Refused: ${err.message.replace(/\.?$/, ".")} The board now shows the game as it is.`) : err;
       }
     });
   }

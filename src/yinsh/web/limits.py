@@ -1,0 +1,171 @@
+"""What one server gives to everybody and to each client: the limits of a
+public game server (``yinsh serve`` flags, docs/web.md "Limits").
+
+``Limits`` holds every bound, with the defaults of ``yinsh serve``;
+``create_app(limits=...)`` takes one. ``client_address`` says who a
+request comes from (the peer, or the ``X-Forwarded-For`` address a trusted
+proxy wrote); ``RateLimiter`` is a token bucket per client address.
+
+>>> limits = Limits()
+>>> client_address({"client": ("127.0.0.1", 5000),
+...                 "headers": [(b"x-forwarded-for", b"203.0.113.7, 127.0.0.1")]}, limits)
+'203.0.113.7'
+>>> client_address({"client": ("198.51.100.2", 5000),
+...                 "headers": [(b"x-forwarded-for", b"203.0.113.7")]}, limits)
+'198.51.100.2'
+>>> bucket = RateLimiter(per_minute=60, burst=2)
+>>> [bucket.take("a", now=0.0) for _ in range(3)], bucket.take("b", now=0.0)
+([0.0, 0.0, 1.0], 0.0)
+>>> bucket.take("a", now=1.0)
+0.0
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional
+
+__all__ = ["Limits", "RateLimiter", "client_address", "fd_limit", "default_max_connections"]
+
+#: Descriptors kept for everything that is not a client (database, files, logs).
+FD_RESERVE = 128
+
+
+def fd_limit() -> int:
+    """The process's soft limit on open files (``RLIMIT_NOFILE``; 1024 where it cannot be read)."""
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1024
+    return 1 << 20 if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def default_max_connections(limit: Optional[int] = None) -> int:
+    """Sockets and requests at once: the file limit less ``FD_RESERVE`` (at least 16).
+
+    >>> default_max_connections(1024), default_max_connections(100)
+    (896, 16)
+    """
+    return max(16, (fd_limit() if limit is None else limit) - FD_RESERVE)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds (the ``yinsh serve`` flag of each is named in docs/web.md).
+
+    Engines: ``engine_threads`` searches at once (their own pool),
+    ``engine_games`` online games with an engine seat in progress at once
+    (``engine_games_per_client`` by one client address), at most
+    ``engine_max_time`` seconds an engine action, and a game nobody watches
+    or plays in for ``engine_idle_minutes`` stops searching.
+    Sockets: ``sockets_per_game``, ``sockets_per_client``, and
+    ``max_connections`` sockets plus requests at once in all (None: the
+    file limit less a reserve); each socket queues at most ``queue_bytes``.
+    Creation: ``create_per_minute`` games created or seats joined a minute
+    per client address, ``create_burst`` at once; a game nobody joined
+    goes after ``waiting_hours``, and one address has at most
+    ``waiting_per_client`` games waiting for players at once; the lobby lists at most ``lobby_size``
+    games of each kind; a clock gives at least ``min_clock_seconds``. Cross-site: ``allowed_origins`` beside the
+    server's own; ``trusted_proxies``: the peers whose ``X-Forwarded-For``
+    is believed (by default this machine's, as uvicorn's own default: a
+    proxy such as nginx on the same machine). ``log_every``: seconds
+    between two log lines of one repeated error.
+    """
+
+    engine_threads: int = 2
+    engine_games: int = 40
+    engine_games_per_client: int = 5
+    engine_max_time: float = 10.0
+    engine_idle_minutes: float = 5.0
+    sockets_per_game: int = 100
+    sockets_per_client: int = 40
+    max_connections: Optional[int] = None
+    queue_bytes: int = 512 * 1024
+    create_per_minute: float = 30.0
+    create_burst: int = 60
+    waiting_hours: float = 24.0
+    waiting_per_client: int = 10
+    lobby_size: int = 50
+    min_clock_seconds: float = 15.0
+    allowed_origins: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
+    log_every: float = 5.0
+
+    def __post_init__(self) -> None:
+        for name in ("engine_threads", "engine_games", "engine_games_per_client", "sockets_per_game",
+                     "sockets_per_client", "queue_bytes", "create_burst", "lobby_size",
+                     "waiting_per_client"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} is a whole number of at least 1, not {value!r}")
+        for name in ("engine_max_time", "engine_idle_minutes", "create_per_minute", "waiting_hours",
+                     "log_every", "min_clock_seconds"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not math.isfinite(value) or value <= 0:
+                raise ValueError(f"{name} is a positive number, not {value!r}")
+        if self.max_connections is not None and self.max_connections < 1:
+            raise ValueError(f"max_connections is at least 1, not {self.max_connections!r}")
+
+    @property
+    def connections(self) -> int:
+        """``max_connections``, or the default read from the system."""
+        return self.max_connections if self.max_connections is not None else default_max_connections()
+
+
+def _header(scope: Mapping[str, Any], name: bytes) -> Optional[str]:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def client_address(scope: Mapping[str, Any], limits: Limits) -> str:
+    """Who a request (an ASGI scope) comes from: its peer's address, or,
+    when the peer is a trusted proxy, the last address of
+    ``X-Forwarded-For`` that is not a trusted proxy itself."""
+    client = scope.get("client")
+    peer = str(client[0]) if client else "unknown"
+    if peer not in limits.trusted_proxies:
+        return peer
+    forwarded = _header(scope, b"x-forwarded-for")
+    if not forwarded:
+        return peer
+    hops = [h.strip() for h in forwarded.split(",") if h.strip()]
+    for hop in reversed(hops):
+        if hop not in limits.trusted_proxies:
+            return hop[:64]
+    return peer
+
+
+@dataclass
+class RateLimiter:
+    """A token bucket per key: ``burst`` at once, refilled at ``per_minute``.
+    ``take`` spends one token and answers 0, or answers the seconds until
+    one is there (nothing spent). Full buckets are forgotten, so memory
+    stays bounded by the clients of the last few minutes."""
+
+    per_minute: float
+    burst: int
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def take(self, key: str, now: Optional[float] = None) -> float:
+        now = time.monotonic() if now is None else now
+        rate = self.per_minute / 60.0
+        tokens, last = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return (1.0 - tokens) / rate
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > 10000:
+            self._forget(now)
+        return 0.0
+
+    def _forget(self, now: float) -> None:
+        rate = self.per_minute / 60.0
+        for key, (tokens, last) in list(self._buckets.items()):
+            if tokens + (now - last) * rate >= self.burst:
+                del self._buckets[key]
