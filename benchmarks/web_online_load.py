@@ -54,17 +54,27 @@ class Load:
         self.stopping = False
         self.games_played = 0
         self.measuring = False
+        self.made = 0                                     # games created: each from an address of its own
 
-    async def new_game(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
-        made = (await http.post("/api/online/games", json={
+    def address(self) -> dict[str, str]:
+        """The next game's two players' client address (the server believes
+        X-Forwarded-For from this machine, a trusted proxy): the load is many
+        players, not one client, whom the server's per-address limits would stop."""
+        self.made += 1
+        n = self.made
+        return {"X-Forwarded-For": f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"}
+
+    async def new_game(self, http: httpx.AsyncClient, headers: dict[str, str]) -> tuple[str, list[str]]:
+        made = (await http.post("/api/online/games", headers=headers, json={
             "game": self.args.game, "seats": ["me", "invite"], "name": "A"})).json()
-        joined = (await http.post(f"/api/online/games/{made['id']}/join",
+        joined = (await http.post(f"/api/online/games/{made['id']}/join", headers=headers,
                                   json={"invite": made["invites"][0]["invite"], "name": "B"})).json()
         return made["id"], [made["token"], joined["token"]]
 
-    async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any) -> None:
+    async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any,
+                     headers: dict[str, str]) -> None:
         url = f"{server.ws_url}/api/online/games/{game_id}/live"
-        async with connect(url, max_size=2 ** 22, open_timeout=30) as ws:
+        async with connect(url, max_size=2 ** 22, open_timeout=30, additional_headers=headers) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             state: dict[str, Any] = {}
             waiting = False
@@ -110,10 +120,11 @@ class Load:
         """One table: a game after another until stopping."""
         while not self.stopping:
             try:
-                game_id, tokens = await self.new_game(http)
+                headers = self.address()
+                game_id, tokens = await self.new_game(http, headers)
                 done = asyncio.Event()
-                await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)])
-                                       for i, t in enumerate(tokens)))
+                await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)],
+                                                   headers) for i, t in enumerate(tokens)))
                 self.games_played += done.is_set() and self.measuring
             except Exception as exc:  # a lost connection counts as an error
                 self.errors.append(f"{type(exc).__name__}: {exc}")

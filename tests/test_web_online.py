@@ -18,13 +18,10 @@ with warnings.catch_warnings():
 
 from yinsh import record
 from yinsh.web.app import create_app
-from yinsh.web.limits import Limits
 from yinsh.web.database import Database
 from yinsh.web.online import apply_update
 
-#: Many games from one test client: the rate limits are tested in test_web_limits.py.
-RELAXED = Limits(create_per_minute=6000, create_burst=1000, engine_games_per_client=100, waiting_per_client=1000,
-                 min_clock_seconds=0.1)
+from web_helpers import RELAXED
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -22,12 +22,14 @@ with warnings.catch_warnings():
 from yinsh.web.app import create_app
 from yinsh.web.database import Faults
 
+from web_helpers import RELAXED
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
 def client(tmp_path, caplog):
-    with TestClient(create_app(db=str(tmp_path / "games.sqlite3"))) as c:
+    with TestClient(create_app(db=str(tmp_path / "games.sqlite3"), limits=RELAXED)) as c:
         c.db = c.app.state.online.db
         c.db.faults = Faults()
         with caplog.at_level(logging.ERROR, logger="yinsh.web.online"):
