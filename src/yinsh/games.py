@@ -42,9 +42,9 @@ import random
 import re
 import threading
 from types import ModuleType
-from typing import Any, Callable, Iterator, Mapping, Optional, Union
+from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar, Union
 
-__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "register", "unregister", "get",
+__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "GameView", "register", "unregister", "get",
            "of_board", "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
@@ -806,6 +806,42 @@ def _instance(game: Any) -> GameKind:
 GAMES = Registry()
 for _game in (YinshGame(), InsertGame(), LudoGame()):
     GAMES.register(_game)
+
+
+V = TypeVar("V")
+
+
+class GameView(Mapping[str, V], Generic[V]):
+    """A layer's view of the registry: ``view[name]`` is ``make(kind)`` of
+    the registered game of that name, made once per registration (a game
+    registered again is made again); iteration, ``len`` and ``in`` cover
+    the games that load (``Registry.loadable``). The web page's
+    ``WEB_GAMES`` and the environments' ``GAMES`` are such views.
+
+    >>> titles = GameView(lambda kind: kind.name.title())
+    >>> titles["ludo"], "chess" in titles
+    ('Ludo', False)
+    """
+
+    def __init__(self, make: Callable[[GameKind], V]) -> None:
+        self._make = make
+        self._made: dict[str, tuple[GameKind, V]] = {}
+
+    def __getitem__(self, name: str) -> V:
+        kind = GAMES[name]
+        made = self._made.get(name)
+        if made is None or made[0] is not kind:
+            made = self._made[name] = (kind, self._make(kind))
+        return made[1]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES.loadable())
+
+    def __len__(self) -> int:
+        return len(GAMES.loadable())
+
+    def __contains__(self, name: object) -> bool:
+        return name in GAMES.loadable()
 
 
 def register(game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:

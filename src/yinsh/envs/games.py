@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from yinsh import games as _games
 
@@ -120,31 +120,8 @@ def of_kind(kind: _games.GameKind) -> Game:
         opponent=_opponent(kind), max_game_length=kind.max_game_length)
 
 
-class _Games(Mapping[str, Game]):
-    """Every registered game's ``Game`` (made once per game)."""
-
-    def __init__(self) -> None:
-        self._made: dict[str, tuple[_games.GameKind, Game]] = {}
-
-    def __getitem__(self, name: str) -> Game:
-        kind = _games.GAMES[name]
-        made = self._made.get(name)
-        if made is None or made[0] is not kind:      # a game registered again
-            made = self._made[name] = (kind, of_kind(kind))
-        return made[1]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_games.GAMES.loadable())
-
-    def __len__(self) -> int:
-        return len(_games.GAMES.loadable())
-
-    def __contains__(self, name: object) -> bool:
-        return name in _games.GAMES.loadable()
-
-
 #: The games by name: every registered game (``yinsh.games``).
-GAMES: Mapping[str, Game] = _Games()
+GAMES: Mapping[str, Game] = _games.GameView(of_kind)
 #: Yinsh's ``Game`` (two players, no chance; at most 174 actions a game).
 YINSH = GAMES["yinsh"]
 #: Insert's ``Game`` (two players, no chance; 30 rings end the game).

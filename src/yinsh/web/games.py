@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from yinsh import games as _games
 
@@ -281,25 +281,8 @@ class LudoWeb(WebGame):
         return f"{order[0]} wins; places: {', '.join(order)}"
 
 
-class _WebGames(Mapping[str, WebGame]):
-    """The page's games: the registered games' ``WebGame`` (``yinsh.games``)."""
-
-    def __getitem__(self, name: str) -> WebGame:
-        web: WebGame = _games.GAMES[name].web
-        return web
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_games.GAMES.loadable())
-
-    def __len__(self) -> int:
-        return len(_games.GAMES.loadable())
-
-    def __contains__(self, name: object) -> bool:
-        return name in _games.GAMES.loadable()
-
-
 #: The games by name: every registered game's ``WebGame``.
-WEB_GAMES: Mapping[str, WebGame] = _WebGames()
+WEB_GAMES: Mapping[str, WebGame] = _games.GameView(lambda kind: kind.web)
 
 
 def get(name: object) -> WebGame:

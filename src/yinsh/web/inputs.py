@@ -29,17 +29,16 @@ import json
 import math
 from typing import Any, Optional
 
+from yinsh import games as _games
+
 __all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
-           "online_seats", "player_name", "game_options", "OPTION_KEYS", "MAX_BODY", "MAX_TEXT",
+           "online_seats", "player_name", "game_options", "option_keys", "MAX_BODY", "MAX_TEXT",
            "MAX_NAME"]
 
 MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
 MAX_TEXT = 48 * 1024          # characters of a pasted record or position
 MAX_NAME = 40                 # characters of a player's name
 
-#: The options each game takes (their values are checked by the game's ``new_board``).
-OPTION_KEYS: dict[str, tuple[str, ...]] = {
-    "yinsh": ("variant",), "insert": ("layout",), "ludo": ("players", "variant")}
 _OPTION_VALUE = 20            # characters of an option's value (a variant, a layout number)
 
 
@@ -153,16 +152,29 @@ def player_name(body: dict[str, Any]) -> str:
     return name
 
 
+def option_keys(game: str) -> tuple[str, ...]:
+    """The options a new game of game takes: its registered options
+    (``GameKind.env_options``; none for a game not registered).
+
+    >>> option_keys("ludo"), option_keys("chess")
+    (('players', 'variant'), ())
+    """
+    try:
+        return tuple(_games.get(game).env_options)
+    except ValueError:
+        return ()
+
+
 def game_options(game: str, value: object) -> dict[str, Any]:
     """The options object of a new game of game, checked against the
-    game's keys (``OPTION_KEYS``): an unknown key, or a value that is not
+    game's keys (``option_keys``): an unknown key, or a value that is not
     a short string or number, is a ``BadRequest`` naming what is allowed.
     The values themselves are checked by the game's board."""
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise BadRequest("options must be an object")
-    allowed = OPTION_KEYS.get(game, ())
+    allowed = option_keys(game)
     title = game.capitalize()
     for key, item in value.items():
         if key not in allowed:

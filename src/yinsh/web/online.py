@@ -34,7 +34,7 @@ import anyio
 from yinsh.web import engines, tokens
 from yinsh.web.clocks import TimeControl
 from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database, Stored
-from yinsh.web.inputs import (OPTION_KEYS, BadRequest, boolean, game_options, integer, online_seats,
+from yinsh.web.inputs import (BadRequest, boolean, game_options, integer, online_seats, option_keys,
                               player_name, text)
 from yinsh.web.limits import Limits, RateLimiter
 from yinsh.web.live import Hub, Listener
@@ -230,7 +230,7 @@ def _snapshot(live: LiveGame) -> dict[str, Any]:
 
 def _bounded(summary: dict[str, Any]) -> dict[str, Any]:
     """A lobby entry with only its game's options (games stored before they were checked)."""
-    allowed = OPTION_KEYS.get(summary.get("game", ""), ())
+    allowed = option_keys(str(summary.get("game", "")))
     options = summary.get("options")
     summary["options"] = {k: v for k, v in options.items() if k in allowed and len(str(v)) <= 20} \
         if isinstance(options, dict) else {}
