@@ -196,11 +196,15 @@ def test_compiled_objects_show_their_stub_signatures(site: Path) -> None:
     without the signature line Cython writes first."""
     inventory = read_inventory(site / "objects.inv")
     blocks = object_blocks(site)
+    _, point_name = blocks[inventory["yinsh.point_name"].partition("#")[2]]
+    text = re.sub(r"<[^>]+>", "", html.unescape(point_name))
+    assert re.search(r"point_name\(\s*point: SupportsIndex\s*\)\s*->\s*str", text), text[:500]
+    assert "point_name(point)" not in text.split("->", 1)[1]     # Cython's embedded signature is gone
+    # perft is made at import (yinsh.counting): its signature and docstring come from the function
     _, perft = blocks[inventory["yinsh.perft"].partition("#")[2]]
     text = re.sub(r"<[^>]+>", "", html.unescape(perft))
-    assert re.search(r"perft\(\s*board: CoreBoard,\s*depth: int,\s*threads: int = 1\s*\)\s*->\s*int",
-                     text), text[:500]
-    assert "CoreBoard board" not in text          # Cython's embedded signature is gone
+    assert re.search(r"perft\(\s*board: Any,\s*depth: int,\s*threads: int = 1\s*\)\s*->\s*int", text)
+    assert "The number of action sequences" in text
     _, move = blocks[inventory["yinsh.insert.Move"].partition("#")[2]]
     assert "square: str | SupportsIndex" in re.sub(r"<[^>]+>", "", html.unescape(move)) or \
         "Union[str, SupportsIndex]" in re.sub(r"<[^>]+>", "", html.unescape(move))

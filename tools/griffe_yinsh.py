@@ -285,10 +285,17 @@ def _add_runtime_exports(module: griffe.Module, runtime: Any) -> None:
         if name in module.members or not hasattr(runtime, name):
             continue
         value = getattr(runtime, name)
-        if inspect.ismodule(value) or inspect.isclass(value) or callable(value):
-            continue          # only constants are made where Griffe cannot see them
         if lines is None:
             lines = _source_lines(module)
+        if inspect.isfunction(value):   # made by a factory (``perft, divide = counters(...)``)
+            module.set_member(name, _runtime_function(name, value, _assignment_line(name, lines, False)))
+            continue
+        if inspect.ismodule(value) or inspect.isclass(value) or callable(value):
+            continue          # only constants are made where Griffe cannot see them
+        origin = _star_origin(name, lines)
+        if origin is not None:          # ``from yinsh.insert.squares import *``: its documented name
+            module.set_member(name, griffe.Alias(name, f"{origin}.{name}"))
+            continue
         attribute = griffe.Attribute(name, value=repr(value), annotation=type(value).__name__)
         module.set_member(name, attribute)
         index = _assignment_line(name, lines, in_class=False)
@@ -301,6 +308,47 @@ def _add_runtime_exports(module: griffe.Module, runtime: Any) -> None:
             attribute.docstring = griffe.Docstring(doc, parent=attribute)
         if index is not None:
             attribute.lineno = attribute.endlineno = index + 1
+
+
+_STAR = re.compile(r"^from ([\w.]+) import \*", re.MULTILINE)
+
+
+def _star_origin(name: str, lines: list[str]) -> Optional[str]:
+    """The module of a ``from M import *`` of lines whose ``__all__`` has name."""
+    for match in _STAR.finditer("\n".join(lines)):
+        if name in getattr(_import(match.group(1)), "__all__", ()):
+            return match.group(1)
+    return None
+
+
+_KINDS = {inspect.Parameter.POSITIONAL_ONLY: griffe.ParameterKind.positional_only,
+          inspect.Parameter.POSITIONAL_OR_KEYWORD: griffe.ParameterKind.positional_or_keyword,
+          inspect.Parameter.VAR_POSITIONAL: griffe.ParameterKind.var_positional,
+          inspect.Parameter.KEYWORD_ONLY: griffe.ParameterKind.keyword_only,
+          inspect.Parameter.VAR_KEYWORD: griffe.ParameterKind.var_keyword}
+
+
+def _annotation(value: Any) -> Optional[str]:
+    if value is inspect.Parameter.empty:
+        return None
+    return value if isinstance(value, str) else getattr(value, "__name__", repr(value))
+
+
+def _runtime_function(name: str, value: Any, index: Optional[int]) -> griffe.Function:
+    """A function Griffe cannot see in the source (made at import), from its
+    signature and docstring at run time; index: the line that assigns it."""
+    signature = inspect.signature(value)
+    parameters = griffe.Parameters(*[
+        griffe.Parameter(p.name, annotation=_annotation(p.annotation), kind=_KINDS[p.kind],
+                         default=None if p.default is inspect.Parameter.empty else repr(p.default))
+        for p in signature.parameters.values()])
+    function = griffe.Function(name, parameters=parameters,
+                               returns=_annotation(signature.return_annotation))
+    if value.__doc__:
+        function.docstring = griffe.Docstring(inspect.cleandoc(value.__doc__), parent=function)
+    if index is not None:
+        function.lineno = function.endlineno = index + 1
+    return function
 
 
 # reStructuredText habits to Markdown -----------------------------------------------------------

@@ -28,6 +28,7 @@ from yinsh.engine import Engine
 
 __all__ = ["run", "perft_part", "playouts_part", "search_part", "mcts_part", "HASH_MB"]
 
+#: The transposition table of the bench's searches, in MB (fresh for each position).
 HASH_MB = 16
 
 Print = Callable[[str], None]

@@ -18,9 +18,15 @@ __all__ = [
     "F1", "F2", "F3", "F4", "F5", "F6",
 ]
 
+#: The squares of file a: a1 to a6.
 A1, A2, A3, A4, A5, A6 = 0, 6, 12, 18, 24, 30
+#: The squares of file b: b1 to b6.
 B1, B2, B3, B4, B5, B6 = 1, 7, 13, 19, 25, 31
+#: The squares of file c: c1 to c6.
 C1, C2, C3, C4, C5, C6 = 2, 8, 14, 20, 26, 32
+#: The squares of file d: d1 to d6.
 D1, D2, D3, D4, D5, D6 = 3, 9, 15, 21, 27, 33
+#: The squares of file e: e1 to e6.
 E1, E2, E3, E4, E5, E6 = 4, 10, 16, 22, 28, 34
+#: The squares of file f: f1 to f6.
 F1, F2, F3, F4, F5, F6 = 5, 11, 17, 23, 29, 35

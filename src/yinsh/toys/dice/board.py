@@ -80,12 +80,16 @@ class Color(enum.IntEnum):
 
 
 class Phase(str, enum.Enum):
+    """What comes next: a player chooses (step or gamble), the die is thrown, or nothing."""
+
     CHOOSE = "choose"
     THROW = "throw"
     GAME_OVER = "game_over"
 
 
 class Termination(str, enum.Enum):
+    """Why a race ended: a counter reached the target."""
+
     TARGET = "target"
 
 

@@ -27,6 +27,9 @@ __all__ = ["DiceGame"]
 
 
 class DiceGame(GameKind):
+    """The dice race as the registry knows it: what the command line,
+    records, the web page and the environments need beyond its board."""
+
     name = "dice"
     title = "Dice race"
     board_module = "yinsh.toys.dice.board"

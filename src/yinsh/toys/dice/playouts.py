@@ -15,6 +15,8 @@ __all__ = ["PlayoutStats", "random_playouts"]
 
 @dataclass(frozen=True)
 class PlayoutStats:
+    """What random playouts played: games and actions in all."""
+
     games: int
     actions: int
 
