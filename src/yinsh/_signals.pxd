@@ -8,3 +8,11 @@ cdef int raise_pending() except -1
 cdef enum:
     PERFT_POLL = 256       # perft nodes of depth >= 2 between polls
     PLAYOUT_POLL = 4096    # random playout plies between polls
+
+
+# A count split over several threads (yinsh.counting): each thread's count
+# polls the flag with Ctrl-C; the thread that sees Ctrl-C sets it.
+cdef class PerftStop:
+    cdef int flag
+
+cdef int raise_stopped() except -1

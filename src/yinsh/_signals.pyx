@@ -3,6 +3,10 @@
 import os
 import threading
 
+from cpython.exc cimport PyErr_Occurred
+
+from yinsh.threads cimport atomic_get, atomic_put
+
 cdef extern from "Python.h":
     int PyErr_CheckSignals()                  # no except clause: the error stays pending
     unsigned long PyThread_get_thread_ident() nogil
@@ -38,3 +42,26 @@ cdef bint signal_raised() noexcept nogil:
 cdef int raise_pending() except -1:
     """Raises the exception that signal_raised left pending."""
     return -1
+
+
+cdef class PerftStop:
+    """The stop flag shared by the threads of one perft split over several
+    threads (``yinsh.counting``): a core's ``perft(board, depth, stop)``
+    polls it with Ctrl-C, and the calling thread sets it when it sees
+    Ctrl-C, so the counts on the other threads stop too."""
+
+    def set(self):
+        """Stops every count that polls this flag."""
+        atomic_put(&self.flag, 1)
+
+    def is_set(self):
+        """Whether the flag is set."""
+        return atomic_get(&self.flag) != 0
+
+
+cdef int raise_stopped() except -1:
+    """The error of a stopped perft: the signal handler's exception in the
+    thread that saw Ctrl-C, KeyboardInterrupt in the others."""
+    if PyErr_Occurred() != NULL:
+        return raise_pending()
+    raise KeyboardInterrupt("perft stopped: another thread of the count was interrupted")

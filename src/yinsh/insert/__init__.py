@@ -26,6 +26,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
     ) from exc
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
+from yinsh._signals import PerftStop
 from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, layout_marks, line_name,
                                 parse_square, square_name)
 from yinsh.counting import counters as _counters
@@ -38,7 +39,7 @@ from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh.insert import actions, diagram, players, symmetries
 
 perft, divide = _counters("insert", _core.CoreBoard, _core.perft, _core.divide,
-                          native_threads=False, stop_flag=_core.PerftStop)
+                          native_threads=False, stop_flag=PerftStop)
 
 #: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE

@@ -13,12 +13,10 @@ import operator
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 
-from cpython.exc cimport PyErr_Occurred
 
 from yinsh._perft_state cimport PerftState, perft_poll
-from yinsh.threads cimport atomic_get, atomic_put
 from yinsh._rng cimport rng_below, rng_next
-from yinsh._signals cimport raise_pending, signal_raised
+from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
 from yinsh.bitboard cimport YINSH_DEBUG
 from yinsh.bits cimport msb64, popcount64
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -857,27 +855,6 @@ cdef class CoreBoard:
         self._ply = 0
 
 
-cdef class PerftStop:
-    """The stop flag shared by the threads of one perft split over several
-    threads (``yinsh.counting``): ``perft(board, depth, stop)`` polls it
-    with Ctrl-C, and sets it when the calling thread sees Ctrl-C, so the
-    counts on the other threads stop too."""
-    cdef int flag
-
-    def set(self):
-        """Stops every count that polls this flag."""
-        atomic_put(&self.flag, 1)
-
-    def is_set(self):
-        return atomic_get(&self.flag) != 0
-
-
-cdef int _raise_stopped() except -1:
-    """The error of a stopped perft: the signal handler's exception in the
-    thread that saw Ctrl-C, KeyboardInterrupt in the others."""
-    if PyErr_Occurred() != NULL:
-        return raise_pending()
-    raise KeyboardInterrupt("perft stopped: another thread of the count was interrupted")
 
 
 def perft(CoreBoard board not None, int depth, PerftStop stop=None):
@@ -900,7 +877,7 @@ def perft(CoreBoard board not None, int depth, PerftStop stop=None):
     with nogil:
         n = perft_leaves(&p, &L, depth, &st)
     if st.interrupted:
-        _raise_stopped()
+        raise_stopped()
     return n
 
 

@@ -15,6 +15,7 @@ playouts in C) under the same API shape as Yinsh's:
 5226
 """
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
+from yinsh._signals import PerftStop
 from yinsh.ludo import _core
 from yinsh.ludo._core import LegalMoves, Move
 from yinsh.counting import counters as _counters
@@ -27,7 +28,7 @@ from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
 perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
-                          stop_flag=_core.PerftStop)
+                          stop_flag=PerftStop)
 
 #: Green (``Color.GREEN``), who starts.
 GREEN = Color.GREEN

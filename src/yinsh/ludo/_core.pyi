@@ -5,6 +5,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self
 
+from yinsh._signals import PerftStop as PerftStop
+
 from yinsh.ludo.enums import MoveKind
 
 #: The number of action ids (``yinsh.ludo.NUM_ACTIONS``), the same for every colour: an id
@@ -21,10 +23,6 @@ class LudoState(NamedTuple):
     players: int
     order: tuple[int, ...]
     phase: int
-
-class PerftStop:
-    def set(self) -> None: ...
-    def is_set(self) -> bool: ...
 
 def perft(board: CoreBoard, depth: int, stop: PerftStop | None = None) -> int: ...
 def divide(board: CoreBoard, depth: int) -> dict[str, int]: ...
