@@ -17,6 +17,11 @@ import time
 
 import pytest
 
+try:
+    import resource                      # POSIX
+except ImportError:                      # pragma: no cover (Windows)
+    resource = None  # type: ignore[assignment]
+
 import yinsh
 from yinsh.yinsh.bench import POSITIONS
 
@@ -150,10 +155,28 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_interrupted(*args: str, cpu: float = 0.5):
-    """Runs ``python -m yinsh args``, sends it SIGINT once it has used cpu
-    seconds (start-up takes about 0.3: it is then busy in the command), and
-    returns (exit status, stdout, stderr, seconds from the signal to the exit)."""
+_START_UP: list[float] = []
+
+
+def start_up_cpu() -> float:
+    """The CPU seconds of ``python -m yinsh`` doing nothing (imports), measured
+    once: more on a fresh install (no bytecode yet) or a slow machine."""
+    if resource is None:                                 # pragma: no cover (Windows)
+        return 0.3
+    if not _START_UP:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "yinsh", "perft", "0"], capture_output=True, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        _START_UP.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return _START_UP[0]
+
+
+def run_interrupted(*args: str, busy: float = 0.3):
+    """Runs ``python -m yinsh args``, sends it SIGINT once it has used busy
+    CPU seconds more than its start-up (``start_up_cpu``: it is then busy in
+    the command), and returns (exit status, stdout, stderr, seconds from the
+    signal to the exit)."""
+    cpu = start_up_cpu() + busy
     proc = subprocess.Popen([sys.executable, "-m", "yinsh", *args], text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             # Ctrl-C must not be ignored, even if this runner ignores it
