@@ -11,6 +11,16 @@ ctypedef struct PerftState:
     int* stop              # the stop flag of a perft on several threads, else NULL
 
 
+cdef inline PerftState perft_state(int countdown, int* stop) noexcept nogil:
+    """A perft's state with every field set (a struct literal that leaves
+    one out leaves it undefined: a stop pointer read at random)."""
+    cdef PerftState st
+    st.countdown = countdown
+    st.interrupted = 0
+    st.stop = stop
+    return st
+
+
 cdef inline bint perft_poll(PerftState* st) noexcept nogil:
     """Whether to stop now: another thread set the stop flag, or (in the
     main thread) a signal handler raised; then the stop flag is set too."""

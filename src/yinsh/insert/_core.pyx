@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 
 
-from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh._perft_state cimport PerftState, perft_poll, perft_state
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
 from yinsh.bitboard cimport YINSH_DEBUG
@@ -871,7 +871,7 @@ def perft(CoreBoard board not None, int depth, PerftStop stop=None):
     cdef IPos p = board.pos
     cdef Layout L = board.lay
     cdef uint64_t n
-    cdef PerftState st = PerftState(POLL_NODES, 0, NULL)
+    cdef PerftState st = perft_state(POLL_NODES, NULL)
     if stop is not None:
         st.stop = &stop.flag
     with nogil:
@@ -894,7 +894,7 @@ def divide(CoreBoard board not None, int depth):
     cdef Layout L = board.lay
     cdef uint64_t b = board.pos.allowed, count
     cdef int bit
-    cdef PerftState st = PerftState(POLL_NODES, 0)
+    cdef PerftState st = perft_state(POLL_NODES, NULL)
     result = {}
     while b:
         bit = ctz(b)

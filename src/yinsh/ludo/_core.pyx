@@ -19,7 +19,7 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 
-from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh._perft_state cimport PerftState, perft_poll, perft_state
 from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -238,7 +238,7 @@ def perft(CoreBoard board not None, int depth, PerftStop stop=None):
         raise ValueError(f"perft depth must be between 0 and 64, not {depth}")
     cdef LudoPos p = board.pos
     cdef uint64_t n
-    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0, NULL)
+    cdef PerftState st = perft_state(PERFT_POLL_NODES, NULL)
     if stop is not None:
         st.stop = &stop.flag
     with nogil:
@@ -264,7 +264,7 @@ def divide(CoreBoard board not None, int depth):
     cdef int n = gen_actions(&board.pos, moves), i
     cdef LudoPos child
     cdef uint64_t count
-    cdef PerftState st = PerftState(PERFT_POLL_NODES, 0)
+    cdef PerftState st = perft_state(PERFT_POLL_NODES, NULL)
     result = {}
     for i in range(n):
         child = board.pos

@@ -9,6 +9,7 @@ from libc.stdlib cimport free
 from yinsh.yinsh._board cimport CoreBoard, bitboard_from_int, bitboard_to_int, move_text
 from yinsh.yinsh._make cimport do_move
 from yinsh.yinsh._movegen cimport gen_moves
+from yinsh._perft_state cimport perft_state
 from yinsh.yinsh._perft cimport (MAX_PERFT_THREADS, PERFT_TASKS_PER_THREAD, PerftJob, PerftState,
                            perft_leaves, perft_run, perft_split)
 from yinsh.yinsh._playout cimport playout
@@ -78,7 +79,7 @@ def perft(CoreBoard board not None, int depth, int threads=1):
     _check_perft_args("perft", depth, 0, threads)
     cdef Position p = board.pos
     cdef uint64_t n = 0
-    cdef PerftState st = PerftState(PERFT_POLL, 0, NULL)
+    cdef PerftState st = perft_state(PERFT_POLL, NULL)
     cdef PerftJob job
     cdef bint interrupted
     cdef int i
@@ -116,7 +117,7 @@ def divide(CoreBoard board not None, int depth, int threads=1):
     cdef Position root = board.pos, child
     cdef uint64_t count
     cdef uint64_t counts[MAX_MOVES]
-    cdef PerftState st = PerftState(PERFT_POLL, 0, NULL)
+    cdef PerftState st = perft_state(PERFT_POLL, NULL)
     cdef PerftJob job
     cdef bint interrupted = False
     if threads == 1:
