@@ -260,10 +260,59 @@ class OnlineService:
         self.last_ok_ms = now_ms()                      # the database's last answer
         self.down_since: Optional[int] = None           # since when it does not answer
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self.searches = 0                               # engine searches started here
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+    async def _append(self, **call: Any) -> None:
+        """``Database.append(**call)`` in a worker thread. On SQLite the
+        appends asked for in one turn of the event loop go to one thread
+        together (``Database.append_all``: one hop, one commit), instead
+        of a thread each. Like a worker thread's call, it is not cancelled
+        half way: a cancelled caller is cancelled once the store is done."""
+        if self.db.is_postgres:
+            await self._db(self.db.append, **call)
+            return
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._appends.append((call, future))
+        if len(self._appends) == 1:
+            loop.call_soon(self._store_appends)
+        cancelled = False
+        while not future.done():
+            try:
+                await asyncio.shield(future)
+            except asyncio.CancelledError:
+                cancelled = True
+        if cancelled:
+            raise asyncio.CancelledError
+        future.result()
+
+    def _store_appends(self) -> None:
+        batch, self._appends = self._appends, []
+        loop = asyncio.get_running_loop()
+
+        def deliver(failures: list[Optional[BaseException]]) -> None:
+            for (_, future), failure in zip(batch, failures):
+                if future.done():
+                    continue
+                if failure is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(failure)
+
+        def store() -> None:
+            failures: list[Optional[BaseException]]
+            try:
+                failures = list(self.db.append_all([call for call, _ in batch]))
+            except BaseException as exc:  # a bug, or the interpreter stopping: every caller hears it
+                failures = [exc] * len(batch)
+            with contextlib.suppress(RuntimeError):         # the loop closed meanwhile
+                loop.call_soon_threadsafe(deliver, failures)
+
+        loop.run_in_executor(None, store)
 
     # Starting and stopping ---------------------------------------------------------------
 
@@ -568,9 +617,9 @@ class OnlineService:
         changed), or ``UnconfirmedError`` when the database cannot tell."""
         if entries:
             try:
-                await self._db(self.db.append, live.id, entries, live.game.seq, status=trial.status,
-                               result=trial.ended, ply=trial.board.ply,
-                               owner=self.owner if background else None)
+                await self._append(game_id=live.id, entries=entries, expected_seq=live.game.seq,
+                                   status=trial.status, result=trial.ended, ply=trial.board.ply,
+                                   owner=self.owner if background else None)
             except Conflict:
                 seq = live.game.seq
                 await self._reload(live)
