@@ -151,8 +151,8 @@ class Load:
                 message = loads(raw)
                 now = time.perf_counter()
                 kind = message["type"]
-                if kind == "error":
-                    self.errors.append(message["error"])
+                if kind in ("error", "gone"):
+                    self.errors.append(f"{kind}: {message['error']}")
                     waiting = False
                 elif kind == "ack":
                     self.acked[game_id] = max(self.acked.get(game_id, 0), message["seq"])

@@ -321,19 +321,17 @@ class Database:
         params = [expected_seq + len(entries), *values.values(), game_id, expected_seq]
         if owner is not None:
             params.append(owner)
-        cursor = conn.connection.cursor()           # this transaction's, without SQLAlchemy's
-        try:                                        # statement machinery (most of an append's CPU)
-            cursor.execute(self._advance(columns, owner is not None), params)
-            if cursor.rowcount != 1:
-                raise Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
-                               f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
-            if entries:
-                self._hit(operation + ".log")
-                cursor.executemany(self._insert_actions, [
-                    (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
-                    for e in entries])
-        finally:
-            cursor.close()
+        # The driver's SQL, made once per shape: SQLAlchemy's statement machinery (building,
+        # caching and compiling a statement) was most of an append's CPU.
+        moved = conn.exec_driver_sql(self._advance(columns, owner is not None), tuple(params))
+        if moved.rowcount != 1:
+            raise Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
+                           f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
+        if entries:
+            self._hit(operation + ".log")
+            conn.exec_driver_sql(self._insert_actions, [
+                (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
+                for e in entries])
 
     def _advance(self, columns: tuple[str, ...], owned: bool) -> str:
         """The SQL that moves a game's seq on (parameters: the new seq,
@@ -465,10 +463,13 @@ class Database:
 
     def append_all(self, appends: Sequence[Mapping[str, Any]]) -> list[Optional[Exception]]:
         """Several ``append`` calls (each a mapping of its arguments), each
-        all or nothing on its own, committed together on SQLite (one
-        transaction, one sync) with every other write waiting; returns the
-        failure of each (None: stored). The server hands the appends of one
-        turn of its event loop to one worker thread this way."""
+        all or nothing on its own (its ``Conflict`` is its own); returns the
+        failure of each (None: stored). On SQLite they are committed
+        together, with every other write waiting (one transaction, one
+        sync); on PostgreSQL one after another, each in its own transaction
+        (one row lock at a time: no deadlock with the heartbeat's). The
+        server hands the appends of one turn of its event loop to one
+        worker thread this way on SQLite."""
         requests = []
         for call in appends:
             call = dict(call)
@@ -480,7 +481,7 @@ class Database:
             values = self._values(entries, call.get("status"), call.get("result"), call.get("ply"))
             requests.append(_Write("append", functools.partial(self._append_work, game_id, entries,
                                                                 expected_seq, values, owner)))
-        if self._write_lock is None:
+        if self._write_lock is None:        # each its own transaction: one game's row lock each
             for request in requests:
                 try:
                     with self._transaction("append") as conn:
