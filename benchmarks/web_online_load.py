@@ -29,16 +29,81 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.parse
 from typing import Any, Optional
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-import httpx  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from online_servers import Server, postgres_cluster  # noqa: E402
 from yinsh.web.database import Database  # noqa: E402
+
+try:                    # the load generator shares the machine with the server: it keeps lean
+    from orjson import loads  # noqa: E402
+except ImportError:
+    from json import loads  # noqa: E402
+
+
+async def receive(ws: Any, seconds: float) -> Any:
+    """The socket's next message, ``asyncio.TimeoutError`` after seconds
+    (``asyncio.timeout`` where there is one: no task a message)."""
+    if sys.version_info >= (3, 11):
+        async with asyncio.timeout(seconds):
+            return await ws.recv()
+    return await asyncio.wait_for(ws.recv(), seconds)
+
+
+class Http:
+    """One table's keep-alive HTTP/1.1 connection to the server: JSON
+    posted, JSON answered (a client library's connection pool cost the
+    load generator, which shares the machine with the server, more CPU than
+    the play itself)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urllib.parse.urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.streams: Optional[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = None
+
+    async def post(self, path: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+        try:
+            return await self._post(path, body, headers)
+        except BaseException:
+            self.close()
+            raise
+
+    async def _post(self, path: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        data = json.dumps(body).encode()
+        lines = [f"POST {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
+                 "Content-Type: application/json", f"Content-Length: {len(data)}"]
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        status = int((await reader.readline()).split()[1])
+        length, keep = 0, True
+        while True:
+            line = await reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "connection" and value.strip().lower() == "close":
+                keep = False
+        answer = await reader.readexactly(length)
+        if not keep:
+            self.close()
+        if status != 200:
+            raise RuntimeError(f"{path}: {status} {answer[:200]!r}")
+        return loads(answer)
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
 
 
 class Load:
@@ -64,11 +129,11 @@ class Load:
         n = self.made
         return {"X-Forwarded-For": f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"}
 
-    async def new_game(self, http: httpx.AsyncClient, headers: dict[str, str]) -> tuple[str, list[str]]:
-        made = (await http.post("/api/online/games", headers=headers, json={
-            "game": self.args.game, "seats": ["me", "invite"], "name": "A"})).json()
-        joined = (await http.post(f"/api/online/games/{made['id']}/join", headers=headers,
-                                  json={"invite": made["invites"][0]["invite"], "name": "B"})).json()
+    async def new_game(self, http: Http, headers: dict[str, str]) -> tuple[str, list[str]]:
+        made = await http.post("/api/online/games", {
+            "game": self.args.game, "seats": ["me", "invite"], "name": "A"}, headers)
+        joined = await http.post(f"/api/online/games/{made['id']}/join",
+                                 {"invite": made["invites"][0]["invite"], "name": "B"}, headers)
         return made["id"], [made["token"], joined["token"]]
 
     async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any,
@@ -80,14 +145,14 @@ class Load:
             waiting = False
             while not done.is_set() and not (self.stopping and not waiting):
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), 1.0)
+                    raw = await receive(ws, 1.0)
                 except asyncio.TimeoutError:
                     continue
-                message = json.loads(raw)
+                message = loads(raw)
                 now = time.perf_counter()
                 kind = message["type"]
-                if kind == "error":
-                    self.errors.append(message["error"])
+                if kind in ("error", "gone"):
+                    self.errors.append(f"{kind}: {message['error']}")
                     waiting = False
                 elif kind == "ack":
                     self.acked[game_id] = max(self.acked.get(game_id, 0), message["seq"])
@@ -116,8 +181,9 @@ class Load:
                     await ws.send(json.dumps({**action, "ply": state["ply"], "seq": state["seq"]}))
                     waiting = True
 
-    async def table(self, http: httpx.AsyncClient) -> None:
+    async def table(self) -> None:
         """One table: a game after another until stopping."""
+        http = Http(self.server.url)
         while not self.stopping:
             try:
                 headers = self.address()
@@ -129,22 +195,21 @@ class Load:
             except Exception as exc:  # a lost connection counts as an error
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 await asyncio.sleep(1.0)
+        http.close()
 
     async def run(self) -> None:
-        limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(base_url=self.server.url, timeout=60, limits=limits) as http:
-            tables = [asyncio.ensure_future(self.table(http)) for _ in range(self.args.games)]
-            await asyncio.sleep(self.args.warmup)
-            self.measuring = True
-            cpu = [server_cpu(self.servers), own_cpu()]
-            await asyncio.sleep(self.args.seconds)
-            self.stopping = True
-            counted = self.actions
-            self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1]]
-            await asyncio.wait(tables, timeout=15)
-            for task in tables:
-                task.cancel()
-            self.measured = counted
+        tables = [asyncio.ensure_future(self.table()) for _ in range(self.args.games)]
+        await asyncio.sleep(self.args.warmup)
+        self.measuring = True
+        cpu = [server_cpu(self.servers), own_cpu()]
+        await asyncio.sleep(self.args.seconds)
+        self.stopping = True
+        counted = self.actions
+        self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1]]
+        await asyncio.wait(tables, timeout=15)
+        for task in tables:
+            task.cancel()
+        self.measured = counted
 
 
 def server_cpu(servers: list[Any]) -> float:
@@ -223,7 +288,12 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
     try:
         load = Load(servers, args)
         started = time.perf_counter()
-        asyncio.run(load.run())
+        try:
+            import uvloop
+        except ImportError:
+            asyncio.run(load.run())
+        else:
+            uvloop.run(load.run())
         elapsed = time.perf_counter() - started
     finally:
         for one in servers:

@@ -479,6 +479,7 @@ def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
             raise OperationalError("INSERT", {}, Exception("the server closed the connection"))
 
         monkeypatch.setattr(db, "append", down)
+        monkeypatch.setattr(db, "append_all", down)         # the server's appends of one loop turn
         answer = act(local, game_id, ann, type="move", move="c3", ply=0)
         assert answer.status_code == 503 and "database" in answer.json()["error"]
         socket = Socket(local, game_id, token=ann)
@@ -590,3 +591,49 @@ def test_stale_messages_say_what_moved_and_never_ask_for_a_reload(client):
     seq_only = act(client, game_id, bob, type="draw_decline", ply=1, seq=1).json()
     assert seq_only["stale"] and "entry 2 now, 1 then" in seq_only["error"]
     assert "ply 1, you sent" not in seq_only["error"] and "reload" not in seq_only["error"]
+
+
+def test_appends_handed_over_together_are_each_all_or_nothing():
+    from yinsh.web.database import Conflict
+    from yinsh.web.online_game import Entry
+    db = Database("sqlite://")
+    for game_id in ("g1", "g2", "g3"):
+        db.create({"id": game_id, "game": "insert", "options": {}, "start": "s", "clock": None,
+                   "auto_throw": False, "public": False, "created_ms": 1},
+                  [{"kind": "person", "name": "A", "token_hash": "t"},
+                   {"kind": "person", "name": "B", "token_hash": "u"}])
+    move = Entry(1, 0, "move", 0, "c3", at_ms=5)
+    failures = db.append_all([
+        {"game_id": "g1", "entries": [move], "expected_seq": 0, "ply": 1},
+        {"game_id": "g2", "entries": [move], "expected_seq": 3, "ply": 1},      # not where it is
+        {"game_id": "g3", "entries": [move, Entry(2, 1, "resign", 1, at_ms=9)], "expected_seq": 0,
+         "status": "finished", "result": {"code": "1-0", "winner": "A", "reason": "resigned"}, "ply": 1}])
+    assert failures[0] is None and isinstance(failures[1], Conflict) and failures[2] is None
+    assert [e.text for e in db.load("g1").entries] == ["c3"] and db.load("g2").entries == []
+    g3 = db.load("g3")
+    assert [e.kind for e in g3.entries] == ["move", "resign"] and g3.row["status"] == "finished"
+    assert json.loads(g3.row["result"])["code"] == "1-0" and g3.row["finished_ms"] == 9
+    db.dispose()
+
+
+def test_an_update_names_each_viewer_its_own_seat():
+    from yinsh.web.live import Hub
+
+    class Seen:
+        def __init__(self, seat):
+            self.seat, self.texts = seat, []
+
+        def send_text(self, text, kind):
+            self.texts.append((kind, text))
+
+    hub = Hub()
+    viewers = [Seen(0), Seen(1), Seen(None), Seen(0)]
+    for viewer in viewers:
+        hub.add("g", viewer)
+    hub.publish("g", {"type": "update", "events": [{"seq": 1}]}, {"ply": 1, "you": None, "name": "Zoë"})
+    for viewer in viewers:
+        kind, text = viewer.texts[0]
+        assert kind == "update" and json.loads(text) == {
+            "type": "update", "events": [{"seq": 1}], "state": {"ply": 1, "name": "Zoë", "you": viewer.seat}}
+    hub.publish("g", {"type": "gone", "error": "x"}, None)
+    assert all(json.loads(v.texts[1][1]) == {"type": "gone", "error": "x"} for v in viewers)

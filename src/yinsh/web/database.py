@@ -45,6 +45,7 @@ yinsh.web.database.Conflict: game g1 moved on past seq 0
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -239,6 +240,11 @@ class Database:
             sa.Column("auto", sa.Boolean, nullable=False),
             sa.Column("at_ms", sa.BigInteger, nullable=False),
             sa.Column("used_ms", sa.BigInteger, nullable=False))
+        # The append's two statements in the driver's SQL (its placeholder: sqlite3's ?, psycopg's %s).
+        self._mark = "%s" if self.is_postgres else "?"
+        self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
+        self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
+                                f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
         with self._writing():
             meta.create_all(self.engine)
             self._add_columns()
@@ -310,21 +316,37 @@ class Database:
         (``Conflict`` when it is elsewhere, or when owner is given and the
         game is not owner's), with values, and inserts entries. On
         PostgreSQL the UPDATE takes the game's row lock until the commit."""
-        g = self.games
         self._hit(operation + ".seq")
-        where = [g.c.id == game_id, g.c.seq == expected_seq]
+        columns = tuple(values)
+        params = [expected_seq + len(entries), *values.values(), game_id, expected_seq]
         if owner is not None:
-            where.append(g.c.owner == owner)
-        moved = conn.execute(g.update().where(*where).values(seq=expected_seq + len(entries), **values))
+            params.append(owner)
+        # The driver's SQL, made once per shape: SQLAlchemy's statement machinery (building,
+        # caching and compiling a statement) was most of an append's CPU.
+        moved = conn.exec_driver_sql(self._advance(columns, owner is not None), tuple(params))
         if moved.rowcount != 1:
             raise Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
                            f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
         if entries:
             self._hit(operation + ".log")
-            conn.execute(self.actions.insert(), [
-                {"game_id": game_id, "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
-                 "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
+            conn.exec_driver_sql(self._insert_actions, [
+                (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
                 for e in entries])
+
+    def _advance(self, columns: tuple[str, ...], owned: bool) -> str:
+        """The SQL that moves a game's seq on (parameters: the new seq,
+        columns, the id, the expected seq and the owner when owned), made
+        once per shape."""
+        key = (columns, owned)
+        sql = self._statements.get(key)
+        if sql is None:
+            mark = self._mark
+            sets = ", ".join(f'"{name}" = {mark}' for name in ("seq",) + columns)
+            sql = f'UPDATE games SET {sets} WHERE "id" = {mark} AND "seq" = {mark}'
+            if owned:
+                sql += f' AND "owner" = {mark}'
+            self._statements[key] = sql
+        return sql
 
     def _insert_game(self, conn: Any, operation: str, game: Mapping[str, Any],
                      seats: Sequence[Mapping[str, Any]], entries: Sequence[Entry]) -> str:
@@ -436,11 +458,44 @@ class Database:
             return
         values = self._values(entries, status, result, ply)
 
-        def work(conn: Any) -> None:
-            self._put(conn, "append", game_id, entries, expected_seq, values, owner)
-            self._notify(conn, game_id, entries[-1].seq)
+        self._run("append", functools.partial(self._append_work, game_id, entries, expected_seq,
+                                              values, owner))
 
-        self._run("append", work)
+    def append_all(self, appends: Sequence[Mapping[str, Any]]) -> list[Optional[Exception]]:
+        """Several ``append`` calls (each a mapping of its arguments), each
+        all or nothing on its own (its ``Conflict`` is its own); returns the
+        failure of each (None: stored). On SQLite they are committed
+        together, with every other write waiting (one transaction, one
+        sync); on PostgreSQL one after another, each in its own transaction
+        (one row lock at a time: no deadlock with the heartbeat's). The
+        server hands the appends of one turn of its event loop to one
+        worker thread this way on SQLite."""
+        requests = []
+        for call in appends:
+            call = dict(call)
+            if not call["entries"]:
+                requests.append(_Write("append", lambda conn: None))
+                continue
+            game_id, entries, expected_seq = call.pop("game_id"), call.pop("entries"), call.pop("expected_seq")
+            owner = call.pop("owner", None)
+            values = self._values(entries, call.get("status"), call.get("result"), call.get("ply"))
+            requests.append(_Write("append", functools.partial(self._append_work, game_id, entries,
+                                                                expected_seq, values, owner)))
+        if self._write_lock is None:        # each its own transaction: one game's row lock each
+            for request in requests:
+                try:
+                    with self._transaction("append") as conn:
+                        request.work(conn)
+                except Exception as exc:
+                    request.failed = exc
+        else:
+            self._wait(requests)
+        return [request.failed for request in requests]
+
+    def _append_work(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
+                     values: Mapping[str, Any], owner: Optional[str], conn: Any) -> None:
+        self._put(conn, "append", game_id, entries, expected_seq, values, owner)
+        self._notify(conn, game_id, entries[-1].seq)
 
     def _run(self, operation: str, work: Callable[[Any], T]) -> T:
         """work(conn) in a transaction of operation's. On PostgreSQL its own;
@@ -453,17 +508,22 @@ class Database:
             with self._transaction(operation) as conn:
                 return work(conn)
         request = _Write(operation, work)
+        self._wait([request])
+        if request.failed is not None:
+            raise request.failed
+        return request.result                           # type: ignore[no-any-return]
+
+    def _wait(self, requests: list["_Write"]) -> None:
+        """Queues requests and commits the queue until they are done (SQLite)."""
+        assert self._write_lock is not None
         with self._queue_lock:
-            self._queue.append(request)
-        while not request.done.is_set():
+            self._queue.extend(requests)
+        while not all(request.done.is_set() for request in requests):
             with self._write_lock:                          # one thread commits for all waiting
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
                 if batch:
                     self._commit_batch(batch)
-        if request.failed is not None:
-            raise request.failed
-        return request.result                           # type: ignore[no-any-return]
 
     def _commit_batch(self, batch: list["_Write"]) -> None:
         operations = list(dict.fromkeys(item.operation for item in batch))

@@ -112,8 +112,9 @@ class WebGame:
         (none at a throw of the dice: the page's throw button)."""
         if self.needs_throw(board):
             return []
-        return [Choice(str(m), self.paths(m), len(self.paths(m)) > 1 or self.auto_play)
-                for m in board.legal_moves]
+        auto = self.auto_play
+        return [Choice(str(m), paths, auto or len(paths) > 1)
+                for m, paths in ((m, self.paths(m)) for m in board.legal_moves)]
 
     #: whether every action is played as soon as the clicks fit it alone
     auto_play = False

@@ -28,7 +28,18 @@ from starlette.websockets import WebSocket
 
 from yinsh.web.database import CHANNEL
 
-__all__ = ["Viewer", "Hub", "Listener", "MAX_QUEUED"]
+__all__ = ["Viewer", "Hub", "Listener", "MAX_QUEUED", "dumps"]
+
+try:
+    import orjson
+
+    def dumps(value: Any) -> str:
+        """value as compact JSON text (orjson when installed: a few times faster)."""
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+except ImportError:  # pragma: no cover - the web extra installs orjson
+    def dumps(value: Any) -> str:
+        """value as compact JSON text (orjson when installed: a few times faster)."""
+        return json.dumps(value, separators=(",", ":"))
 
 MAX_QUEUED = 512 * 1024      # bytes a viewer's queue may hold
 
@@ -60,7 +71,7 @@ class Viewer:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queues message (JSON) for this browser."""
-        self.send_text(json.dumps(message, separators=(",", ":")), str(message.get("type")))
+        self.send_text(dumps(message), str(message.get("type")))
 
     def send_text(self, text: str, kind: str) -> None:
         """Queues a JSON text of message type kind (see the module)."""
@@ -100,8 +111,7 @@ class Viewer:
             if self.behind and self.snapshot is not None:
                 self.behind = False          # what comes after the snapshot is queued again
                 state = self.snapshot(self)
-                text = json.dumps({"type": "snapshot", "state": state, "missed": True},
-                                  separators=(",", ":"))
+                text = dumps({"type": "snapshot", "state": state, "missed": True})
             elif self._queue:
                 text = self._queue.popleft()[1]
                 self._bytes -= len(text)
@@ -134,16 +144,26 @@ class Hub:
         return list(self._viewers.get(game_id, ()))
 
     def publish(self, game_id: str, message: dict[str, Any], state: Optional[dict[str, Any]]) -> None:
-        """Queues message, with ``state`` (plus each viewer's ``you``) when
-        given; each text is made once per seat and shared."""
-        texts: dict[Optional[int], str] = {}
+        """Queues message, with ``state`` (plus each viewer's ``you``, its
+        last key) when given: the JSON is made once, each seat's text from it."""
+        viewers = list(self._viewers.get(game_id, ()))
+        if not viewers:
+            return
         kind = str(message.get("type"))
-        for viewer in list(self._viewers.get(game_id, ())):
-            text = texts.get(viewer.seat)
-            if text is None:
-                full = message if state is None else {**message, "state": {**state, "you": viewer.seat}}
-                text = texts[viewer.seat] = json.dumps(full, separators=(",", ":"))
-            viewer.send_text(text, kind)
+        if state is None:
+            text = dumps(message)
+            for viewer in viewers:
+                viewer.send_text(text, kind)
+            return
+        shared = {k: v for k, v in state.items() if k != "you"}
+        base = dumps({k: v for k, v in message.items() if k != "state"} | {"state": shared})
+        head = base[:-2] + ("," if shared else "")          # base ends with the state's "}}"
+        texts: dict[Optional[int], str] = {}
+        for viewer in viewers:
+            seat_text = texts.get(viewer.seat)
+            if seat_text is None:
+                seat_text = texts[viewer.seat] = f'{head}"you":{dumps(viewer.seat)}}}}}'
+            viewer.send_text(seat_text, kind)
 
     def close_all(self) -> None:
         for viewers in self._viewers.values():

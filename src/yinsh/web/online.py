@@ -145,6 +145,10 @@ class LiveGame:
     #: Another process stored something not loaded here yet (``on_change``).
     behind: bool = False
     catch_up: Optional[asyncio.Task[Any]] = None
+    #: The seq this process is storing now: its own notification is not news
+    #: (``skipped``: one came meanwhile).
+    storing: Optional[int] = None
+    skipped: bool = False
     seen_ms: int = field(default_factory=lambda: now_ms())     # a person acted or left (engine idling)
 
     @classmethod
@@ -260,10 +264,60 @@ class OnlineService:
         self.last_ok_ms = now_ms()                      # the database's last answer
         self.down_since: Optional[int] = None           # since when it does not answer
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self.searches = 0                               # engine searches started here
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+    async def _append(self, **call: Any) -> None:
+        """``Database.append(**call)`` in a worker thread. On SQLite the
+        appends asked for in one turn of the event loop go to one thread
+        together (``Database.append_all``: one hop, one commit), instead of
+        a thread each (PostgreSQL commits in parallel: a thread each). Like
+        a worker thread's call, it is not cancelled half way: a cancelled
+        caller is cancelled once the store is done."""
+        if self.db.is_postgres:
+            await self._db(self.db.append, **call)
+            return
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._appends.append((call, future))
+        if len(self._appends) == 1:
+            loop.call_soon(self._store_appends)
+        cancelled = False
+        while not future.done():
+            try:
+                await asyncio.shield(future)
+            except asyncio.CancelledError:
+                cancelled = True
+        if cancelled:
+            raise asyncio.CancelledError
+        future.result()
+
+    def _store_appends(self) -> None:
+        batch, self._appends = self._appends, []
+        loop = asyncio.get_running_loop()
+
+        def deliver(failures: list[Optional[BaseException]]) -> None:
+            for (_, future), failure in zip(batch, failures):
+                if future.done():
+                    continue
+                if failure is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(failure)
+
+        def store() -> None:
+            failures: list[Optional[BaseException]]
+            try:
+                failures = list(self.db.append_all([call for call, _ in batch]))
+            except BaseException as exc:  # a bug, or the interpreter stopping: every caller hears it
+                failures = [exc] * len(batch)
+            with contextlib.suppress(RuntimeError):         # the loop closed meanwhile
+                loop.call_soon_threadsafe(deliver, failures)
+
+        loop.run_in_executor(None, store)
 
     # Starting and stopping ---------------------------------------------------------------
 
@@ -525,11 +579,18 @@ class OnlineService:
             live = self.games.get(game_id)
             if live is None or (what.isdigit() and int(what) <= live.game.seq):
                 return                                      # not loaded here, or known
+            if what.isdigit() and live.storing is not None and int(what) <= live.storing:
+                live.skipped = True                         # this process's own store, surely:
+                return                                      # looked at if it fails (``_commit``)
             targets = [live]
-        for live in targets:                                # each game catches up on its own
-            live.behind = True
-            if live.catch_up is None or live.catch_up.done():
-                live.catch_up = self._spawn(self._catch_up(live))
+        for live in targets:
+            self._behind(live)
+
+    def _behind(self, live: LiveGame) -> None:
+        """live misses what another process stored: it catches up (one task a game)."""
+        live.behind = True
+        if live.catch_up is None or live.catch_up.done():
+            live.catch_up = self._spawn(self._catch_up(live))
 
     async def _catch_up(self, live: LiveGame) -> None:
         """Loads what other processes stored in live until nothing is new
@@ -567,10 +628,13 @@ class OnlineService:
         lost): then the change stands; else the failure is raised (nothing
         changed), or ``UnconfirmedError`` when the database cannot tell."""
         if entries:
+            stored = False
+            live.storing = trial.seq
             try:
-                await self._db(self.db.append, live.id, entries, live.game.seq, status=trial.status,
-                               result=trial.ended, ply=trial.board.ply,
-                               owner=self.owner if background else None)
+                await self._append(game_id=live.id, entries=entries, expected_seq=live.game.seq,
+                                   status=trial.status, result=trial.ended, ply=trial.board.ply,
+                                   owner=self.owner if background else None)
+                stored = True
             except Conflict:
                 seq = live.game.seq
                 await self._reload(live)
@@ -581,6 +645,12 @@ class OnlineService:
             except STORE_ERRORS:
                 if not await self._kept(live, entries):
                     raise
+                stored = True
+            finally:
+                live.storing = None
+                skipped, live.skipped = live.skipped, False
+                if skipped and not stored:              # the change heard of was another's
+                    self._behind(live)
             self.last_ok_ms = now_ms()
         live.game = trial
         self._publish(live, entries)

@@ -28,6 +28,7 @@ yinsh.web.online_game.StaleError: the game has moved on: it is at ply 1, the act
 """
 from __future__ import annotations
 
+import collections
 import copy as _copy
 import secrets
 from dataclasses import dataclass, field
@@ -50,6 +51,10 @@ LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
 _BOARD_KINDS = ("move", "throw", "out_move")
 #: The pictures a game keeps drawn (``OnlineGame.picture``).
 PICTURES_KEPT = 4
+#: The pictures the process keeps drawn for every game (the same start
+#: position of thousands of new games is drawn once).
+SHARED_PICTURES_KEPT = 256
+_SHARED: "collections.OrderedDict[tuple[str, str, bool], str]" = collections.OrderedDict()
 
 
 class ActionError(ValueError):
@@ -590,11 +595,20 @@ class OnlineGame:
 
     def picture(self, targets: bool, cache: Optional[dict[tuple[str, bool], str]] = None) -> str:
         """The board's SVG (targets: with the clickable targets of the
-        player to act), drawn once per position and view into cache."""
+        player to act), drawn once per position and view into cache (and
+        into the process's last ``SHARED_PICTURES_KEPT`` pictures, which
+        every game shares: a start position is drawn once)."""
         key = (self.board.position(), targets)
         svg = cache.get(key) if cache is not None else None
         if svg is None:
-            svg = self.web.svg(self.board, [], targets)
+            shared = (self.game_name,) + key
+            svg = _SHARED.get(shared)
+            if svg is None:
+                svg = _SHARED[shared] = self.web.svg(self.board, [], targets)
+                if len(_SHARED) > SHARED_PICTURES_KEPT:
+                    _SHARED.popitem(last=False)
+            else:
+                _SHARED.move_to_end(shared)
             if cache is not None:
                 while len(cache) >= PICTURES_KEPT:
                     del cache[next(iter(cache))]

@@ -23,7 +23,7 @@ from yinsh.web.database import STORE_ERRORS
 from yinsh.web.guard import ForeignOrigin, origin_allowed, require_json
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
 from yinsh.web.limits import client_address
-from yinsh.web.live import Viewer
+from yinsh.web.live import Viewer, dumps
 from yinsh.web.online import CATCH_UP, GoneError, LimitError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
 
@@ -33,6 +33,13 @@ MAX_MESSAGE = 4096          # characters of a WebSocket message
 HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
 #: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
 ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
+
+
+class _Json(JSONResponse):
+    """A JSON answer made by ``live.dumps`` (orjson when installed)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode()
 
 
 def bearer(request: Request) -> Optional[str]:
@@ -72,7 +79,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
                 headers = {"Retry-After": str(max(1, round(exc.retry_after)))} \
                     if isinstance(exc, LimitError) else None
                 return JSONResponse(body, status_code=status, headers=headers)
-            return value if isinstance(value, Response) else JSONResponse(value)
+            return value if isinstance(value, Response) else _Json(value)
         return endpoint
 
     def client(request: Request) -> str:
