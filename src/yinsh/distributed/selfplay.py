@@ -21,6 +21,12 @@ to_play     (n,), int8                   the side to act, its index in ``players
 result      (n, P), float32              the game's final result for each player
 game        (n,), int64                  the game's id (0 .. games - 1)
 ply         (n,), int32                  actions played before it (throws too)
+score       (n,), float32                the search's score of the position for
+                                         the side to act (engine units: a
+                                         removed Yinsh ring is 10000, a won
+                                         game 1000000 minus plies); NaN where
+                                         the only legal action was played
+                                         unsearched
 ==========  ===========================  ======================================
 
 and per game: ``game_ids``, ``game_seeds`` (uint64), ``game_starts`` (the
@@ -187,7 +193,7 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
     start = board.position()
     players = _players(board)
     size = len(board.legal_action_mask())
-    rows: dict[str, list[Any]] = {k: [] for k in ("planes", "mask", "policy", "action", "to_play", "ply")}
+    rows: dict[str, list[Any]] = {k: [] for k in ("planes", "mask", "policy", "action", "to_play", "ply", "score")}
     actions: list[int] = []
     chosen = 0
     kind = _games.of_board(board)
@@ -201,10 +207,12 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
                 policy = np.zeros(size, np.float32)
                 policy[int(legal[0])] = 1
                 action = int(legal[0])
+                score = math.nan
             else:
                 lines = 1 if spec.algorithm == "mcts" else min(spec.lines, len(legal))
                 analysis = engine.analyse(board, spec.limit(), multipv=lines)
                 policy = _policy(analysis, spec, ids, size)
+                score = float(analysis.score)
                 if chosen < settings.sample_plies:
                     action = int(np.searchsorted(np.cumsum(policy, dtype=np.float64),
                                                  rng.random() * float(policy.sum(dtype=np.float64)),
@@ -220,6 +228,7 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
             rows["action"].append(action)
             rows["to_play"].append(players.index(int(board.turn)))
             rows["ply"].append(len(actions))
+            rows["score"].append(score)
             chosen += 1
         board.push_action(action)
         actions.append(action)
@@ -248,6 +257,7 @@ def _play_unit(payload: tuple[Settings, int, str]) -> dict[str, Any]:
         "planes": stacked("planes", np.float32), "mask": stacked("mask", np.bool_),
         "policy": stacked("policy", np.float32), "action": stacked("action", np.int32),
         "to_play": stacked("to_play", np.int8), "ply": stacked("ply", np.int32),
+        "score": stacked("score", np.float32),
         "result": np.repeat(results, n, axis=0),
         "game": np.repeat(np.asarray(ids, np.int64), n),
         "game_ids": np.asarray(ids, np.int64),
