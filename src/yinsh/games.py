@@ -45,7 +45,7 @@ from types import ModuleType
 from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar, Union
 
 __all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "GameView", "register", "unregister", "get",
-           "of_board", "wrong_board", "DEFAULT"]
+           "of_board", "of_board_class", "wrong_board", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
@@ -92,6 +92,10 @@ class GameKind:
     title = ""
     #: the module of the seeded ``random_playouts(games, seed=...)`` (bench)
     playouts_module = ""
+    #: the compiled search modules of the game's evaluations besides
+    #: ``"classic"`` (the board class's ``search_module``), by name:
+    #: ``Engine(evaluation=...)`` (``search_module``)
+    evaluations: dict[str, str] = {}
 
     # Modules ----------------------------------------------------------------
 
@@ -160,6 +164,26 @@ class GameKind:
     def first_side(self, board: Any) -> Any:
         """The colour whose turns start a new turn number."""
         return self.module.Color(0)
+
+    def search_module(self, evaluation: str = "classic") -> str:
+        """The name of the compiled search module with the evaluation
+        ``evaluation``: ``"classic"`` (the hand-written one of the game's
+        hooks) or one of ``evaluations``; ``ValueError`` naming the game's
+        evaluations for another.
+
+        >>> GAMES["yinsh"].search_module("learned"), GAMES["insert"].search_module()
+        ('yinsh.yinsh._search_learned', 'yinsh.insert._search')
+        >>> GAMES["insert"].search_module("learned")
+        Traceback (most recent call last):
+        ValueError: insert has no 'learned' evaluation (it has: classic)
+        """
+        if evaluation == "classic":
+            return str(self.board_class.search_module)
+        found = self.evaluations.get(evaluation)
+        if found is None:
+            known = ", ".join(["classic", *self.evaluations])
+            raise ValueError(f"{self.name} has no {evaluation!r} evaluation (it has: {known})")
+        return found
 
     def search_problem(self, board: Any, algorithm: str) -> Optional[str]:
         """Why the engine cannot search board with algorithm, else None."""
@@ -395,6 +419,7 @@ class YinshGame(GameKind):
     diagram_module = "yinsh.yinsh.diagram"
     board_name = "yinsh.Board"
     title = "Yinsh"
+    evaluations = {"learned": "yinsh.yinsh._search_learned"}
     web_class = "yinsh.web.games:YinshWeb"
     start_tag_names = ("Position", "Variant")
     grouped_turns = True
@@ -878,18 +903,28 @@ def of_board(board: object) -> GameKind:
     >>> of_board(insert.Board()).name
     'insert'
     """
+    return of_board_class(type(board))
+
+
+def of_board_class(cls: type) -> GameKind:
+    """The game of a board class (its subclasses too).
+
+    >>> from yinsh import insert
+    >>> of_board_class(insert.Board).name
+    'insert'
+    """
     loaded = GAMES.loaded()
     for game in loaded:                          # the games imported already first
-        if isinstance(board, game.board_class):
+        if issubclass(cls, game.board_class):
             return game
     for name in GAMES:                           # then the others, imported now
         try:
             game = GAMES[name]
         except GameLoadError:                    # a broken plugin: not this board's game
             continue
-        if game not in loaded and isinstance(board, game.board_class):
+        if game not in loaded and issubclass(cls, game.board_class):
             return game
-    raise TypeError(f"not a board of a known game: {type(board).__name__}")
+    raise TypeError(f"not a board of a known game: {cls.__name__}")
 
 
 def wrong_board(board: object, name: str, function: str) -> TypeError:

@@ -56,6 +56,11 @@ ALGORITHMS = ("auto", "alphabeta", "mcts")
 the alpha-beta for a two-player game and the MCTS for more players (Ludo
 with 3 or 4; ``algorithm_for``)."""
 
+EVALUATIONS = ("classic", "learned")
+"""The ``evaluation`` values of an ``Engine``: ``"classic"`` (the default,
+the game's hand-written evaluation) and ``"learned"`` (a trained network,
+NNUE-style, where the game has one: Yinsh; docs/search.md)."""
+
 MAX_THREADS = 256
 """The most search threads ``Engine`` accepts."""
 
@@ -353,8 +358,21 @@ class Engine:
     settings (hash size, threads, algorithm, limits, tunables), with empty
     tables.
 
+    ``evaluation="learned"`` scores positions with the game's trained
+    network (NNUE-style, docs/search.md, "Learned evaluation"; Yinsh only:
+    searching another game's board raises ``ValueError``) instead of the
+    hand-written ``"classic"`` evaluation; ``network`` (a path of a
+    ``.nnue`` file or a ``yinsh.nn.network.Network``) replaces the packaged
+    network, checked at once (``yinsh.nn.network.NetworkError``, a
+    ``ValueError``, for a bad file).
+
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
-    outside 1..256, an unknown algorithm or a bad limit.
+    outside 1..256, an unknown algorithm or evaluation or a bad limit.
+
+    >>> import yinsh
+    >>> learned = Engine(hash_mb=1, evaluation="learned")
+    >>> learned.evaluation, learned.analyse(yinsh.Board(), depth=2).depth
+    ('learned', 2)
 
     >>> from yinsh import ludo
     >>> board = ludo.Board(players=4)
@@ -366,7 +384,8 @@ class Engine:
 
     def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "auto", *,
                  depth: Optional[int] = None, time: Optional[float] = None,
-                 nodes: Optional[int] = None, keep_tables: bool = False) -> None:
+                 nodes: Optional[int] = None, keep_tables: bool = False,
+                 evaluation: str = "classic", network: Any = None) -> None:
         if not 0 <= _check_int("hash_mb", hash_mb) <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be between 0 and {MAX_HASH_MB}, not {hash_mb}")
         if not 1 <= _check_int("threads", threads) <= MAX_THREADS:
@@ -377,7 +396,18 @@ class Engine:
             raise ValueError(f"the MCTS runs in one thread, not {threads}")
         if not isinstance(keep_tables, bool):
             raise TypeError(f"keep_tables must be a bool, not {type(keep_tables).__name__}")
+        if not isinstance(evaluation, str):
+            raise TypeError(f"evaluation must be a str ({' or '.join(map(repr, EVALUATIONS))}), "
+                            f"not {type(evaluation).__name__}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
+        if network is not None:
+            if evaluation != "learned":
+                raise ValueError("network is the learned evaluation's: give evaluation='learned'")
+            network = _checked_network(network)
         self._limit = Limit(depth, time, nodes)
+        self._evaluation = evaluation
+        self._network = network
         self._hash_mb = hash_mb
         self._threads = threads
         self._algorithm = algorithm
@@ -408,6 +438,17 @@ class Engine:
         """``"auto"``, ``"alphabeta"`` or ``"mcts"`` (as given)."""
         return self._algorithm
 
+    @property
+    def evaluation(self) -> str:
+        """``"classic"`` or ``"learned"`` (see the class)."""
+        return self._evaluation
+
+    @property
+    def network(self) -> Any:
+        """The learned evaluation's network as given (a path, a
+        ``yinsh.nn.network.Network``), or ``None``: the game's packaged one."""
+        return self._network
+
     def algorithm_for(self, board: object) -> str:
         """The search this engine runs on board: ``"alphabeta"`` or
         ``"mcts"``; with ``"auto"``, the module's ``algorithm_for(board)``
@@ -424,14 +465,18 @@ class Engine:
         """The default limits (``Limit()``: none)."""
         return self._limit
 
-    @staticmethod
-    def _module(board: object) -> ModuleType:
+    def _module(self, board: object) -> ModuleType:
         """The compiled search module of board's game (board may also be a
-        board class)."""
+        board class) with this engine's evaluation: the board class's
+        ``search_module`` for the classic one, else the game registry's
+        (``GameKind.search_module``; ``ValueError`` for a game without it)."""
         kind = board if isinstance(board, type) else type(board)
         name = getattr(kind, "search_module", None)
         if not isinstance(name, str):
             raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
+        if self._evaluation != "classic":
+            from yinsh.games import of_board_class      # the registry; no game module
+            name = of_board_class(kind).search_module(self._evaluation)
         return importlib.import_module(name)
 
     def _search_specs(self) -> tuple[_params.Spec, ...]:
@@ -448,10 +493,11 @@ class Engine:
         key = f"{module.__name__}/{algorithm}"
         found = self._searchers.get(key)
         if found is None:
+            extra = {} if self._evaluation == "classic" else {"network": self._network}
             if algorithm == "mcts":
-                found = module.Mcts()
+                found = module.Mcts(**extra)
             else:
-                found = module.AlphaBeta(self._hash_mb, self._threads)
+                found = module.AlphaBeta(self._hash_mb, self._threads, **extra)
             known = {p.name for p in found.params()}
             mine = {k: v for k, v in self._settings.items() if k in known}
             if mine:
@@ -748,7 +794,7 @@ class Engine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self._hash_mb, self._threads, self._algorithm, self._limit,
-                           self._keep_tables, dict(self._settings)))
+                           self._keep_tables, dict(self._settings), self._evaluation, self._network))
 
     def __repr__(self) -> str:
         parts = []
@@ -761,6 +807,10 @@ class Engine:
         parts += [f"{k}={v!r}" for k, v in self._limit.as_dict().items()]
         if self._keep_tables:
             parts.append("keep_tables=True")
+        if self._evaluation != "classic":
+            parts.append(f"evaluation={self._evaluation!r}")
+        if self._network is not None:
+            parts.append(f"network={self._network!r}")
         return f"Engine({', '.join(parts)})"
 
 
@@ -778,10 +828,27 @@ def params_table(params: Sequence[Param]) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _checked_network(network: Any) -> Any:
+    """network (a path or a ``yinsh.nn.network.Network``) checked now: a
+    path as a ``str``, loaded once to check it (``NetworkError``)."""
+    import os
+    from yinsh.nn import network as _network
+    if isinstance(network, _network.Network):
+        _network.check(network)
+        return network
+    if not isinstance(network, (str, os.PathLike)):
+        raise TypeError(f"network must be a path or a yinsh.nn.network.Network, not {type(network).__name__}")
+    path = os.fspath(network)
+    if not isinstance(path, str):
+        raise TypeError("network must be a path (str), not bytes")
+    _network.load(path)
+    return path
+
+
 def _rebuild(hash_mb: int, threads: int, algorithm: str, limit: Limit, keep_tables: bool,
-             settings: dict[str, Any]) -> Engine:
+             settings: dict[str, Any], evaluation: str = "classic", network: Any = None) -> Engine:
     engine = Engine(hash_mb, threads, algorithm, depth=limit.depth, time=limit.time, nodes=limit.nodes,
-                    keep_tables=keep_tables)
+                    keep_tables=keep_tables, evaluation=evaluation, network=network)
     engine._settings.update(settings)
     return engine
 
