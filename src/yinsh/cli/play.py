@@ -36,6 +36,7 @@ from yinsh.cli import (CommandError, add_position_args, board_from_args, cannot_
                        search_depth, split_game_option)
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat
+from yinsh.cli.search import add_evaluation_args
 from yinsh.cli.table import cmd_play_seated
 from yinsh.cli.terminal import DEFAULT_ENGINE_TIME, Opponent, Terminal, score_words, side_name
 from yinsh.errors import IllegalMoveError, InvalidMoveError
@@ -341,7 +342,11 @@ def cmd_play(args: argparse.Namespace) -> None:
         raise CommandError(f"--color {color}: the sides of {kind.name} are "
                            f"{' and '.join(kind.sides)}")
     board = board_from_args(args)
-    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board))
+    try:
+        kind.search_module(args.evaluation)
+    except ValueError as exc:
+        raise CommandError(f"--evaluation {args.evaluation}: {exc}") from None
+    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board), args.evaluation)
     human = type(board.turn).of(color)
     Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
 
@@ -364,6 +369,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     limit.add_argument("--engine-depth", type=search_depth, metavar="D",
                        help="the engine searches D plies per action instead "
                             f"(1..{MAX_DEPTH})")
+    add_evaluation_args(p)
     p.add_argument("--seats", metavar="S1,S2,...",
                    help="ludo: one seat a colour in turn order: human, random, heuristic, "
                         "mcts[:time=S] (default: human, then mcts)")

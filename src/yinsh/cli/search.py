@@ -13,7 +13,7 @@ from typing import Any, Optional
 from yinsh import games, record
 from yinsh.cli import (CommandError, cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args, board_from_args, hash_size,
                        int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
-from yinsh.engine import (ALGORITHMS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
+from yinsh.engine import (ALGORITHMS, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
@@ -51,6 +51,12 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
     group.add_argument("--nodes", type=search_nodes, metavar="N", help="search about N nodes")
 
 
+def add_evaluation_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--evaluation", choices=EVALUATIONS, default="classic",
+                   help="classic (default): the hand-written evaluation; learned: the trained "
+                        "network (NNUE-style; Yinsh)")
+
+
 def limits_from_args(args: argparse.Namespace) -> dict[str, Any]:
     limits = {"depth": args.depth, "time": args.time, "nodes": getattr(args, "nodes", None)}
     try:
@@ -77,8 +83,13 @@ def cmd_analyse(args: argparse.Namespace) -> None:
     if problem is not None:
         raise CommandError(problem)
     threads = getattr(args, "threads", 1)
+    evaluation = getattr(args, "evaluation", "classic")
     try:
-        engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm)
+        game_of(args).search_module(evaluation)
+        engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm, evaluation=evaluation,
+                        network=getattr(args, "network", None))
+    except FileNotFoundError as exc:
+        raise CommandError(f"--network: {exc}") from None
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     except MemoryError as exc:
@@ -123,17 +134,20 @@ class TunedEngineFactory:
 
     >>> TunedEngineFactory(4, {"lmr_depth": 0})(seed=1).params()[0].value
     0
+    >>> TunedEngineFactory(4, evaluation="learned")(seed=1).evaluation
+    'learned'
     """
 
     def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
-                 game: str = games.DEFAULT, keep_tables: bool = False) -> None:
+                 game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "classic") -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
         self.game = game
         self.keep_tables = keep_tables
+        self.evaluation = evaluation
 
     def __call__(self, seed: int = 0) -> Engine:
-        engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables)
+        engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables, evaluation=self.evaluation)
         if self.params:
             engine.configure(games.get(self.game).board_class, **self.params)
         return engine
@@ -141,14 +155,19 @@ class TunedEngineFactory:
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
                 and other.params == self.params and other.game == self.game
-                and other.keep_tables == self.keep_tables)
+                and other.keep_tables == self.keep_tables and other.evaluation == self.evaluation)
 
     def __hash__(self) -> int:
-        return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items())), self.keep_tables))
+        return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items())), self.keep_tables,
+                     self.evaluation))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update({"evaluation": "classic", **state})      # pickles of before evaluation=
 
     def __repr__(self) -> str:
         keep = ", keep_tables=True" if self.keep_tables else ""
-        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep})"
+        evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "classic" else ""
+        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation})"
 
 
 def _number(text: str) -> float:
@@ -163,6 +182,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
                  game: Optional[games.GameKind] = None) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
+    ``engine:evaluation=learned`` (``Engine(evaluation=...)``),
     tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``,
     and a preset of tunables (``yinsh.engine.presets``) that the others given
     override: ``engine:preset=baseline`` (``baseline`` alone is the same).
@@ -185,14 +205,26 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
     base: dict[str, Any] = {}
-    kinds = {"depth": search_depth, "time": positive_float, "nodes": search_nodes, "hash": hash_size,
-             "keep": int_in(0, 1)}
-    known = {p.name for p in Engine(hash_mb=0).params(board_class)}
+    kinds: dict[str, Any] = {"depth": search_depth, "time": positive_float, "nodes": search_nodes,
+                             "hash": hash_size, "keep": int_in(0, 1), "evaluation": str}
+    evaluation = "classic"
+    for item in settings.split(",") if settings else ():
+        if item.startswith("evaluation="):                # first: it decides the tunables
+            evaluation = item.partition("=")[2]
+            if evaluation not in EVALUATIONS:
+                raise CommandError(f"player {spec!r}: evaluation must be one of "
+                                   f"{', '.join(EVALUATIONS)}, not {evaluation!r}")
+            try:
+                game.search_module(evaluation)
+            except ValueError as exc:
+                raise CommandError(f"player {spec!r}: {exc}") from None
+    known = {p.name for p in Engine(hash_mb=0, evaluation=evaluation).params(board_class)}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB, keep=0|1, preset=NAME or a parameter: "
+                               f"nodes=N, hash=MB, keep=0|1, evaluation=classic|learned, preset=NAME "
+                               f"or a parameter: "
                                f"{', '.join(sorted(known))})")
         if key in options or key in params:
             raise CommandError(f"player {spec!r}: {key} is given twice")
@@ -217,14 +249,15 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     params = {**base, **params}
     if params:
         try:
-            Engine(hash_mb=0).configure(board_class, **params)
+            Engine(hash_mb=0, evaluation=evaluation).configure(board_class, **params)
         except (ValueError, TypeError) as exc:
             raise CommandError(f"player {spec!r}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     keep = bool(options.pop("keep", 0))
+    options.pop("evaluation", None)
     limits = options if options else dict(default_limits)
-    factory = (TunedEngineFactory(hash_mb, params, game.name, keep) if params or keep
-               else EngineFactory(hash_mb))
+    factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation)
+               if params or keep or evaluation != "classic" else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
 
 
@@ -416,6 +449,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--algorithm", choices=ALGORITHMS, default="auto",
                    help="auto (default): alphabeta for two players, mcts for 3 or 4 (Ludo); "
                         "alphabeta; or mcts (Monte Carlo tree search; --nodes counts playouts)")
+    add_evaluation_args(p)
+    p.add_argument("--network", metavar="FILE",
+                   help="the learned evaluation's network (a .nnue file; default: the packaged one)")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("match", help="play two players against each other",

@@ -26,14 +26,15 @@ class Opponent:
     ``choose(board)`` returns (move, score text from the side to act);
     ``think(board)`` returns (``Analysis``, interrupted), searching in a
     worker thread that Ctrl-C stops (the best action so far is kept;
-    ``yinsh.engine.session.search_in_thread``). ``algorithm`` as for
-    ``Engine`` (default ``auto``: the game's search).
+    ``yinsh.engine.session.search_in_thread``). ``algorithm`` and
+    ``evaluation`` as for ``Engine`` (default ``auto``: the game's search,
+    ``classic``: the hand-written evaluation).
 
     Raises ``CommandError`` for a depth or time the engine does not take.
     """
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
-                 algorithm: str = "auto") -> None:
+                 algorithm: str = "auto", evaluation: str = "classic") -> None:
         try:
             from yinsh.engine import Engine
         except ImportError as exc:
@@ -43,7 +44,7 @@ class Opponent:
         self.depth, self.time = depth, time
         try:
             self.engine = Engine(hash_mb=16, depth=depth, time=time,   # checks the limits
-                                 algorithm=algorithm)
+                                 algorithm=algorithm, evaluation=evaluation)
         except (TypeError, ValueError) as exc:
             raise CommandError(str(exc)) from None
         #: How ``think`` waits for the search (an Event set when it ends); tests replace it.

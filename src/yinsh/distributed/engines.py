@@ -2,8 +2,9 @@
 
 ``EngineSpec.parse(text)`` reads the command line's ``--engine``: the
 algorithm (``alphabeta``, also written ``engine`` as in ``yinsh match``, or
-``mcts``) and settings ``depth=D`` (alpha-beta), ``nodes=N``, ``hash=MB``
-and, for the alpha-beta's policy target, ``temp=T`` (the softmax
+``mcts``) and settings ``depth=D`` (alpha-beta), ``nodes=N``, ``hash=MB``,
+``evaluation=classic|learned`` (``Engine(evaluation=...)``) and, for the
+alpha-beta's policy target, ``temp=T`` (the softmax
 temperature in the game's score units, default 100) and ``lines=K`` (root
 actions scored, default all up to 256). A time limit is refused: a job's
 games must not depend on the machine's speed (resume gives the same
@@ -13,15 +14,17 @@ before each search, so each search is the same wherever it runs).
 
 >>> spec = EngineSpec.parse("alphabeta:depth=2,temp=50")
 >>> spec
-EngineSpec(algorithm='alphabeta', depth=2, nodes=None, hash_mb=16, temperature=50.0, lines=256)
+EngineSpec(algorithm='alphabeta', depth=2, nodes=None, hash_mb=16, temperature=50.0, lines=256, evaluation='classic')
 >>> spec.limit()
 Limit(depth=2)
 >>> str(EngineSpec.parse("mcts"))
 'mcts:nodes=800,hash=16'
+>>> str(EngineSpec.parse("alphabeta:evaluation=learned"))
+'alphabeta:depth=2,hash=16,temp=100,lines=256,evaluation=learned'
 >>> EngineSpec.parse("mcts:time=1")
 Traceback (most recent call last):
 ...
-ValueError: engine 'mcts:time=1': bad setting 'time=1' (mcts takes nodes=N, hash=MB; a time limit would make the games depend on the machine)
+ValueError: engine 'mcts:time=1': bad setting 'time=1' (mcts takes nodes=N, hash=MB, evaluation=E; a time limit would make the games depend on the machine)
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from yinsh.engine import MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, Engine, Limit
+from yinsh.engine import EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, Engine, Limit
 
 __all__ = ["EngineSpec"]
 
@@ -39,7 +42,7 @@ DEFAULT_NODES = 800
 DEFAULT_DEPTH = 2
 
 _ENGINES: dict[EngineSpec, Engine] = {}
-_METAVARS = {"depth": "D", "nodes": "N", "hash": "MB", "temp": "T", "lines": "K"}
+_METAVARS = {"depth": "D", "nodes": "N", "hash": "MB", "temp": "T", "lines": "K", "evaluation": "E"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class EngineSpec:
     hash_mb: int = 16
     temperature: float = 100.0
     lines: int = MAX_MULTIPV
+    evaluation: str = "classic"
 
     @classmethod
     def parse(cls, text: str) -> EngineSpec:
@@ -62,12 +66,12 @@ class EngineSpec:
         algorithm = {"engine": "alphabeta"}.get(name, name)
         if algorithm not in ("alphabeta", "mcts"):
             raise ValueError(f"engine {text!r}: expected alphabeta[:depth=D,nodes=N,hash=MB,temp=T,"
-                             f"lines=K] or mcts[:nodes=N,hash=MB]")
+                             f"lines=K,evaluation=E] or mcts[:nodes=N,hash=MB,evaluation=E]")
         keys = {"depth": (int, 1, MAX_DEPTH), "nodes": (int, 1, 2 ** 63 - 1),
                 "hash": (int, 0, MAX_HASH_MB), "temp": (float, 1e-9, math.inf),
-                "lines": (int, 1, MAX_MULTIPV)}
+                "lines": (int, 1, MAX_MULTIPV), "evaluation": (str, None, None)}
         if algorithm == "mcts":
-            keys = {k: keys[k] for k in ("nodes", "hash")}
+            keys = {k: keys[k] for k in ("nodes", "hash", "evaluation")}
         values: dict[str, Any] = {}
         for item in settings.split(",") if settings else ():
             key, eq, raw = item.partition("=")
@@ -79,6 +83,12 @@ class EngineSpec:
                           if key == "time" else ")"))
                 raise ValueError(f"engine {text!r}: {why}")
             kind, lo, hi = keys[key]
+            if kind is str:
+                if raw not in EVALUATIONS:
+                    raise ValueError(f"engine {text!r}: evaluation must be one of {', '.join(EVALUATIONS)}, "
+                                     f"not {raw[:20]!r}")
+                values[key] = raw
+                continue
             try:
                 value = kind(raw)
             except ValueError:
@@ -86,11 +96,13 @@ class EngineSpec:
             if not lo <= value <= hi:
                 raise ValueError(f"engine {text!r}: {key} must be between {lo:g} and {hi:g}, not {raw}")
             values[key] = value
+        evaluation = values.get("evaluation", "classic")
         if algorithm == "mcts":
-            return cls("mcts", None, values.get("nodes", DEFAULT_NODES), values.get("hash", 16))
+            return cls("mcts", None, values.get("nodes", DEFAULT_NODES), values.get("hash", 16),
+                       evaluation=evaluation)
         depth = values.get("depth", None if "nodes" in values else DEFAULT_DEPTH)
         return cls("alphabeta", depth, values.get("nodes"), values.get("hash", 16),
-                   float(values.get("temp", 100.0)), values.get("lines", MAX_MULTIPV))
+                   float(values.get("temp", 100.0)), values.get("lines", MAX_MULTIPV), evaluation)
 
     def limit(self) -> Limit:
         """The search limit of each analysis."""
@@ -100,7 +112,8 @@ class EngineSpec:
         """This process's engine of the spec (made on first use, then reused)."""
         found = _ENGINES.get(self)
         if found is None:
-            found = _ENGINES[self] = Engine(hash_mb=self.hash_mb, algorithm=self.algorithm)
+            found = _ENGINES[self] = Engine(hash_mb=self.hash_mb, algorithm=self.algorithm,
+                                            evaluation=self.evaluation)
         return found
 
     def __str__(self) -> str:
@@ -108,4 +121,6 @@ class EngineSpec:
         parts = [f"{k}={v}" for k, v in limits if v is not None] + [f"hash={self.hash_mb}"]
         if self.algorithm == "alphabeta":
             parts += [f"temp={self.temperature:g}", f"lines={self.lines}"]
+        if self.evaluation != "classic":
+            parts.append(f"evaluation={self.evaluation}")
         return f"{self.algorithm}:{','.join(parts)}"

@@ -15,13 +15,13 @@ worker processes) are imported by name; they know no game's rules
 ``yinsh.engine.info`` has ``SearchInfo`` (what the compiled searches return),
 ``yinsh.engine.params`` the tunables (``Param``).
 """
-from yinsh.engine.api import (ALGORITHMS, DEFAULT_DEPTH, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
+from yinsh.engine.api import (ALGORITHMS, DEFAULT_DEPTH, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
                               WIN_SCORE, Analysis, AnalysisHandle, Engine, algorithm_for)
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
 from yinsh.engine.params import Param
 from yinsh.engine.score import Mate, MateGiven, Points, PovScore, Score
 
-__all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "MAX_DEPTH", "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS",
+__all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "EVALUATIONS", "MAX_DEPTH", "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS",
            "WIN_SCORE", "Analysis", "AnalysisHandle", "Engine", "Limit", "Mate", "MateGiven", "Param",
            "Points", "PovScore", "Score", "SearchInfo", "algorithm_for"]
