@@ -1,4 +1,6 @@
 """The `yinsh` command line: perft, bench, help and error handling."""
+import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -11,6 +13,9 @@ CROSSCHECK = "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7"
 PERFT_LEAVES = 170637095         # perft part
 SEARCH_NODES = 496021            # search part (one thread)
 BENCH_SIGNATURE = PERFT_LEAVES + SEARCH_NODES
+# The learned evaluation's search signature depends on the packaged network:
+# a new network (by its SHA-256) needs its signature here.
+LEARNED_SIGNATURES = {"4f36aeec61bee8322c70eb0c44092334e059a909e078737258aa92018c4bcc4f": 811369}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -55,7 +60,14 @@ def test_bench_signature_is_deterministic(capsys):
     assert f"Perft leaves : {PERFT_LEAVES}" in out and f"Search nodes : {SEARCH_NODES}" in out
     assert "Playouts/second :" in out and "MCTS playouts/second :" in out
     assert "Search nodes/second (2 threads) :" in out and "Speed-up (nodes/second) :" in out
-    for label, count in (("Position", 7), ("Search", 6), ("Threads", 6), ("Mcts", 6)):
+    import yinsh.yinsh
+    with open(os.path.join(os.path.dirname(yinsh.yinsh.__file__), "yinsh.nnue"), "rb") as f:
+        network = hashlib.sha256(f.read()).hexdigest()
+    assert network in LEARNED_SIGNATURES, f"a new packaged network {network}: add its bench signature"
+    assert out.count("Learned nodes searched :") == 1
+    assert f"Learned nodes searched : {LEARNED_SIGNATURES[network]}\n" in out
+    assert "Learned search nodes/second :" in out
+    for label, count in (("Position", 7), ("Search", 6), ("Threads", 6), ("Mcts", 6), ("Learned", 6)):
         assert len(re.findall(rf"^{label} \d/{count}", out, re.M)) == count   # a line per position
 
 

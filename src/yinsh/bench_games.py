@@ -6,11 +6,14 @@ The parts: perft of fixed positions; seeded random playouts; a fixed-depth
 one-thread alpha-beta search (16 MB hash) of fixed positions; for games
 that ask for them (Yinsh), the same search with ``bench_threads`` threads
 (Lazy SMP, not deterministic; it prints the speed-up) and seeded MCTS
-playouts from the search positions. A position is ``(name, start tags,
-actions, depth)``. The closing ``Nodes searched`` (perft leaves plus
-one-thread search nodes, both deterministic) is a signature of the rules
-and the search, like Stockfish's bench: only a change of behaviour may
-change it.
+playouts from the search positions; for games with other evaluations
+(``GameKind.evaluations``: Yinsh's learned one), the one-thread search with
+each. A position is ``(name, start tags, actions, depth)``. The closing
+``Nodes searched`` (perft leaves plus one-thread search nodes with the
+classic evaluation, both deterministic) is a signature of the rules and the
+search, like Stockfish's bench: only a change of behaviour may change it.
+Each other evaluation has its own signature line before it, ``Learned nodes
+searched`` (its one-thread search nodes: it changes with the network too).
 
 >>> from yinsh import games
 >>> lines = []
@@ -72,6 +75,15 @@ def run(kind: Any, print_fn: Print = print) -> None:
         print_fn(f"mcts ({playouts} playouts a position, seed {mcts_seed})")
         mcts_part(kind, print_fn)
         print_fn("")
+    for evaluation in kind.evaluations:
+        name = evaluation.capitalize()
+        print_fn(f"search (alpha-beta, {evaluation} evaluation, hash {HASH_MB} MB, 1 thread)")
+        nodes, seconds = search_part(kind, print_fn, label=name, evaluation=evaluation)
+        if search_seconds > 0 and seconds > 0:
+            print_fn(f"{name} speed (nodes/second, of the classic) : "
+                     f"{nodes / seconds / (searched / search_seconds):.2f}x")
+        print_fn(f"{name} nodes searched : {nodes}")
+        print_fn("")
     total, seconds = leaves + searched, perft_seconds + search_seconds
     print_fn(f"Nodes searched : {total}")
     print_fn(f"Nodes/second : {rate(total, seconds)}")
@@ -109,24 +121,27 @@ def playouts_part(kind: Any, print_fn: Print = print, games: Optional[int] = Non
 
 
 def search_part(kind: Any, print_fn: Print = print, depth: Optional[int] = None, threads: int = 1,
-                label: str = "Search") -> tuple[int, float]:
+                label: str = "Search", evaluation: str = "classic") -> tuple[int, float]:
     """A fixed-depth alpha-beta search (a fresh ``HASH_MB`` table each) of
     the game's ``bench_search`` positions (at depth, if given, instead of
-    theirs); returns (nodes, seconds). With one thread the node count is a
-    signature of the search."""
+    theirs) with the evaluation ``evaluation`` (``Engine``); returns
+    (nodes, seconds). With one thread the node count is a signature of the
+    search."""
     total, total_seconds = 0, 0.0
     suffix = "" if threads == 1 else f" ({threads} threads)"
     for i, (name, tags, moves, own_depth) in enumerate(kind.bench_search, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
-        a = Engine(hash_mb=HASH_MB, threads=threads, algorithm="alphabeta").analyse(board, depth=depth or own_depth)
+        engine = Engine(hash_mb=HASH_MB, threads=threads, algorithm="alphabeta", evaluation=evaluation)
+        a = engine.analyse(board, depth=depth or own_depth)
         seconds = time.perf_counter() - start
         total += a.nodes
         total_seconds += seconds
         print_fn(f"{label} {i}/{len(kind.bench_search)} ({name}): depth {a.depth}, {a.nodes} nodes, "
                  f"{seconds:.3f} s, score {a.score_text()}, best {a.pv[0] if a.pv else '-'}")
-    print_fn(f"Search nodes{suffix} : {total}")
-    print_fn(f"Search nodes/second{suffix} : {rate(total, total_seconds)}")
+    prefix = "Search" if label in ("Search", "Threads") else f"{label} search"
+    print_fn(f"{prefix} nodes{suffix} : {total}")
+    print_fn(f"{prefix} nodes/second{suffix} : {rate(total, total_seconds)}")
     return total, total_seconds
 
 
