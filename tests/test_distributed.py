@@ -270,9 +270,14 @@ def test_analyse_games_shows_proven_ends_as_mates(tmp_path, capsys, text, engine
 
 
 def test_engine_spec_round_trips():
-    for text in ("alphabeta:depth=3,hash=4,temp=25,lines=8", "mcts:nodes=100,hash=1"):
+    for text in ("alphabeta:depth=3,hash=4,temp=25,lines=8", "mcts:nodes=100,hash=1",
+                 "alphabeta:depth=2,evaluation=learned", "mcts:nodes=50,evaluation=learned"):
         spec = EngineSpec.parse(text)
         assert EngineSpec.parse(str(spec)) == spec
+    assert EngineSpec.parse("alphabeta:evaluation=learned").engine().evaluation == "learned"
+    assert EngineSpec.parse("alphabeta:depth=1").evaluation == "classic"
+    with pytest.raises(ValueError, match="evaluation must be one of classic, learned"):
+        EngineSpec.parse("alphabeta:evaluation=neural")
 
 
 def test_guide_docs_scaling_md():

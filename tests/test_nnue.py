@@ -248,3 +248,39 @@ def test_learned_search_stops_on_ctrl_c_and_stop():
         handle.stop()
         final = handle.wait()
     assert first.depth >= 1 and final.best_move in board.legal_moves
+
+
+# The command line ----------------------------------------------------------------
+
+def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
+    from yinsh.cli import main
+    assert main(["analyse", "--evaluation", "learned", "--depth", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("bestmove ")
+    assert main(["analyse", "--evaluation", "learned", "--network", PACKAGED, "--depth", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == out.splitlines()[-1]    # the same network
+    assert main(["analyse", "--game", "insert", "--evaluation", "learned", "--depth", "2"]) == 2
+    assert "insert has no 'learned' evaluation" in capsys.readouterr().err
+    assert main(["analyse", "--network", PACKAGED, "--depth", "2"]) == 2
+    assert "evaluation='learned'" in capsys.readouterr().err
+    assert main(["analyse", "--evaluation", "learned", "--network", __file__, "--depth", "2"]) == 2
+    assert "not a network file" in capsys.readouterr().err
+    assert main(["match", "engine:depth=1,evaluation=learned", "engine:depth=1,evaluation=classic",
+                 "--games", "2", "--variant", "blitz"]) == 0
+    assert "W/D/L (A)" in capsys.readouterr().out
+    assert main(["match", "engine:depth=1,evaluation=learned,threat=3", "random"]) == 2
+    assert "bad setting 'threat=3'" in capsys.readouterr().err
+    assert main(["match", "engine:depth=1,evaluation=learned,order_flip=3", "random",
+                 "--games", "2", "--variant", "blitz"]) == 0
+    capsys.readouterr()
+    assert main(["match", "--game", "insert", "engine:depth=1,evaluation=learned", "random"]) == 2
+    assert "insert has no 'learned' evaluation" in capsys.readouterr().err
+
+
+def test_match_factory_makes_learned_engines():
+    from yinsh.cli.search import parse_player
+    contestant = parse_player("engine:depth=1,evaluation=learned", {})
+    assert contestant.make(1).evaluation == "learned"
+    assert pickle.loads(pickle.dumps(contestant.make)) == contestant.make
+    assert "evaluation='learned'" in repr(contestant.make)
+    assert parse_player("engine:depth=1", {}).make(1).evaluation == "classic"
