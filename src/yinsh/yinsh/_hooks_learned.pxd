@@ -212,6 +212,7 @@ cdef inline Model* model_load(object source) except NULL:
     yinsh.nn.network (``NetworkError``, a ``ValueError``, for a bad one).
     Free it with model_free."""
     import os
+    import numpy
     from yinsh.nn import network as _network
     if source is None:
         source = default_network_path()
@@ -229,7 +230,7 @@ cdef inline Model* model_load(object source) except NULL:
     try:
         copy_array(m.l1_weight, net.l1_weight, "=i2", sizeof(m.l1_weight))
         copy_array(m.l1_bias, net.l1_bias, "=i2", sizeof(m.l1_bias))
-        copy_array(m.l2_weight, net.l2_weight, "=i1", sizeof(m.l2_weight))
+        copy_array(m.l2_weight, numpy.asarray(net.l2_weight).T, "=i2", sizeof(m.l2_weight))
         copy_array(m.l2_bias, net.l2_bias, "=i4", sizeof(m.l2_bias))
         copy_array(m.l3_weight, net.l3_weight, "=i1", sizeof(m.l3_weight))
         copy_array(&m.l3_bias, net.l3_bias, "=i4", sizeof(m.l3_bias))

@@ -37,7 +37,7 @@ cdef enum:
 ctypedef struct Network:
     int16_t l1_weight[NN_FEATURES][NN_HIDDEN]
     int16_t l1_bias[NN_HIDDEN]
-    int8_t l2_weight[NN_INPUT][NN_L2]   # [input][output]: the inner loop runs over the outputs
+    int16_t l2_weight[NN_L2][NN_INPUT]  # [output][input], widened: each output a dot product (pmaddwd)
     int32_t l2_bias[NN_L2]
     int8_t l3_weight[NN_L2]
     int32_t l3_bias
@@ -154,8 +154,9 @@ cdef inline void nn_update(const Network* n, const Position* before, const Posit
                         sub_row(acc, n.l1_weight[NN_SCALARS + j])
 
 
-cdef inline void clamp_into(const int16_t* acc, int32_t* x) noexcept nogil:
-    cdef int j, v
+cdef inline void clamp_into(const int16_t* acc, int16_t* x) noexcept nogil:
+    cdef int j
+    cdef int16_t v
     for j in range(NN_HIDDEN):
         v = acc[j]
         v = 0 if v < 0 else v
@@ -165,25 +166,19 @@ cdef inline void clamp_into(const int16_t* acc, int32_t* x) noexcept nogil:
 cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
     """The network's score for the side to act stm, in the engine's units
     (out * 2000 / 8128, truncated toward zero as C's integer division)."""
-    cdef int32_t x[NN_INPUT]
-    cdef int32_t s[NN_L2]
-    cdef int i, k, xi, y
-    cdef int32_t out
-    cdef const int8_t* row
+    cdef int16_t x[NN_INPUT]
+    cdef int i, k, y
+    cdef int32_t out, s
+    cdef const int16_t* row
     clamp_into(a.acc[stm], x)
     clamp_into(a.acc[stm ^ 1], &x[NN_HIDDEN])
-    for k in range(NN_L2):
-        s[k] = n.l2_bias[k]
-    for i in range(NN_INPUT):
-        xi = x[i]
-        if xi == 0:
-            continue                        # clamped inputs are often 0: skip their row
-        row = n.l2_weight[i]
-        for k in range(NN_L2):
-            s[k] += xi * row[k]
     out = n.l3_bias
     for k in range(NN_L2):
-        y = s[k] >> NN_SHIFT                # arithmetic shift: floor division by 64
+        row = n.l2_weight[k]
+        s = 0
+        for i in range(NN_INPUT):
+            s += <int32_t>x[i] * <int32_t>row[i]
+        y = (n.l2_bias[k] + s) >> NN_SHIFT   # arithmetic shift: floor division by 64
         y = 0 if y < 0 else y
         y = NN_CLAMP if y > NN_CLAMP else y
         out += y * n.l3_weight[k]
