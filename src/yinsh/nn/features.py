@@ -1,0 +1,151 @@
+"""The input features of the learned evaluation (docs/nn.md, issue 28).
+
+A *perspective* is a colour ``c`` (0 White, 1 Black); "own" is ``c``, "opp"
+``1 - c``. A position has, for each perspective, a short list of *active*
+feature indices in ``0 .. FEATURES - 1``:
+
+============  =====================================================
+index         active when
+============  =====================================================
+0 + p         an own ring on point ``p``
+121 + p       an opp ring on point ``p``
+242 + p       an own marker on point ``p``
+363 + p       an opp marker on point ``p``
+484, 485      own rings removed >= 1, >= 2
+486, 487      opp rings removed >= 1, >= 2
+488           the placement phase (both perspectives)
+489           a removal is pending and own is to remove
+490           a removal is pending and opp is to remove
+============  =====================================================
+
+Points are the library's grid numbers (``yinsh.POINTS``, 0..120).
+
+>>> import yinsh
+>>> board = yinsh.Board()
+>>> _ = board.push_str("e5")                 # White places a ring on e5
+>>> white, black = active_features(board)
+>>> white == [yinsh.E5, PLACEMENT], black == [RING_OPP + yinsh.E5, PLACEMENT]
+(True, True)
+
+Many positions at once, padded with ``PAD`` to ``MAX_ACTIVE`` columns:
+
+>>> batch = active_features_batch([yinsh.Board(), board])
+>>> batch.shape, batch.dtype, batch[1, 0, :3].tolist() == [yinsh.E5, PLACEMENT, PAD]
+((2, 2, 70), dtype('int16'), True)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from yinsh.yinsh.board import Board
+from yinsh.yinsh.enums import Color, Phase
+
+__all__ = [
+    "CELLS", "FEATURES", "MARKER_OPP", "MARKER_OWN", "MAX_ACTIVE", "OPP_REMOVES", "OWN_REMOVES",
+    "PAD", "PLACEMENT", "REMOVED_OPP", "REMOVED_OWN", "RING_OPP", "RING_OWN",
+    "active_features", "active_features_batch", "features_of",
+]
+
+#: The cells of the grid a point number ranges over (``yinsh.POINTS`` are 85 of them).
+CELLS = 121
+#: The first index of each block of point features.
+RING_OWN, RING_OPP, MARKER_OWN, MARKER_OPP = 0, CELLS, 2 * CELLS, 3 * CELLS
+#: ``REMOVED_OWN + k`` is active when own has removed more than ``k`` rings (k = 0, 1).
+REMOVED_OWN = 4 * CELLS
+#: ``REMOVED_OPP + k`` is active when opp has removed more than ``k`` rings (k = 0, 1).
+REMOVED_OPP = REMOVED_OWN + 2
+#: Active in the placement phase, in both perspectives.
+PLACEMENT = REMOVED_OPP + 2
+#: Active when a removal (a row or a ring) is pending and own is the remover.
+OWN_REMOVES = PLACEMENT + 1
+#: Active when a removal is pending and opp is the remover.
+OPP_REMOVES = PLACEMENT + 2
+#: The number of features (491).
+FEATURES = OPP_REMOVES + 1
+#: The most features a position can have active in one perspective (10 rings,
+#: 51 markers, 4 removal counts, 1 phase, 1 remover: 67, rounded up to the
+#: 70 the network's overflow bound assumes).
+MAX_ACTIVE = 70
+#: The padding index of ``active_features_batch``: one past the last feature
+#: (a zero row appended to the first layer's weights makes it contribute nothing).
+PAD = FEATURES
+
+_REMOVING = (Phase.REMOVE_ROW, Phase.REMOVE_RING)
+
+
+def features_of(rings: tuple[Sequence[int], Sequence[int]],
+                markers: tuple[Sequence[int], Sequence[int]],
+                removed: tuple[int, int], phase: Phase, turn: int,
+                perspective: int) -> list[int]:
+    """The active features of one perspective, from the position's parts:
+    ``rings[c]`` / ``markers[c]`` the points of colour ``c``'s rings and
+    markers, ``removed[c]`` its removed rings, ``phase`` and ``turn`` (the side
+    to act). Ascending, no duplicates.
+
+    >>> features_of(([0], []), ([], [5]), (1, 2), Phase.MOVE, 0, 1)
+    [121, 247, 484, 485, 486]
+    """
+    own, opp = perspective, 1 - perspective
+    active = [RING_OWN + p for p in rings[own]] + [RING_OPP + p for p in rings[opp]]
+    active += [MARKER_OWN + p for p in markers[own]] + [MARKER_OPP + p for p in markers[opp]]
+    active += [REMOVED_OWN + k for k in range(min(removed[own], 2))]
+    active += [REMOVED_OPP + k for k in range(min(removed[opp], 2))]
+    if phase is Phase.PLACE:
+        active.append(PLACEMENT)
+    elif phase in _REMOVING:
+        active.append(OWN_REMOVES if turn == own else OPP_REMOVES)
+    return active
+
+
+def active_features(board: Board) -> tuple[list[int], list[int]]:
+    """The active feature indices of board for White's and for Black's
+    perspective (ascending lists), read through the Board's public API.
+
+    Raises ``TypeError`` for anything but a ``yinsh.Board`` and ``ValueError``
+    for a game that is over (the evaluation never sees one).
+
+    >>> import yinsh
+    >>> active_features(yinsh.Board())
+    ([488], [488])
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"expected a yinsh.Board, not {type(board).__name__}")
+    phase = board.phase
+    if phase is Phase.GAME_OVER:
+        raise ValueError("the game is over: a finished position has no features")
+    white, black = Color.WHITE, Color.BLACK
+    rings = (board.rings(white), board.rings(black))
+    markers = (board.markers(white), board.markers(black))
+    removed = (board.rings_removed(white), board.rings_removed(black))
+    turn = int(board.turn)
+    return (features_of(rings, markers, removed, phase, turn, 0),
+            features_of(rings, markers, removed, phase, turn, 1))
+
+
+def pad(active: Sequence[int], out: npt.NDArray[np.int16]) -> None:
+    """Writes active into the row out, then ``PAD`` to its end."""
+    n = len(active)
+    if n > out.shape[0]:
+        raise ValueError(f"{n} active features, more than the {out.shape[0]} columns")
+    out[:n] = active
+    out[n:] = PAD
+
+
+def active_features_batch(boards: Sequence[Board]) -> npt.NDArray[np.int16]:
+    """The active features of many boards: an ``int16`` array of shape
+    ``(len(boards), 2, MAX_ACTIVE)``, ``[i, c]`` the features of board ``i``
+    in perspective ``c`` (White 0, Black 1), ascending, padded with ``PAD``.
+
+    >>> import yinsh
+    >>> active_features_batch([]).shape
+    (0, 2, 70)
+    """
+    out = np.empty((len(boards), 2, MAX_ACTIVE), dtype=np.int16)
+    for i, board in enumerate(boards):
+        white, black = active_features(board)
+        pad(white, out[i, 0])
+        pad(black, out[i, 1])
+    return out

@@ -1,0 +1,284 @@
+"""The integer network of the learned evaluation and its file (``*.nnue``).
+
+A ``Network`` holds the six integer arrays of docs/nn.md and a ``meta``
+dictionary; ``save`` writes it as a NumPy ``.npz`` (``meta`` as a 0-d JSON
+string), ``load`` reads one back, and both call ``check``, which raises
+``NetworkError`` (a ``ValueError``) naming what is wrong: a shape, a dtype,
+the format, or weights large enough to overflow the ``int16`` accumulator.
+
+>>> import io
+>>> net = random_network(0)
+>>> buffer = io.BytesIO()
+>>> save(net, buffer)
+>>> again = load(io.BytesIO(buffer.getvalue()))
+>>> again == net, again.meta["format"], again.l1_weight.shape
+(True, 'yinsh-nnue-1', (491, 64))
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import io
+import json
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import IO, Any, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from yinsh.nn.features import FEATURES, MAX_ACTIVE
+
+__all__ = [
+    "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "OUT_SCALE", "SCORE_SCALE",
+    "Network", "check", "load", "random_network", "save",
+]
+
+#: The accumulator width (per perspective).
+HIDDEN = 64
+#: The second layer's width.
+L2 = 32
+#: The engine's score of a network output of 1.0 (``P(win) = sigmoid(score / 2000)``).
+SCORE_SCALE = 2000
+#: The integer output of a float output of 1.0 (127 * 64).
+OUT_SCALE = 127 * 64
+#: The value of ``meta["format"]``.
+FORMAT = "yinsh-nnue-1"
+#: The keys every network's meta has.
+META_KEYS = ("format", "game", "features", "hidden", "l2", "score_scale", "command",
+             "data_hash", "positions", "created", "validation_loss")
+#: Each array's dtype and shape.
+ARRAYS: dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]] = {
+    "l1_weight": (np.int16, (FEATURES, HIDDEN)),
+    "l1_bias": (np.int16, (HIDDEN,)),
+    "l2_weight": (np.int8, (2 * HIDDEN, L2)),
+    "l2_bias": (np.int32, (L2,)),
+    "l3_weight": (np.int8, (L2,)),
+    "l3_bias": (np.int32, ()),
+}
+
+_INT16_MAX = 32767
+_INT32_MAX = 2**31 - 1
+
+PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
+
+
+class NetworkError(ValueError):
+    """A network (or its file) that breaks the format of docs/nn.md."""
+
+
+@dataclasses.dataclass(eq=False)
+class Network:
+    """The integer network: the six arrays of the format and its ``meta``.
+
+    Equality compares every array and the meta. Networks pickle (plain
+    NumPy arrays and a dict).
+    """
+
+    l1_weight: npt.NDArray[np.int16]
+    l1_bias: npt.NDArray[np.int16]
+    l2_weight: npt.NDArray[np.int8]
+    l2_bias: npt.NDArray[np.int32]
+    l3_weight: npt.NDArray[np.int8]
+    l3_bias: npt.NDArray[np.int32]
+    meta: dict[str, Any]
+
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The six arrays by their name in the file."""
+        return {name: getattr(self, name) for name in ARRAYS}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Network):
+            return NotImplemented
+        mine, theirs = self.arrays(), other.arrays()
+        return (self.meta == other.meta
+                and all(mine[n].dtype == theirs[n].dtype and np.array_equal(mine[n], theirs[n])
+                        for n in ARRAYS))
+
+
+def default_meta(**values: Any) -> dict[str, Any]:
+    """A meta dictionary with the format's fixed entries, ``created`` now
+    (UTC, ISO 8601), and the given values over them.
+
+    >>> meta = default_meta(command="test", positions=3)
+    >>> meta["format"], meta["features"], meta["positions"], meta["validation_loss"]
+    ('yinsh-nnue-1', 491, 3, None)
+    """
+    meta: dict[str, Any] = {
+        "format": FORMAT, "game": "yinsh", "features": FEATURES, "hidden": HIDDEN, "l2": L2,
+        "score_scale": SCORE_SCALE, "command": "", "data_hash": "", "positions": 0,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "validation_loss": None,
+    }
+    meta.update(values)
+    return meta
+
+
+def _check_meta(meta: object) -> None:
+    if not isinstance(meta, dict):
+        raise NetworkError(f"meta must be a dict, not {type(meta).__name__}")
+    missing = [key for key in META_KEYS if key not in meta]
+    if missing:
+        raise NetworkError(f"meta lacks {', '.join(missing)}")
+    fixed = {"format": FORMAT, "game": "yinsh", "features": FEATURES, "hidden": HIDDEN,
+             "l2": L2, "score_scale": SCORE_SCALE}
+    for key, value in fixed.items():
+        if meta[key] != value or type(meta[key]) is not type(value):
+            raise NetworkError(f"meta[{key!r}] is {meta[key]!r}, expected {value!r}")
+    for key in ("command", "data_hash", "created"):
+        if not isinstance(meta[key], str):
+            raise NetworkError(f"meta[{key!r}] must be a str, not {type(meta[key]).__name__}")
+    if not isinstance(meta["positions"], int) or isinstance(meta["positions"], bool) \
+            or meta["positions"] < 0:
+        raise NetworkError(f"meta['positions'] must be an int >= 0, not {meta['positions']!r}")
+    loss = meta["validation_loss"]
+    if loss is not None and (not isinstance(loss, (int, float)) or isinstance(loss, bool)):
+        raise NetworkError(f"meta['validation_loss'] must be a number or None, not {loss!r}")
+
+
+def check(network: Network) -> None:
+    """Raises ``NetworkError`` unless network follows the format: each
+    array's dtype and shape, the meta's keys and fixed values, and the
+    integer bounds (the exporter refuses what breaks them):
+
+    * ``|l1_bias[j]| + the 70 largest |l1_weight[:, j]| < 32767`` for every
+      ``j``: no accumulator overflows ``int16``;
+    * ``|l2_bias[k]| + 127 * sum |l2_weight[:, k]| < 2**31`` and
+      ``2000 * (|l3_bias| + 127 * sum |l3_weight|) < 2**31``: no ``int32`` sum
+      (nor ``out * 2000``) overflows.
+
+    Raises ``TypeError`` for anything but a ``Network``.
+
+    >>> net = random_network(1)
+    >>> check(net)
+    >>> net.l1_weight[:70, 5] = 500
+    >>> check(net)
+    Traceback (most recent call last):
+    ...
+    yinsh.nn.network.NetworkError: l1 column 5 can overflow the int16 accumulator: |bias| + the 70 largest |weights| = ... >= 32767
+    """
+    if not isinstance(network, Network):
+        raise TypeError(f"expected a Network, not {type(network).__name__}")
+    for name, (dtype, shape) in ARRAYS.items():
+        array = getattr(network, name)
+        if not isinstance(array, np.ndarray):
+            raise NetworkError(f"{name} must be a numpy array, not {type(array).__name__}")
+        if array.dtype != dtype:
+            raise NetworkError(f"{name} has dtype {array.dtype}, expected {np.dtype(dtype)}")
+        if array.shape != shape:
+            raise NetworkError(f"{name} has shape {array.shape}, expected {shape}")
+    _check_meta(network.meta)
+    weights = np.sort(np.abs(network.l1_weight.astype(np.int64)), axis=0)[-MAX_ACTIVE:]
+    bound = np.abs(network.l1_bias.astype(np.int64)) + weights.sum(axis=0)
+    worst = int(np.argmax(bound))
+    if bound[worst] >= _INT16_MAX:
+        raise NetworkError(f"l1 column {worst} can overflow the int16 accumulator: |bias| + the "
+                           f"{MAX_ACTIVE} largest |weights| = {int(bound[worst])} >= {_INT16_MAX}")
+    l2 = np.abs(network.l2_bias.astype(np.int64)) + 127 * np.abs(
+        network.l2_weight.astype(np.int64)).sum(axis=0)
+    if l2.max() > _INT32_MAX:
+        raise NetworkError(f"l2 output {int(np.argmax(l2))} can overflow int32")
+    out = abs(int(network.l3_bias)) + 127 * int(np.abs(network.l3_weight.astype(np.int64)).sum())
+    if out * SCORE_SCALE > _INT32_MAX:
+        raise NetworkError(f"the output can overflow int32 (|out| * {SCORE_SCALE} up to "
+                           f"{out * SCORE_SCALE})")
+
+
+def save(network: Network, file: PathOrFile) -> None:
+    """Writes network to file (a path, written whole or not at all, or a
+    binary file object) as the format's ``.npz``, after ``check``.
+
+    >>> import io
+    >>> save(random_network(0), io.BytesIO())
+    """
+    check(network)
+    arrays: dict[str, Any] = dict(network.arrays())
+    arrays["meta"] = np.array(json.dumps(network.meta, sort_keys=True))
+    if not isinstance(file, (str, os.PathLike)):
+        np.savez(file, **arrays)
+        return
+    path = Path(file)
+    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            np.savez(out, **arrays)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def load(file: PathOrFile) -> Network:
+    """The network in file (a path or a binary file object), checked.
+
+    Raises ``NetworkError`` for a file that is no ``.npz`` or breaks the
+    format, ``FileNotFoundError`` for a missing path.
+
+    >>> import io
+    >>> load(io.BytesIO(b"not a network"))
+    Traceback (most recent call last):
+    ...
+    yinsh.nn.network.NetworkError: not a network file (a NumPy .npz): ...
+    """
+    try:
+        archive = np.load(file, allow_pickle=False)
+    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise NetworkError(f"not a network file (a NumPy .npz): {exc}") from None
+    if not isinstance(archive, np.lib.npyio.NpzFile):
+        raise NetworkError("not a network file: a single .npy array, not an .npz")
+    with archive:
+        names = set(archive.files)
+        missing = [name for name in (*ARRAYS, "meta") if name not in names]
+        if missing:
+            raise NetworkError(f"the file lacks {', '.join(missing)}")
+        try:
+            arrays = {name: archive[name] for name in (*ARRAYS, "meta")}
+        except (ValueError, OSError, zipfile.BadZipFile) as exc:
+            raise NetworkError(f"an array of the file is unreadable: {exc}") from None
+    text = arrays.pop("meta")
+    if text.shape != () or text.dtype.kind != "U":
+        raise NetworkError(f"meta must be a 0-d unicode string, not {text.dtype} {text.shape}")
+    try:
+        meta = json.loads(str(text))
+    except json.JSONDecodeError as exc:
+        raise NetworkError(f"meta is not JSON: {exc}") from None
+    network = Network(meta=meta, **arrays)
+    check(network)
+    return network
+
+
+def random_network(seed: int, scale: float = 1.0) -> Network:
+    """A network of random integer weights, for tests: the same seed gives
+    the same network. ``scale`` multiplies the weights' range; at about 8 and
+    above many accumulators and second-layer outputs hit their clamps, and the
+    weights stay within the format's bounds at any scale.
+
+    >>> random_network(3) == random_network(3), random_network(3) == random_network(4)
+    (True, False)
+    >>> big = random_network(0, scale=100.0)
+    >>> int(abs(big.l1_weight).max()), int(abs(big.l2_weight).max())
+    (460, 127)
+    """
+    if not isinstance(scale, (int, float)) or not scale > 0:
+        raise ValueError(f"scale must be a positive number, not {scale!r}")
+    rng = np.random.default_rng(seed)
+
+    def uniform(limit: float, cap: int, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
+        bound = min(int(round(limit * scale)), cap)
+        return rng.integers(-bound, bound, size=shape, endpoint=True)
+
+    l1_weight = uniform(8, 460, (FEATURES, HIDDEN)).astype(np.int16)
+    l1_bias = (uniform(32, 240, (HIDDEN,)) + min(int(32 * scale), 260)).astype(np.int16)
+    return Network(
+        l1_weight=l1_weight,
+        l1_bias=l1_bias,
+        l2_weight=uniform(8, 127, (2 * HIDDEN, L2)).astype(np.int8),
+        l2_bias=uniform(2048, 2_000_000, (L2,)).astype(np.int32),
+        l3_weight=uniform(8, 127, (L2,)).astype(np.int8),
+        l3_bias=np.array(uniform(4000, 500_000, ()), dtype=np.int32),
+        meta=default_meta(command=f"random_network({seed}, scale={scale})"),
+    )
