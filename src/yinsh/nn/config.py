@@ -18,8 +18,12 @@ from typing import Any, Callable, Optional
 __all__ = ["CHECKPOINT", "DATA", "NETWORK", "TrainConfig", "TrainError", "TrainReport",
            "add_arguments", "config_from_args"]
 
-#: The files of a training folder.
-CHECKPOINT, DATA, NETWORK = "checkpoint.npz", "data.npz", "yinsh.nnue"
+#: The checkpoint in a training folder (the same command resumes from it).
+CHECKPOINT = "checkpoint.npz"
+#: The training set a run builds from self-play folders, in its training folder.
+DATA = "data.npz"
+#: The exported network in a training folder.
+NETWORK = "yinsh.nnue"
 
 
 class TrainError(ValueError):
@@ -95,6 +99,7 @@ class TrainReport:
 
     @property
     def complete(self) -> bool:
+        """Whether every epoch ran (then ``network`` names the file written)."""
         return self.epochs_done >= self.epochs
 
     def summary(self) -> str:
@@ -109,7 +114,8 @@ class TrainReport:
         if self.quantisation:
             q = self.quantisation
             lines.append(f"quantisation: |integer - float score| mean {q['mean_abs']:.1f}, "
-                         f"max {q['max_abs']:.0f} (score units; P(win) = sigmoid(score / 2000))")
+                         f"max {q['max_abs']:.0f} (score units; P(win) = sigmoid(score / 2000)); "
+                         f"the integer network's loss {q['integer_loss']:.5f}")
         if self.network:
             lines.append(f"network: {self.network}")
         else:

@@ -47,13 +47,20 @@ from yinsh.yinsh.symmetries import NUM_SYMMETRIES, POINT_MAPS
 __all__ = [
     "CELLS", "FEATURES", "MARKER_OPP", "MARKER_OWN", "MAX_ACTIVE", "OPP_REMOVES", "OWN_REMOVES",
     "PAD", "PLACEMENT", "REMOVED_OPP", "REMOVED_OWN", "RING_OPP", "RING_OWN",
-    "FEATURE_MAPS", "active_features", "active_features_batch", "features_of", "transform_features",
+    "FEATURE_MAPS", "active_features", "active_features_batch", "features_of", "pad",
+    "transform_features",
 ]
 
 #: The cells of the grid a point number ranges over (``yinsh.POINTS`` are 85 of them).
 CELLS = 121
-#: The first index of each block of point features.
-RING_OWN, RING_OPP, MARKER_OWN, MARKER_OPP = 0, CELLS, 2 * CELLS, 3 * CELLS
+#: ``RING_OWN + p``: an own ring on point ``p``.
+RING_OWN = 0
+#: ``RING_OPP + p``: an opponent's ring on point ``p``.
+RING_OPP = CELLS
+#: ``MARKER_OWN + p``: an own marker on point ``p``.
+MARKER_OWN = 2 * CELLS
+#: ``MARKER_OPP + p``: an opponent's marker on point ``p``.
+MARKER_OPP = 3 * CELLS
 #: ``REMOVED_OWN + k`` is active when own has removed more than ``k`` rings (k = 0, 1).
 REMOVED_OWN = 4 * CELLS
 #: ``REMOVED_OPP + k`` is active when opp has removed more than ``k`` rings (k = 0, 1).

@@ -34,7 +34,7 @@ from yinsh.nn.features import FEATURES
 from yinsh.nn.network import (HIDDEN, L2, OUT_SCALE, SCORE_SCALE, Network, NetworkError, check,
                                default_meta)
 
-__all__ = ["LIMITS", "PARAMS", "Params", "float_score", "forward", "init_params", "quantise"]
+__all__ = ["LIMITS", "PARAMS", "float_score", "forward", "init_params", "quantise"]
 
 #: The float parameters by name, with their shapes.
 PARAMS: dict[str, tuple[int, ...]] = {

@@ -33,7 +33,7 @@ from yinsh.nn.features import FEATURES, MAX_ACTIVE
 
 __all__ = [
     "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "OUT_SCALE", "SCORE_SCALE",
-    "Network", "check", "load", "random_network", "save",
+    "Network", "check", "default_meta", "load", "random_network", "save",
 ]
 
 #: The accumulator width (per perspective).

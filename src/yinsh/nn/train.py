@@ -56,10 +56,10 @@ from yinsh.nn.config import (CHECKPOINT, DATA, NETWORK, TrainConfig, TrainError,
 from yinsh.nn.features import FEATURE_MAPS
 from yinsh.yinsh.symmetries import NUM_SYMMETRIES
 from yinsh.nn.model import LIMITS, PARAMS, float_score, init_params, quantise
-from yinsh.nn.network import save
+from yinsh.nn.network import SCORE_SCALE, save
 from yinsh.nn.reference import evaluate_batch
 
-__all__ = ["TrainConfig", "TrainError", "TrainReport", "main", "run", "train"]
+__all__ = ["main", "run", "train"]
 
 _CHECKPOINT_FORMAT = "yinsh-nn-checkpoint-1"
 _EVAL_CHUNK = 4096
@@ -366,14 +366,18 @@ def _export(config: TrainConfig, params: Any, dataset: nndata.Dataset,
             "validation_positions": report.validation_positions,
             "epochs": config.epochs, "lambda": config.lam, "train_loss": report.train_losses[-1]}
     network = quantise(floats, meta)
-    diffs = []
+    diffs, losses = [], []
     for first in range(0, len(rows), _EVAL_CHUNK):
         chunk = rows[first:first + _EVAL_CHUNK]
         feats, stm = dataset.features[chunk], dataset.stm[chunk]
-        diffs.append(evaluate_batch(network, (feats, stm)) - float_score(floats, feats, stm))
+        ints = evaluate_batch(network, (feats, stm))
+        diffs.append(ints - float_score(floats, feats, stm))
+        logits = jnp.asarray(ints / SCORE_SCALE, jnp.float32)
+        losses.append(np.asarray(optax.sigmoid_binary_cross_entropy(logits, target[chunk])))
     diff = np.abs(np.concatenate(diffs)) if diffs else np.zeros(1)
     report.quantisation = {"mean_abs": float(diff.mean()), "max_abs": float(diff.max()),
-                           "positions": float(len(rows))}
+                           "positions": float(len(rows)),
+                           "integer_loss": float(np.concatenate(losses).mean()) if losses else 0.0}
     network.meta["quantisation"] = report.quantisation
     path = os.path.join(config.out, NETWORK)
     save(network, path)
