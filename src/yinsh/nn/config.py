@@ -5,7 +5,7 @@ module does not, so the command line lists ``train`` without JAX).
 >>> config = TrainConfig(inputs=("sp1",), out="net", epochs=2)
 >>> config.check()
 >>> config.command_line()
-'yinsh train sp1 --out net --epochs 2 --batch-size 4096 --lr 0.002 --seed 1 --lambda 0.7 --validation 0.05'
+'yinsh train sp1 --out net --epochs 2 --batch-size 1024 --lr 0.002 --seed 1 --lambda 0.7 --validation 0.05'
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class TrainConfig:
     inputs: tuple[str, ...]
     out: str
     epochs: int = 12
-    batch_size: int = 4096
+    batch_size: int = 1024
     lr: float = 2e-3
     seed: int = 1
     lam: float = 0.7

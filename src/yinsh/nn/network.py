@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import io
 import json
 import os
 import tempfile
@@ -200,8 +199,9 @@ def save(network: Network, file: PathOrFile) -> None:
         np.savez(file, **arrays)
         return
     path = Path(file)
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
+        os.fchmod(handle, 0o644)                 # as open() makes it (mkstemp: 0600)
         with os.fdopen(handle, "wb") as out:
             np.savez(out, **arrays)
         os.replace(temporary, path)

@@ -300,6 +300,7 @@ def train(config: TrainConfig, *, progress: bool = False,
 
     bar = None
     interrupts = _Interrupts()
+    compiled = False
     with interrupts:
         try:
             while info["epoch"] < config.epochs:
@@ -316,8 +317,10 @@ def train(config: TrainConfig, *, progress: bool = False,
                     loss_value = float(loss)
                     info["loss_sum"] += loss_value
                     info["step"] += 1
-                    info["trained"] += batch
-                    info["seconds"] += time.perf_counter() - began
+                    if compiled:                # a process's first step compiles: not timed
+                        info["trained"] += batch
+                        info["seconds"] += time.perf_counter() - began
+                    compiled = True
                     if bar is not None:
                         bar.update(batch)
                         bar.set_postfix(loss=f"{loss_value:.4f}", refresh=False)
