@@ -25,8 +25,9 @@ def cmd_train(args: argparse.Namespace) -> None:
     try:
         report = trainer.train(config_from_args(args, ""), progress=not args.quiet)
     except KeyboardInterrupt:
-        print("train stopped; the checkpoint is saved: run the same command to resume",
-              file=sys.stderr, flush=True)
+        if args.quiet:                           # else the trainer said so, naming the file
+            print("train stopped; the checkpoint is saved: run the same command to resume",
+                  file=sys.stderr, flush=True)
         raise
     except OSError as exc:
         raise cannot_write(args.out, exc) from None

@@ -67,8 +67,6 @@ _EVAL_CHUNK = 4096
 
 # The model in JAX (the same as yinsh.nn.model.forward) ------------------------------------
 
-_MAPS = jnp.asarray(FEATURE_MAPS.astype(np.int32))
-
 
 def _forward(params: dict[str, jax.Array], feats: jax.Array, stm: jax.Array) -> jax.Array:
     emb = jnp.take(params["w1"], feats, axis=0, mode="fill", fill_value=0.0)   # (B, 2, K, H)
@@ -96,9 +94,11 @@ def _schedule(lr: float, steps: int) -> optax.Schedule:
 
 
 def _make_step(optimiser: optax.GradientTransformation) -> Callable[..., Any]:
+    maps = jnp.asarray(FEATURE_MAPS.astype(np.int32))   # here: importing starts no JAX backend
+
     def step(params: dict[str, jax.Array], state: Any, feats: jax.Array, stm: jax.Array,
              target: jax.Array, sym: jax.Array) -> tuple[dict[str, jax.Array], Any, jax.Array]:
-        feats = _MAPS[sym[:, None, None], feats]
+        feats = maps[sym[:, None, None], feats]
         loss, grads = jax.value_and_grad(lambda p: _losses(p, feats, stm, target).mean())(params)
         updates, state = optimiser.update(grads, state, params)
         return _clip(optax.apply_updates(params, updates)), state, loss
