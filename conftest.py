@@ -24,6 +24,7 @@ EXTRAS = {
     "ray": "cluster",
     "gymnasium": "rl", "pettingzoo": "rl", "pyspiel": "rl", "open_spiel": "rl",
     "httpx": "test-all", "playwright": "test-all",
+    "jax": "train", "jaxlib": "train", "optax": "train",
     "mkdocs": "docs", "mkdocstrings": "docs", "material": "docs", "griffe": "docs",
 }
 

@@ -312,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     server.register(sub)
     from yinsh.cli import distributed as cli_distributed  # yinsh selfplay, analyse-games
     cli_distributed.register(sub)
+    from yinsh.cli import train as cli_train  # yinsh train (the learned evaluation)
+    cli_train.register(sub)
     return parser
 
 

@@ -42,17 +42,25 @@ import numpy.typing as npt
 
 from yinsh.yinsh.board import Board
 from yinsh.yinsh.enums import Color, Phase
+from yinsh.yinsh.symmetries import NUM_SYMMETRIES, POINT_MAPS
 
 __all__ = [
     "CELLS", "FEATURES", "MARKER_OPP", "MARKER_OWN", "MAX_ACTIVE", "OPP_REMOVES", "OWN_REMOVES",
     "PAD", "PLACEMENT", "REMOVED_OPP", "REMOVED_OWN", "RING_OPP", "RING_OWN",
-    "active_features", "active_features_batch", "features_of",
+    "FEATURE_MAPS", "active_features", "active_features_batch", "features_of", "pad",
+    "transform_features",
 ]
 
 #: The cells of the grid a point number ranges over (``yinsh.POINTS`` are 85 of them).
 CELLS = 121
-#: The first index of each block of point features.
-RING_OWN, RING_OPP, MARKER_OWN, MARKER_OPP = 0, CELLS, 2 * CELLS, 3 * CELLS
+#: ``RING_OWN + p``: an own ring on point ``p``.
+RING_OWN = 0
+#: ``RING_OPP + p``: an opponent's ring on point ``p``.
+RING_OPP = CELLS
+#: ``MARKER_OWN + p``: an own marker on point ``p``.
+MARKER_OWN = 2 * CELLS
+#: ``MARKER_OPP + p``: an opponent's marker on point ``p``.
+MARKER_OPP = 3 * CELLS
 #: ``REMOVED_OWN + k`` is active when own has removed more than ``k`` rings (k = 0, 1).
 REMOVED_OWN = 4 * CELLS
 #: ``REMOVED_OPP + k`` is active when opp has removed more than ``k`` rings (k = 0, 1).
@@ -149,3 +157,46 @@ def active_features_batch(boards: Sequence[Board]) -> npt.NDArray[np.int16]:
         pad(white, out[i, 0])
         pad(black, out[i, 1])
     return out
+
+
+def _build_feature_maps() -> npt.NDArray[np.int16]:
+    """(12, FEATURES + 1): the image of each feature index (and of ``PAD``)."""
+    maps = np.tile(np.arange(FEATURES + 1, dtype=np.int16), (NUM_SYMMETRIES, 1))
+    for block in (RING_OWN, RING_OPP, MARKER_OWN, MARKER_OPP):
+        maps[:, block:block + CELLS] = block + POINT_MAPS
+    return maps
+
+
+#: ``FEATURE_MAPS[k, f]``: feature ``f`` of a position, as a feature of its
+#: image under the board symmetry ``k`` (``yinsh.yinsh.symmetries``): point
+#: features move with their point, the others (and ``PAD``) stay.
+FEATURE_MAPS = _build_feature_maps()
+FEATURE_MAPS.flags.writeable = False
+
+
+def transform_features(k: int | npt.ArrayLike,
+                       features: npt.ArrayLike) -> npt.NDArray[np.int16]:
+    """The features (any shape, padded or not) of the image of their
+    position under symmetry ``k`` (0..11; or one ``k`` per leading row), the
+    same as the features of the transformed board, up to order.
+
+    >>> import yinsh
+    >>> from yinsh.yinsh.symmetries import transform_board
+    >>> board = yinsh.Board()
+    >>> _ = board.push_str("e5")
+    >>> turned = transform_features(3, active_features(board)[0])
+    >>> sorted(turned.tolist()) == active_features(transform_board(3, board))[0]
+    True
+    """
+    ks = np.asarray(k)
+    if ks.dtype.kind not in "iu" or (ks.size and (ks.min() < 0 or ks.max() >= NUM_SYMMETRIES)):
+        raise ValueError(f"symmetries are 0..{NUM_SYMMETRIES - 1}")
+    indices = np.asarray(features)
+    if indices.dtype.kind not in "iu":
+        raise TypeError(f"features must be integers, not {indices.dtype}")
+    if indices.size and (indices.min() < 0 or indices.max() > PAD):
+        raise ValueError(f"feature indices must be in 0..{PAD} (the last is padding)")
+    if ks.ndim:
+        ks = ks.reshape(ks.shape + (1,) * (indices.ndim - ks.ndim))
+    result: npt.NDArray[np.int16] = FEATURE_MAPS[ks, indices]
+    return result

@@ -33,7 +33,7 @@ from yinsh.nn.features import FEATURES, MAX_ACTIVE
 
 __all__ = [
     "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "OUT_SCALE", "SCORE_SCALE",
-    "Network", "check", "load", "random_network", "save",
+    "Network", "check", "default_meta", "load", "random_network", "save",
 ]
 
 #: The accumulator width (per perspective).
@@ -202,6 +202,7 @@ def save(network: Network, file: PathOrFile) -> None:
     path = Path(file)
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
+        os.fchmod(handle, 0o644)                 # as open() makes it (mkstemp: 0600)
         with os.fdopen(handle, "wb") as out:
             np.savez(out, **arrays)
         os.replace(temporary, path)
