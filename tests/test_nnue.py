@@ -284,3 +284,23 @@ def test_match_factory_makes_learned_engines():
     assert pickle.loads(pickle.dumps(contestant.make)) == contestant.make
     assert "evaluation='learned'" in repr(contestant.make)
     assert parse_player("engine:depth=1", {}).make(1).evaluation == "classic"
+
+
+def test_match_spec_takes_another_network(tmp_path, capsys):
+    from yinsh.cli import main
+    from yinsh.cli.search import parse_player
+    path = str(tmp_path / "other.nnue")
+    nn_network.save(nn_network.random_network(5), path)
+    contestant = parse_player(f"engine:depth=1,evaluation=learned,network={path}", {})
+    engine = contestant.make(1)
+    board = yinsh.Board()
+    for text in "h6 g6 g8 c6 e10 f8 g11 e9 h11 d7".split():
+        board.push_str(text)
+    other = yinsh.Engine(hash_mb=1, evaluation="learned", network=path)
+    assert engine.searcher(board).evaluate(board) == other.searcher(board).evaluate(board)
+    assert pickle.loads(pickle.dumps(contestant.make)) == contestant.make
+    assert f"network={path!r}" in repr(contestant.make)
+    assert main(["match", f"engine:depth=1,network={path}", "random"]) == 2
+    assert "network= needs evaluation=learned" in capsys.readouterr().err
+    assert main(["match", f"engine:depth=1,evaluation=learned,network={__file__}", "random"]) == 2
+    assert "not a network file" in capsys.readouterr().err

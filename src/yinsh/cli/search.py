@@ -139,15 +139,18 @@ class TunedEngineFactory:
     """
 
     def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
-                 game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "classic") -> None:
+                 game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "classic",
+                 network: Optional[str] = None) -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
         self.game = game
         self.keep_tables = keep_tables
         self.evaluation = evaluation
+        self.network = network
 
     def __call__(self, seed: int = 0) -> Engine:
-        engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables, evaluation=self.evaluation)
+        engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables, evaluation=self.evaluation,
+                        network=self.network)
         if self.params:
             engine.configure(games.get(self.game).board_class, **self.params)
         return engine
@@ -155,19 +158,21 @@ class TunedEngineFactory:
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
                 and other.params == self.params and other.game == self.game
-                and other.keep_tables == self.keep_tables and other.evaluation == self.evaluation)
+                and other.keep_tables == self.keep_tables and other.evaluation == self.evaluation
+                and other.network == self.network)
 
     def __hash__(self) -> int:
         return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items())), self.keep_tables,
-                     self.evaluation))
+                     self.evaluation, self.network))
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update({"evaluation": "classic", **state})      # pickles of before evaluation=
+        self.__dict__.update({"evaluation": "classic", "network": None, **state})   # pickles of before
 
     def __repr__(self) -> str:
         keep = ", keep_tables=True" if self.keep_tables else ""
         evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "classic" else ""
-        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation})"
+        network = f", network={self.network!r}" if self.network is not None else ""
+        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation}{network})"
 
 
 def _number(text: str) -> float:
@@ -182,7 +187,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
                  game: Optional[games.GameKind] = None) -> Contestant:
     """``random``, ``greedy``, or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
-    ``engine:evaluation=learned`` (``Engine(evaluation=...)``),
+    ``engine:evaluation=learned`` (``Engine(evaluation=...)``) with
+    ``network=FILE`` for another network than the packaged one,
     tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``,
     and a preset of tunables (``yinsh.engine.presets``) that the others given
     override: ``engine:preset=baseline`` (``baseline`` alone is the same).
@@ -206,7 +212,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     params: dict[str, Any] = {}
     base: dict[str, Any] = {}
     kinds: dict[str, Any] = {"depth": search_depth, "time": positive_float, "nodes": search_nodes,
-                             "hash": hash_size, "keep": int_in(0, 1), "evaluation": str}
+                             "hash": hash_size, "keep": int_in(0, 1), "evaluation": str,
+                             "network": str}
     evaluation = "classic"
     for item in settings.split(",") if settings else ():
         if item.startswith("evaluation="):                # first: it decides the tunables
@@ -223,7 +230,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB, keep=0|1, evaluation=classic|learned, preset=NAME "
+                               f"nodes=N, hash=MB, keep=0|1, evaluation=classic|learned, network=FILE, "
+                               f"preset=NAME "
                                f"or a parameter: "
                                f"{', '.join(sorted(known))})")
         if key in options or key in params:
@@ -255,8 +263,16 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     hash_mb = options.pop("hash", 16)
     keep = bool(options.pop("keep", 0))
     options.pop("evaluation", None)
+    network = options.pop("network", None)
+    if network is not None:
+        if evaluation != "learned":
+            raise CommandError(f"player {spec!r}: network= needs evaluation=learned")
+        try:
+            Engine(hash_mb=0, evaluation=evaluation, network=network)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"player {spec!r}: network: {exc}") from None
     limits = options if options else dict(default_limits)
-    factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation)
+    factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation, network)
                if params or keep or evaluation != "classic" else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
 
