@@ -1,7 +1,9 @@
 """Writes tests/data/engine_baseline.json: node counts, best moves and
 scores of fixed-depth searches on a few positions, from the engine of the
 git tag ``engine-baseline``. tests/test_baseline_preset.py checks that the
-``baseline`` preset of today's engine reproduces them exactly.
+``baseline`` preset of today's engine reproduces them exactly. The same for
+tests/data/engine_classic.json, the tag ``engine-classic`` and the preset
+``classic`` (``--tag engine-classic``).
 
 Run it with the tag's build first on PYTHONPATH:
 
@@ -65,12 +67,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", help="JSON file to write (default: print)")
     parser.add_argument("--preset", help="configure the engine with this preset first")
+    parser.add_argument("--tag", default="engine-baseline", help="the tag whose build runs (recorded)")
     args = parser.parse_args()
     settings: dict[str, Any] = {}
     if args.preset:
         from yinsh.engine.presets import preset
         settings = preset(args.preset)
-    data = {"made_by": "benchmarks/baseline_reference.py, run on the build of git tag engine-baseline",
+    data = {"made_by": f"benchmarks/baseline_reference.py, run on the build of git tag {args.tag}",
             "rows": figures(settings)}
     text = json.dumps(data, indent=1) + "\n"
     if args.out:

@@ -1,7 +1,9 @@
-"""The frozen baseline player: today's engine with the ``baseline`` preset
+"""The frozen players: today's engine with the ``baseline`` preset
 reproduces the engine of the git tag ``engine-baseline`` (node counts, best
 moves and scores of fixed-depth searches recorded from the tag's build in
-tests/data/engine_baseline.json), and the match runner accepts it."""
+tests/data/engine_baseline.json), the ``classic`` preset that of the tag
+``engine-classic`` (tests/data/engine_classic.json), and the match runner
+accepts them."""
 from __future__ import annotations
 
 import json
@@ -25,6 +27,14 @@ with open(os.path.join(HERE, "data", "engine_baseline.json"), encoding="utf-8") 
 
 def test_baseline_preset_reproduces_the_tagged_engine():
     assert figures(preset("baseline")) == REFERENCE
+
+
+def test_classic_preset_reproduces_the_tagged_engine():
+    with open(os.path.join(HERE, "data", "engine_classic.json"), encoding="utf-8") as f:
+        classic = json.load(f)["rows"]
+    assert figures(preset("classic")) == classic
+    # every tunable of the classic searcher is frozen, not only today's changes
+    assert set(preset("classic")) == {p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)}
 
 
 def test_todays_defaults_differ_from_the_baseline():
