@@ -64,7 +64,7 @@ from typing import Any, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.distributed.manifest import write_atomic
+from yinsh.distributed.manifest import sha256_of, write_atomic
 from yinsh.distributed.selfplay import MANIFEST, iter_shards
 from yinsh.nn.features import MAX_ACTIVE, PAD, active_features, pad
 from yinsh.nn.network import SCORE_SCALE
@@ -285,12 +285,8 @@ def _bar(progress: bool, total: int) -> Any:
 
 
 def sha256_file(path: PathLike) -> str:
-    """The SHA-256 of a file, in hex."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    """The SHA-256 of a file, in hex (the data hash a network records)."""
+    return sha256_of(os.fspath(path))
 
 
 def save(data: Dataset, path: PathLike) -> str:
