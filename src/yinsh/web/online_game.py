@@ -209,12 +209,17 @@ class OnlineGame:
                 "auto_throw": self.auto_throw, "started_ms": self.started_ms}
 
     def clone(self) -> "OnlineGame":
-        other = _copy.copy(self)
+        """A copy to change (every action is tried on one): each field
+        copied by hand, ``copy.copy``'s generic protocol cost more than the
+        action."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.board = self.board.copy()
         other.log = list(self.log)
-        other.offers = Offers(self.offers.draw, _copy.deepcopy(self.offers.takeback))
+        takeback = self.offers.takeback
+        other.offers = Offers(self.offers.draw, None if takeback is None else _copy.deepcopy(takeback))
         other.out, other.chosen, other.played = list(self.out), list(self.chosen), list(self.played)
-        other.seats = [_copy.copy(s) for s in self.seats]
+        other.seats = [Seat(s.kind, s.name, s.time, s.joined) for s in self.seats]
         other.clocks = None if self.clocks is None else self.clocks.copy()
         return other
 

@@ -197,15 +197,34 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     token: Optional[str] = None
     hello = False
     service.hub.add(game_id, viewer)
+    # The socket is read here, in this task (no task a message): when the
+    # sender ends (the viewer was dropped, or sending failed) or no hello
+    # came in time, the socket is done: a read in progress is cancelled.
+    this = asyncio.current_task()
+    reading = stopped = False
+
+    def stop(_: Any = None) -> None:
+        nonlocal stopped
+        if not stopped:
+            stopped = True
+            if reading and this is not None:
+                this.cancel()
+
+    sender.add_done_callback(stop)
+    no_hello = asyncio.get_running_loop().call_later(HELLO_WAIT, stop)
     try:
-        while True:
-            receive = asyncio.ensure_future(websocket.receive())
-            done, _ = await asyncio.wait({receive, sender}, timeout=None if hello else HELLO_WAIT,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if receive not in done:
-                receive.cancel()
-                return                                  # dropped, or no hello in time
-            received = receive.result()
+        while not stopped:
+            reading = True
+            try:
+                received = await websocket.receive()
+            except asyncio.CancelledError:
+                if stopped:
+                    if hasattr(this, "uncancel"):       # Python 3.11: the cancel was ours
+                        this.uncancel()                 # type: ignore[union-attr]
+                    return                              # dropped, or no hello in time
+                raise
+            finally:
+                reading = False
             if received["type"] == "websocket.disconnect":
                 return
             ident: Any = None
@@ -221,6 +240,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                 kind = message.get("type")
                 if kind == "hello":
                     hello = True
+                    no_hello.cancel()
                     token = message.get("token")
                     if token is not None and not isinstance(token, str):
                         token = None
@@ -259,6 +279,8 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        no_hello.cancel()
+        sender.remove_done_callback(stop)
         service.hub.remove(game_id, viewer)
         viewer.close()
         current = service.games.get(game_id)
