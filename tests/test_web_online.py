@@ -637,3 +637,26 @@ def test_an_update_names_each_viewer_its_own_seat():
             "type": "update", "events": [{"seq": 1}], "state": {"ply": 1, "name": "Zoë", "you": viewer.seat}}
     hub.publish("g", {"type": "gone", "error": "x"}, None)
     assert all(json.loads(v.texts[1][1]) == {"type": "gone", "error": "x"} for v in viewers)
+
+
+def test_the_answers_to_create_join_and_rematch_draw_no_picture(client, monkeypatch):
+    from yinsh.web.games import WebGame
+    drawn = []
+    original = WebGame.svg
+    monkeypatch.setattr(WebGame, "svg", lambda self, *a, **k: drawn.append(1) or original(self, *a, **k))
+    made = create(client, game="insert", options={"layout": 6}, seats=["me", "invite"])
+    answer = client.post(f"/api/online/games/{made['id']}/join",
+                         json={"invite": made["invites"][0]["invite"], "name": "Bob"}).json()
+    for state in (made["state"], answer["state"]):
+        assert state["svg"] is None and state["picture"].startswith(f"/api/online/games/{made['id']}/picture?")
+        assert state["moves"] == [] and state["position"]              # the rest is whole
+    assert drawn == []
+    picture = client.get(answer["state"]["picture"])
+    assert picture.status_code == 200 and picture.text.startswith("<svg") and len(drawn) == 1
+    socket = Socket(client, made["id"], made["token"])                 # the page's board: its snapshot
+    assert socket.state["svg"] == picture.text and len(drawn) == 1
+    act(client, made["id"], answer["token"] if answer["seat"] == socket.state["to_act"] else made["token"],
+        type="resign", ply=socket.state["ply"])
+    again = client.post(f"/api/online/games/{made['id']}/rematch", headers=auth(made["token"])).json()
+    assert again["state"]["svg"] is None and again["state"]["picture"]
+    socket.close()

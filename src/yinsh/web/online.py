@@ -172,13 +172,17 @@ class LiveGame:
                 found = seat
         return found
 
-    def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None) -> dict[str, Any]:
+    def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None,
+              svg: bool = True) -> dict[str, Any]:
         """The game's state (``OnlineGame.state``); since a seq: an update's,
-        whose ``picture`` is the address of its SVG."""
-        state = self.game.state(now, self.pictures, since)
+        whose ``picture`` is the address of its SVG; without svg: the whole
+        state with ``svg`` None and the ``picture`` to fetch (the answers to
+        create, join and rematch: the page draws the board from its socket's
+        snapshot, so the picture is drawn only when a page asks)."""
+        state = self.game.state(now, self.pictures, since, svg)
         state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
                      public=self.public, you=you)
-        if since is not None:
+        if since is not None or not svg:
             state["picture"] = f"/api/online/games/{self.id}/picture?seq={self.game.seq}&view={state['view']}"
         return state
 
@@ -854,7 +858,7 @@ class OnlineService:
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
             answer = {"id": game_id, "seat": me, "token": token, "invites": links,
-                      "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me)}
+                      "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me, svg=False)}
         self.let_go_if_idle(game_id)          # a waiting game lives in the database until used
         return answer
 
@@ -924,7 +928,7 @@ class OnlineService:
             live.seen_ms = now_ms()
             self._track(live)
             self._arm(live)
-            return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat)}
+            return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat, svg=False)}
 
     def _seat_is(self, game_id: str, seat: int, digest: str) -> bool:
         stored = self.db.load(game_id)
@@ -987,7 +991,7 @@ class OnlineService:
         async with rematch.lock:
             self._arm(rematch)
             return {"id": rematch.id, "seat": mine, "token": token,
-                    "state": rematch.state(now_ms(), mine)}
+                    "state": rematch.state(now_ms(), mine, svg=False)}
 
     # Reading -----------------------------------------------------------------------------
 

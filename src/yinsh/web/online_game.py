@@ -641,11 +641,12 @@ class OnlineGame:
         return record.write(record.Game.from_board(board, **tags))
 
     def state(self, now_ms: int, pictures: Optional[dict[tuple[str, bool], str]] = None,
-              since: Optional[int] = None) -> dict[str, Any]:
-        """What the page draws (``you`` is added per viewer): the whole of it,
-        or, since a seq, an update's: without the picture (``view``: whether
-        it has targets) and with the moves that changed since then only
-        (``moves_from``, ``moves_tail``)."""
+              since: Optional[int] = None, svg: bool = True) -> dict[str, Any]:
+        """What the page draws (``you`` is added per viewer): the whole of it
+        (without svg: its ``svg`` None, not drawn), or, since a seq, an
+        update's: without the picture (``view``: whether it has targets) and
+        with the moves that changed since then only (``moves_from``,
+        ``moves_tail``)."""
         web, board = self.web, self.board
         to_act = self.to_act
         person = to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
@@ -679,7 +680,7 @@ class OnlineGame:
             "view": int(targets),
         }
         if since is None:
-            state.update(moves=self.moves(), svg=self.picture(targets, pictures))
+            state.update(moves=self.moves(), svg=self.picture(targets, pictures) if svg else None)
         else:
             start = self.moves_changed_since(since)
             state.update(moves_from=start, moves_tail=self.played[start:])
