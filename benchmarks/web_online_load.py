@@ -140,7 +140,7 @@ class Load:
                      headers: dict[str, str]) -> None:
         url = f"{server.ws_url}/api/online/games/{game_id}/live"
         async with connect(url, max_size=2 ** 22, open_timeout=30, additional_headers=headers) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "token": token, "ack_in_update": self.args.folded}))
             state: dict[str, Any] = {}
             waiting = False
             while not done.is_set() and not (self.stopping and not waiting):
@@ -159,6 +159,10 @@ class Load:
                     self.actions += self.measuring
                     waiting = False
                 elif kind == "update":
+                    if "ack" in message:                  # its own action's update: the ack in it
+                        self.acked[game_id] = max(self.acked.get(game_id, 0), message["ack"]["seq"])
+                        self.actions += self.measuring
+                        waiting = False
                     for event in message["events"]:
                         if event["seat"] != message["state"]["you"]:
                             sent = self.sent.pop((game_id, event["seq"] - 1), None)
@@ -253,6 +257,9 @@ def main(argv: Optional[list[str]] = None) -> None:
                         help="mean seconds a player waits before acting (default 0)")
     parser.add_argument("--game", default="insert", choices=["insert", "yinsh", "ludo"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--separate-acks", dest="folded", action="store_false",
+                        help="ask for each ack as a message of its own, as clients before the hello's "
+                             "ack_in_update did (default: the ack in the action's own update, as the page)")
     parser.add_argument("--url", help="load a running server instead (e.g. behind a load balancer); "
                                       "--db is then its database's path or URL, for the final check")
     parser.add_argument("--processes", type=int, default=1,
@@ -301,7 +308,8 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
     lat = sorted(load.latencies)
     q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
     print(f"{args.db if not args.url else args.url} ({len(servers)} process(es)): {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
-          f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all)")
+          f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all), "
+          f"acks {'in the updates' if args.folded else 'separate'}")
     print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "
           f"games finished: {load.games_played}; load average {os.getloadavg()[0]:.1f}")
     print(f"  move -> opponent's update: p50 {1000 * statistics.median(lat):.1f} ms, "

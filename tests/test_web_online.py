@@ -660,3 +660,46 @@ def test_the_answers_to_create_join_and_rematch_draw_no_picture(client, monkeypa
     again = client.post(f"/api/online/games/{made['id']}/rematch", headers=auth(made["token"])).json()
     assert again["state"]["svg"] is None and again["state"]["picture"]
     socket.close()
+
+
+def test_a_socket_that_asks_gets_its_ack_in_the_update_its_action_made(client):
+    game_id, ann, bob = two_people(client)
+    with client.websocket_connect(f"/api/online/games/{game_id}/live") as folded, \
+            client.websocket_connect(f"/api/online/games/{game_id}/live") as plain:
+        folded.send_json({"type": "hello", "token": ann, "ack_in_update": True})
+        plain.send_json({"type": "hello", "token": bob})
+        state = folded.receive_json()["state"]
+        assert plain.receive_json()["type"] == "snapshot"
+        folded.send_json({"type": "move", "move": state["choices"][0]["move"], "ply": 0, "seq": 0, "id": "a1"})
+        mine = folded.receive_json()                     # one message: the update, acknowledged
+        assert mine["type"] == "update" and mine["ack"] == {"id": "a1", "seq": 1} == \
+            {"id": "a1", "seq": mine["state"]["seq"]} and mine["state"]["you"] == 0
+        theirs = plain.receive_json()
+        assert theirs["type"] == "update" and "ack" not in theirs and theirs["events"] == mine["events"]
+        plain.send_json({"type": "move", "move": theirs["state"]["choices"][0]["move"], "ply": 1, "seq": 1,
+                         "id": 7})                       # a socket that did not ask: update, then ack
+        assert [m["type"] for m in (plain.receive_json(), plain.receive_json())] == ["update", "ack"]
+        update = folded.receive_json()
+        assert update["type"] == "update" and "ack" not in update
+        folded.send_json({"type": "ping", "id": "p"})    # nothing else came to the folded socket
+        assert folded.receive_json() == {"type": "pong", "id": "p"}
+        folded.send_json({"type": "resign", "ply": 0, "seq": 0, "id": "old"})   # refused: an error
+        assert folded.receive_json()["type"] == "error"
+
+
+def test_a_folded_ack_not_queued_with_its_update_comes_by_itself():
+    from yinsh.web.live import Ack, Hub, Viewer
+
+    class Socket:
+        pass
+
+    hub = Hub()
+    behind, fine = Viewer(Socket(), seat=0, snapshot=lambda v: {}), Viewer(Socket(), seat=1, snapshot=lambda v: {})
+    behind.behind = True                                 # its snapshot to come holds the update
+    hub.add("g", behind)
+    hub.add("g", fine)
+    late, ok = Ack(behind, "x"), Ack(fine, "y")
+    hub.publish("g", {"type": "update", "events": []}, {"seq": 3, "you": None}, late)
+    hub.publish("g", {"type": "update", "events": []}, {"seq": 3, "you": None}, ok)
+    assert not late.sent and ok.sent
+    assert json.loads(fine._queue[-1][1])["ack"] == {"id": "y", "seq": 3}

@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket
 
 from yinsh.web.database import CHANNEL
 
-__all__ = ["Viewer", "Hub", "Listener", "MAX_QUEUED", "dumps"]
+__all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps"]
 
 try:
     import orjson
@@ -73,13 +73,15 @@ class Viewer:
         """Queues message (JSON) for this browser."""
         self.send_text(dumps(message), str(message.get("type")))
 
-    def send_text(self, text: str, kind: str) -> None:
-        """Queues a JSON text of message type kind (see the module)."""
+    def send_text(self, text: str, kind: str) -> bool:
+        """Queues a JSON text of message type kind (see the module); False
+        when it was not queued (dropped: a state the snapshot to come will
+        hold, or the viewer is closed)."""
         if self.dropped:
-            return
+            return False
         state = kind in _STATE_TYPES
         if state and self.behind:
-            return                     # the snapshot to come holds it
+            return False               # the snapshot to come holds it
         if self._bytes + len(text) > self.max_bytes and self.snapshot is not None:
             kept = [(is_state, t) for is_state, t in self._queue if not is_state]
             self._queue = collections.deque(kept)
@@ -88,13 +90,14 @@ class Viewer:
             self.overflows += 1
             self._wake.set()
             if state:
-                return
+                return False
         if self._bytes + len(text) > self.max_bytes:
             self.close()               # not even the small answers are read
-            return
+            return False
         self._queue.append((state, text))
         self._bytes += len(text)
         self._wake.set()
+        return True
 
     def close(self) -> None:
         self.dropped = True
@@ -121,6 +124,18 @@ class Viewer:
             await self.websocket.send_text(text)
 
 
+class Ack:
+    """The acknowledgement of viewer's action ident, to fold into the update
+    the action makes (``Hub.publish``): that viewer's text of the update
+    ends with ``"ack": {"id": ident, "seq": seq}``. ``sent``: whether it
+    was queued so (else the socket sends the ``ack`` message itself)."""
+
+    __slots__ = ("viewer", "ident", "sent")
+
+    def __init__(self, viewer: Viewer, ident: Any) -> None:
+        self.viewer, self.ident, self.sent = viewer, ident, False
+
+
 class Hub:
     """The viewers of each game in this process."""
 
@@ -143,9 +158,11 @@ class Hub:
     def viewers(self, game_id: str) -> list[Viewer]:
         return list(self._viewers.get(game_id, ()))
 
-    def publish(self, game_id: str, message: dict[str, Any], state: Optional[dict[str, Any]]) -> None:
+    def publish(self, game_id: str, message: dict[str, Any], state: Optional[dict[str, Any]],
+                ack: Optional[Ack] = None) -> None:
         """Queues message, with ``state`` (plus each viewer's ``you``, its
-        last key) when given: the JSON is made once, each seat's text from it."""
+        last key) when given: the JSON is made once, each seat's text from
+        it; ack's viewer gets its text with the ack (``Ack``)."""
         viewers = list(self._viewers.get(game_id, ()))
         if not viewers:
             return
@@ -160,6 +177,10 @@ class Hub:
         head = base[:-2] + ("," if shared else "")          # base ends with the state's "}}"
         texts: dict[Optional[int], str] = {}
         for viewer in viewers:
+            if ack is not None and viewer is ack.viewer:
+                folded = dumps({"id": ack.ident, "seq": state.get("seq")})
+                ack.sent = viewer.send_text(f'{head}"you":{dumps(viewer.seat)}}},"ack":{folded}}}', kind)
+                continue
             seat_text = texts.get(viewer.seat)
             if seat_text is None:
                 seat_text = texts[viewer.seat] = f'{head}"you":{dumps(viewer.seat)}}}}}'

@@ -37,7 +37,7 @@ from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Da
 from yinsh.web.inputs import (BadRequest, boolean, game_options, integer, online_seats, option_keys,
                               player_name, text)
 from yinsh.web.limits import Limits, RateLimiter
-from yinsh.web.live import Hub, Listener
+from yinsh.web.live import Ack, Hub, Listener
 from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat, StaleError
 from yinsh.web import games as _games
 
@@ -617,14 +617,15 @@ class OnlineService:
     # Changes -----------------------------------------------------------------------------
 
     def _publish(self, live: LiveGame, entries: list[Entry],
-                 extra: Optional[list[dict[str, Any]]] = None) -> None:
+                 extra: Optional[list[dict[str, Any]]] = None, ack: Optional[Ack] = None) -> None:
         events = live.events(entries) + (extra or [])
         if events and self.hub.count(live.id):
             since = entries[0].seq - 1 if entries else live.game.seq
-            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms(), since=since))
+            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms(), since=since),
+                             ack)
 
     async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
-                      background: bool = False) -> None:
+                      background: bool = False, ack: Optional[Ack] = None) -> None:
         """Stores trial's new entries, then keeps trial (see the module). A
         background write (engine, clock) is stored only while this process
         owns the game. When the database fails, asks it whether the entries
@@ -657,7 +658,7 @@ class OnlineService:
                     self._behind(live)
             self.last_ok_ms = now_ms()
         live.game = trial
-        self._publish(live, entries)
+        self._publish(live, entries, ack=ack)
         self._track(live)
         self._arm(live)
 
@@ -778,8 +779,10 @@ class OnlineService:
                 and (live.timer is None or live.timer.cancelled()):
             del self.games[live.id]
 
-    async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any]) -> LiveGame:
-        """The action message by the seat token holds (see docs/web.md)."""
+    async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any],
+                  ack: Optional[Ack] = None) -> LiveGame:
+        """The action message by the seat token holds (see docs/web.md); ack:
+        to fold into the update it makes (``Hub.publish``)."""
         live = await self.get(game_id)
         async with live.lock:
             seat = live.seat_of(token)
@@ -789,7 +792,7 @@ class OnlineService:
             trial = live.game.clone()
             entries = trial.act(seat, message, now_ms())
             live.seen_ms = now_ms()                 # a person plays: the engines answer
-            await self._commit(live, trial, entries)
+            await self._commit(live, trial, entries, ack=ack)
         self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 

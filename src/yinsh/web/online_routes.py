@@ -23,7 +23,7 @@ from yinsh.web.database import STORE_ERRORS
 from yinsh.web.guard import ForeignOrigin, origin_allowed, require_json
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
 from yinsh.web.limits import client_address
-from yinsh.web.live import Viewer, dumps
+from yinsh.web.live import Ack, Viewer, dumps
 from yinsh.web.online import CATCH_UP, GoneError, LimitError, LiveGame, OnlineService, now_ms
 from yinsh.web.online_game import ActionError, StaleError
 
@@ -196,6 +196,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     sender = asyncio.ensure_future(viewer.run())
     token: Optional[str] = None
     hello = False
+    folded = False                                  # acks in the actions' own updates (the hello's ack_in_update)
     service.hub.add(game_id, viewer)
     # The socket is read here, in this task (no task a message): when the
     # sender ends (the viewer was dropped, or sending failed) or no hello
@@ -241,6 +242,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                 if kind == "hello":
                     hello = True
                     no_hello.cancel()
+                    folded = message.get("ack_in_update") is True
                     token = message.get("token")
                     if token is not None and not isinstance(token, str):
                         token = None
@@ -266,8 +268,10 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                     raise ForeignOrigin("this connection comes from another site's page: it may "
                                         "watch, not act")
                 else:
-                    live = await service.act(game_id, token, message)
-                    viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
+                    ack = Ack(viewer, ident) if folded else None
+                    live = await service.act(game_id, token, message, ack)
+                    if ack is None or not ack.sent:     # no update of it went to this socket
+                        viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
             except ANSWERED as exc:
                 status, body = _failure(exc, service.games.get(game_id))
                 if isinstance(exc, GoneError):

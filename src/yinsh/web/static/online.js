@@ -2,7 +2,9 @@
 // seat token kept in local storage, actions sent with the ply and seq the
 // page shows (the server refuses a stale one), and reconnection with
 // catch-up (the hello names the last seq seen; the server answers with the
-// entries since then, or a snapshot). An update carries the moves that
+// entries since then, or a snapshot). The hello asks for each action's ack
+// in the update it makes (one message instead of two; a separate ack still
+// comes when that update does not). An update carries the moves that
 // changed and the address of its picture, fetched once per position and
 // view (see docs/web.md, "Updates").
 
@@ -85,7 +87,7 @@ export class Live {
     const socket = new WebSocket(`${scheme}//${location.host}${path(this.id, "/live")}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", token: seats.token(this.id), seq: this.seq }));
+      socket.send(JSON.stringify({ type: "hello", token: seats.token(this.id), seq: this.seq, ack_in_update: true }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
@@ -106,34 +108,43 @@ export class Live {
       this.state = data.state;
       this.onLink("");
       this.show(data.state, null);
-    } else if (data.type === "update" && this.state === null) {
-      this.refresh();                          // nothing to add it to: the whole state
     } else if (data.type === "update") {
-      this.retry = 0;
-      this.seq = data.state.seq;
-      const { moves_from: from, moves_tail: tail, ...rest } = data.state;
-      const before = this.state;
-      const same = before.position === rest.position && before.view === rest.view;
-      const state = { ...rest, moves: before.moves.slice(0, from).concat(tail), svg: same ? before.svg : null };
-      this.state = state;
-      this.onLink("");
-      this.show(state, data.events);
-    } else if (data.type === "ack" || data.type === "error") {
-      const waiting = this.pending.get(data.id);
-      if (waiting) {
-        this.pending.delete(data.id);
-        clearTimeout(waiting.timer);
-        // after the states that came before it are shown
-        this.shown = this.shown.then(() => {
-          if (data.type === "ack") waiting.resolve(data);
-          else waiting.reject(Object.assign(new ApiError(data.error, data.status || 400), { stale: Boolean(data.stale) }));
-        });
-      } else if (data.type === "error") {
-        this.onError(data.error);
+      if (this.state === null) {
+        this.refresh();                        // nothing to add it to: the whole state
+      } else {
+        this.retry = 0;
+        this.seq = data.state.seq;
+        const { moves_from: from, moves_tail: tail, ...rest } = data.state;
+        const before = this.state;
+        const same = before.position === rest.position && before.view === rest.view;
+        const state = { ...rest, moves: before.moves.slice(0, from).concat(tail), svg: same ? before.svg : null };
+        this.state = state;
+        this.onLink("");
+        this.show(state, data.events);
       }
+      // this page's own action: its ack comes in the update it made
+      if (data.ack) this.answered({ type: "ack", ...data.ack });
+    } else if (data.type === "ack" || data.type === "error") {
+      this.answered(data);
     } else if (data.type === "gone") {
       this.closed = true;
       this.onGone(data.error);
+    }
+  }
+
+  // An ack or an error of an action of this page's: its promise settles
+  // after the states that came before it are shown.
+  answered(data) {
+    const waiting = this.pending.get(data.id);
+    if (waiting) {
+      this.pending.delete(data.id);
+      clearTimeout(waiting.timer);
+      this.shown = this.shown.then(() => {
+        if (data.type === "ack") waiting.resolve(data);
+        else waiting.reject(Object.assign(new ApiError(data.error, data.status || 400), { stale: Boolean(data.stale) }));
+      });
+    } else if (data.type === "error") {
+      this.onError(data.error);
     }
   }
 
@@ -184,7 +195,7 @@ export class Live {
   // Asks for the whole state again (after a refusal).
   refresh() {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify({ type: "hello", token: seats.token(this.id), seq: null }));
+      this.socket.send(JSON.stringify({ type: "hello", token: seats.token(this.id), seq: null, ack_in_update: true }));
     }
   }
 
