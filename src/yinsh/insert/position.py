@@ -156,22 +156,35 @@ def parse_position(text: str) -> tuple[int, int, str, int]:
     return white, red, marks, last
 
 
+def _rings_row(white: int, red: int) -> str:
+    """The rings field's text of one row: white and red, its 6 squares' bits (a to f)."""
+    text, run = "", 0
+    for c in range(6):
+        piece = "W" if white >> c & 1 else "R" if red >> c & 1 else ""
+        if not piece:
+            run += 1
+            continue
+        if run:
+            text += str(run)
+            run = 0
+        text += piece
+    return text + (str(run) if run else "")
+
+
+#: Each row's text by ``white << 6 | red`` (made when first needed: positions are
+#: formatted for every state a server sends).
+_ROWS: dict[int, str] = {}
+
+
 def format_position(board: "_core.CoreBoard") -> str:
     """The canonical position string of a board."""
     white, red, _, last, turn, *_ = board._state()
     rows = []
     for r in range(5, -1, -1):
-        text, run = "", 0
-        for c in range(6):
-            sq = r * 6 + c
-            piece = "W" if white >> sq & 1 else "R" if red >> sq & 1 else ""
-            if not piece:
-                run += 1
-                continue
-            if run:
-                text += str(run)
-                run = 0
-            text += piece
-        rows.append(text + (str(run) if run else ""))
+        w, k = white >> 6 * r & 63, red >> 6 * r & 63
+        text = _ROWS.get(w << 6 | k)
+        if text is None:
+            text = _ROWS[w << 6 | k] = _rings_row(w, k)
+        rows.append(text)
     last_text = "-" if last < 0 else _core.square_name(last)
     return f"{'/'.join(rows)} {marks_field(board._marks())} {'wr'[turn]} {last_text}"

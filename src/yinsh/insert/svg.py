@@ -84,8 +84,15 @@ class _Svg:
 
     @staticmethod
     def _fields(attrs: dict[str, object]) -> str:
-        return " ".join(f'{k.rstrip("_").replace("_", "-")}="{_fmt(v)}"'
-                        for k, v in attrs.items() if v is not None)
+        out = []
+        for key, value in attrs.items():
+            if value is None:
+                continue
+            name = _NAMES.get(key)
+            if name is None:
+                name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+            out.append(f'{name}="{_fmt(value)}"')
+        return " ".join(out)
 
     def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
         if text is None:
@@ -100,9 +107,22 @@ class _Svg:
         self.parts.append(f"</{tag}>")
 
 
+#: Each keyword's attribute name, and the text of each number drawn (a picture
+#: draws the same few hundred coordinates again and again; a server draws many).
+_NAMES: dict[str, str] = {}
+_NUMBERS: dict[float, str] = {}
+
+
 def _fmt(value: object) -> str:
     if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+        text = _NUMBERS.get(value)
+        if text is None:
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+            if value != 0:                      # -0.0 == 0.0 as keys, not as text
+                if len(_NUMBERS) >= 4096:
+                    _NUMBERS.clear()
+                _NUMBERS[value] = text
+        return text
     return _escape(str(value))
 
 
