@@ -172,7 +172,8 @@ class Hub:
             for viewer in viewers:
                 viewer.send_text(text, kind)
             return
-        shared = {k: v for k, v in state.items() if k != "you"}
+        shared = dict(state)
+        shared.pop("you", None)
         base = dumps({k: v for k, v in message.items() if k != "state"} | {"state": shared})
         head = base[:-2] + ("," if shared else "")          # base ends with the state's "}}"
         texts: dict[Optional[int], str] = {}

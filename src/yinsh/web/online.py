@@ -166,11 +166,7 @@ class LiveGame:
 
     def seat_of(self, token: Optional[str]) -> Optional[int]:
         """The seat token holds (every seat compared, in constant time each)."""
-        found = None
-        for seat, stored in enumerate(self.token_hashes):
-            if tokens.matches(token, stored):
-                found = seat
-        return found
+        return tokens.find(token, self.token_hashes)
 
     def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None,
               svg: bool = True) -> dict[str, Any]:
