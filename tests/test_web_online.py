@@ -616,6 +616,36 @@ def test_appends_handed_over_together_are_each_all_or_nothing():
     db.dispose()
 
 
+def test_an_sqlite_file_commits_on_one_kept_connection_a_new_one_after_a_failure(tmp_path):
+    from yinsh.web.online_game import Entry
+
+    class Faults:
+        fail = ""
+
+        def hit(self, step):
+            if step == self.fail:
+                raise OSError(f"injected at {step}")
+
+    db = Database(str(tmp_path / "games.sqlite3"))
+    db.faults = Faults()
+    db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
+               "auto_throw": False, "public": False, "created_ms": 1},
+              [{"kind": "person", "name": "A", "token_hash": "t"}, {"kind": "person", "name": "B", "token_hash": "u"}])
+    kept = db._writer
+    assert kept is not None
+    assert db.append_all([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}]) == [None]
+    assert db._writer is kept                                   # the same connection again
+    db.faults.fail = "append.commit"                            # fails before the commit: rolled back
+    failed = db.append_all([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d3")], "expected_seq": 1}])
+    assert isinstance(failed[0], OSError) and db._writer is None
+    db.faults.fail = ""
+    assert db.append_all([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d4")], "expected_seq": 1}]) == [None]
+    assert db._writer is not None and db._writer is not kept
+    assert [e.text for e in db.load("g").entries] == ["c3", "d4"]
+    db.dispose()
+    assert db._writer is None
+
+
 def test_an_update_names_each_viewer_its_own_seat():
     from yinsh.web.live import Hub
 

@@ -199,6 +199,10 @@ class Database:
         self._read_lock = self._write_lock if url == "sqlite://" else None
         self._queue_lock = threading.Lock()
         self._queue: list[_Write] = []
+        # A file's group commits use one connection kept for them (under the write lock):
+        # checking one out of the pool and resetting it each time cost more than the commit.
+        self._keeps_writer = url.startswith("sqlite") and url != "sqlite://"
+        self._writer: Any = None
         meta = sa.MetaData()
         self.games = sa.Table(
             "games", meta,
@@ -278,7 +282,22 @@ class Database:
         return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
 
     def dispose(self) -> None:
+        with self._writing():
+            self._drop_writer()
         self.engine.dispose()
+
+    def _writer_connection(self) -> Any:
+        """The connection of the group commits (SQLite file; under the write lock)."""
+        if self._writer is None:
+            self._writer = self.engine.connect()
+        return self._writer
+
+    def _drop_writer(self) -> None:
+        """Closes the kept connection (after a failure: the next batch opens a new one)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                writer.close()
 
     # Writing ----------------------------------------------------------------------
 
@@ -528,7 +547,7 @@ class Database:
     def _commit_batch(self, batch: list["_Write"]) -> None:
         operations = list(dict.fromkeys(item.operation for item in batch))
         try:
-            with self.engine.begin() as conn:
+            with self._batch_transaction() as conn:
                 for item in batch:
                     try:
                         item.result = item.work(conn)
@@ -544,6 +563,22 @@ class Database:
         finally:
             for item in batch:
                 item.done.set()
+
+    @contextlib.contextmanager
+    def _batch_transaction(self) -> Iterator[Any]:
+        """The transaction of a group commit: on the kept connection (an SQLite
+        file; a failure closes it, rolled back), else one from the pool."""
+        if not self._keeps_writer:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        conn = self._writer_connection()
+        try:
+            with conn.begin():
+                yield conn
+        except BaseException:
+            self._drop_writer()
+            raise
 
     # Owners -------------------------------------------------------------------------
 
