@@ -50,7 +50,7 @@ import json
 import os
 import sys
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
@@ -537,7 +537,7 @@ class Database:
         assert self._write_lock is not None
         with self._queue_lock:
             self._queue.extend(requests)
-        while not all(request.done.is_set() for request in requests):
+        while not all(request.done for request in requests):
             with self._write_lock:                          # one thread commits for all waiting
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
@@ -562,7 +562,7 @@ class Database:
                 item.failed = exc
         finally:
             for item in batch:
-                item.done.set()
+                item.done = True                    # (read after the write lock is taken)
 
     @contextlib.contextmanager
     def _batch_transaction(self) -> Iterator[Any]:
@@ -695,7 +695,7 @@ class _Write:
     work: Callable[[Any], Any]
     result: Any = None
     failed: Optional[Exception] = None
-    done: threading.Event = field(default_factory=threading.Event)
+    done: bool = False                  # committed, or failed (set under the write lock)
 
 
 def _summary(row: Mapping[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:

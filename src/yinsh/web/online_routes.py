@@ -221,7 +221,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
             except asyncio.CancelledError:
                 if stopped:
                     if hasattr(this, "uncancel"):       # Python 3.11: the cancel was ours
-                        this.uncancel()                 # type: ignore[union-attr]
+                        this.uncancel()
                     return                              # dropped, or no hello in time
                 raise
             finally:
