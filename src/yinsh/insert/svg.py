@@ -95,10 +95,19 @@ class _Svg:
         return " ".join(out)
 
     def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
-        if text is None:
-            self.parts.append(f"<{tag} {self._fields(attrs)}/>")
-        else:
-            self.parts.append(f"<{tag} {self._fields(attrs)}>{_escape(text)}</{tag}>")
+        # Most elements of a picture (the board, the marks, the rings, the
+        # targets) are the same in every picture: each is written once.
+        key = (tag, text, *attrs.items())
+        element = _ELEMENTS.get(key)
+        if element is None:
+            if text is None:
+                element = f"<{tag} {self._fields(attrs)}/>"
+            else:
+                element = f"<{tag} {self._fields(attrs)}>{_escape(text)}</{tag}>"
+            if len(_ELEMENTS) >= 20000:
+                _ELEMENTS.clear()
+            _ELEMENTS[key] = element
+        self.parts.append(element)
 
     def open(self, tag: str, **attrs: object) -> None:
         self.parts.append(f"<{tag} {self._fields(attrs)}>")
@@ -111,6 +120,7 @@ class _Svg:
 #: draws the same few hundred coordinates again and again; a server draws many).
 _NAMES: dict[str, str] = {}
 _NUMBERS: dict[float, str] = {}
+_ELEMENTS: dict[tuple[object, ...], str] = {}
 
 
 def _fmt(value: object) -> str:
