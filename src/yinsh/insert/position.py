@@ -176,9 +176,25 @@ def _rings_row(white: int, red: int) -> str:
 _ROWS: dict[int, str] = {}
 
 
+#: The last position strings made, by (white, red, last, turn, marks): a server
+#: formats the position of each state it sends, the same one several times.
+_MADE: dict[tuple[int, int, int, int, str], str] = {}
+
+
 def format_position(board: "_core.CoreBoard") -> str:
     """The canonical position string of a board."""
     white, red, _, last, turn, *_ = board._state()
+    marks = board._marks()
+    key = (white, red, last, turn, marks)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= 4096:
+            _MADE.clear()
+        made = _MADE[key] = _format(white, red, last, turn, marks)
+    return made
+
+
+def _format(white: int, red: int, last: int, turn: int, marks: str) -> str:
     rows = []
     for r in range(5, -1, -1):
         w, k = white >> 6 * r & 63, red >> 6 * r & 63
@@ -187,4 +203,4 @@ def format_position(board: "_core.CoreBoard") -> str:
             text = _ROWS[w << 6 | k] = _rings_row(w, k)
         rows.append(text)
     last_text = "-" if last < 0 else _core.square_name(last)
-    return f"{'/'.join(rows)} {marks_field(board._marks())} {'wr'[turn]} {last_text}"
+    return f"{'/'.join(rows)} {marks_field(marks)} {'wr'[turn]} {last_text}"

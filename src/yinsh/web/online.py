@@ -457,6 +457,8 @@ class OnlineService:
     def _let_go(self) -> None:
         """Forgets finished games nobody watches while too many are loaded."""
         extra = len(self.games) - MAX_LOADED
+        if extra <= 0:
+            return                                  # (no copy of the games: this runs for every new one)
         for game_id, live in list(self.games.items()):
             if extra <= 0:
                 return
