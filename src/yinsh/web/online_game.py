@@ -676,7 +676,8 @@ class OnlineGame:
                         "throw": person and self.needs_throw()},
             "dice": list(getattr(board, "dice", None) or ()),
             "clock": None if self.clocks is None else self.clocks.as_json(now_ms),
-            "offers": {"draw": self.offers.draw, "takeback": _copy.deepcopy(self.offers.takeback)},
+            "offers": {"draw": self.offers.draw, "takeback": None if self.offers.takeback is None
+                       else _copy.deepcopy(self.offers.takeback)},
             "view": int(targets),
         }
         if since is None:
