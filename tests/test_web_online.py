@@ -733,3 +733,6 @@ def test_a_folded_ack_not_queued_with_its_update_comes_by_itself():
     hub.publish("g", {"type": "update", "events": []}, {"seq": 3, "you": None}, ok)
     assert not late.sent and ok.sent
     assert json.loads(fine._queue[-1][1])["ack"] == {"id": "y", "seq": 3}
+    fine.max_bytes = fine.queued_bytes + 100             # it stops reading: the next state overflows
+    hub.publish("g", {"type": "update", "events": [{"text": "x" * 200}]}, {"seq": 4, "you": None})
+    assert fine.behind and [json.loads(t) for _, t, _ in fine._queue] == [{"type": "ack", "id": "y", "seq": 3}]

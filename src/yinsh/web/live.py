@@ -58,7 +58,8 @@ class Viewer:
         self.seat = seat
         self.snapshot = snapshot
         self.max_bytes = max_bytes
-        self._queue: collections.deque[tuple[bool, str]] = collections.deque()   # (a state?, text)
+        # (a state?, text, the ack message it carries: sent alone when the state is dropped)
+        self._queue: collections.deque[tuple[bool, str, Optional[str]]] = collections.deque()
         self._bytes = 0
         self._wake = asyncio.Event()
         self.behind = False            # snapshot needed: states were dropped
@@ -73,19 +74,21 @@ class Viewer:
         """Queues message (JSON) for this browser."""
         self.send_text(dumps(message), str(message.get("type")))
 
-    def send_text(self, text: str, kind: str) -> bool:
+    def send_text(self, text: str, kind: str, ack: Optional[str] = None) -> bool:
         """Queues a JSON text of message type kind (see the module); False
         when it was not queued (dropped: a state the snapshot to come will
-        hold, or the viewer is closed)."""
+        hold, or the viewer is closed). ack: the ``ack`` message a state's
+        text carries (``Ack``), queued alone if the state is dropped later."""
         if self.dropped:
             return False
         state = kind in _STATE_TYPES
         if state and self.behind:
             return False               # the snapshot to come holds it
         if self._bytes + len(text) > self.max_bytes and self.snapshot is not None:
-            kept = [(is_state, t) for is_state, t in self._queue if not is_state]
+            kept = [(False, a, None) if is_state else (is_state, t, a)
+                    for is_state, t, a in self._queue if not is_state or a is not None]
             self._queue = collections.deque(kept)
-            self._bytes = sum(len(t) for _, t in kept)
+            self._bytes = sum(len(t) for _, t, _ in kept)
             self.behind = True
             self.overflows += 1
             self._wake.set()
@@ -94,7 +97,7 @@ class Viewer:
         if self._bytes + len(text) > self.max_bytes:
             self.close()               # not even the small answers are read
             return False
-        self._queue.append((state, text))
+        self._queue.append((state, text, ack))
         self._bytes += len(text)
         self._wake.set()
         return True
@@ -180,7 +183,8 @@ class Hub:
         for viewer in viewers:
             if ack is not None and viewer is ack.viewer:
                 folded = dumps({"id": ack.ident, "seq": state.get("seq")})
-                ack.sent = viewer.send_text(f'{head}"you":{dumps(viewer.seat)}}},"ack":{folded}}}', kind)
+                alone = dumps({"type": "ack", "id": ack.ident, "seq": state.get("seq")})
+                ack.sent = viewer.send_text(f'{head}"you":{dumps(viewer.seat)}}},"ack":{folded}}}', kind, alone)
                 continue
             seat_text = texts.get(viewer.seat)
             if seat_text is None:
