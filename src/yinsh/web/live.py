@@ -85,10 +85,14 @@ class Viewer:
         if state and self.behind:
             return False               # the snapshot to come holds it
         if self._bytes + len(text) > self.max_bytes and self.snapshot is not None:
-            kept = [(False, a, None) if is_state else (is_state, t, a)
-                    for is_state, t, a in self._queue if not is_state or a is not None]
-            self._queue = collections.deque(kept)
-            self._bytes = sum(len(t) for _, t, _ in kept)
+            kept: collections.deque[tuple[bool, str, Optional[str]]] = collections.deque()
+            for is_state, queued, carried in self._queue:
+                if not is_state:
+                    kept.append((False, queued, None))
+                elif carried is not None:            # the ack a dropped state carried: alone
+                    kept.append((False, carried, None))
+            self._queue = kept
+            self._bytes = sum(len(queued) for _, queued, _ in kept)
             self.behind = True
             self.overflows += 1
             self._wake.set()
