@@ -24,6 +24,7 @@ import pytest
 import yinsh
 from yinsh import insert
 from yinsh.insert import _search_learned as learned
+from yinsh.yinsh import _search_learned as yinsh_learned
 from yinsh.insert.symmetries import NUM_SYMMETRIES, transform_board
 from yinsh.nn import insert_features as F
 from yinsh.nn import network as nn_network
@@ -64,7 +65,7 @@ def inputs(positions):
 
 def test_features_of_a_position():
     board = insert.Board(layout=0)
-    for text in ("c3", "c5", "d4"):
+    for text in ("c3", "c5", "d5"):
         board.push_str(text)
     white, red = F.active_features(board)
     assert board.turn == insert.Color.RED
@@ -82,7 +83,7 @@ def test_features_of_a_position():
 def test_features_refuse_finished_games_and_other_boards():
     board = random_positions(1, 1)[0]
     while not board.is_game_over():
-        board.push(board.legal_moves.__iter__().__next__())
+        board.push(next(iter(board.legal_moves)))
     with pytest.raises(ValueError, match="over"):
         F.active_features(board)
     with pytest.raises(TypeError):
@@ -176,7 +177,7 @@ def test_a_network_of_the_other_game_is_refused(tmp_path):
     with pytest.raises(nn_network.NetworkGameError, match="a network of yinsh, not of insert"):
         learned.AlphaBeta(hash_mb=0, network=YINSH_PACKAGED)
     with pytest.raises(nn_network.NetworkGameError, match="a network of insert, not of yinsh"):
-        yinsh.yinsh._search_learned.AlphaBeta(hash_mb=0, network=insert_net)
+        yinsh_learned.AlphaBeta(hash_mb=0, network=insert_net)
     path = tmp_path / "insert.nnue"
     nn_network.save(insert_net, path)
     with pytest.raises(nn_network.NetworkGameError):
@@ -222,6 +223,9 @@ def test_cli_and_match_take_insert_learned(capsys):
     assert main(["match", "--game", "insert", "engine:depth=2,evaluation=learned", "engine:depth=2",
                  "--games", "2"]) == 0
     assert "W/D/L (A)" in capsys.readouterr().out
+    assert main(["match", "--game", "insert", f"engine:depth=1,evaluation=learned,network={YINSH_PACKAGED}",
+                 "random"]) == 2
+    assert "a network of yinsh, not of insert" in capsys.readouterr().err
 
 
 # The data builder and the trainer on Insert self-play -----------------------------------
