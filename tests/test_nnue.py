@@ -273,8 +273,6 @@ def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
     assert main(["match", "engine:depth=1,evaluation=learned,order_flip=3", "random",
                  "--games", "2", "--variant", "blitz"]) == 0
     capsys.readouterr()
-    assert main(["match", "--game", "ludo", "engine:depth=1,evaluation=learned", "random"]) == 2
-    assert "ludo has no 'learned' evaluation" in capsys.readouterr().err
 
 
 def test_match_factory_makes_learned_engines():
