@@ -1,7 +1,7 @@
 """Engine speed with the learned evaluation against the classic one:
 fixed-depth one-thread alpha-beta searches of the same random midgames
 (Yinsh: those of search_speed.py; Insert: 12 random games on random layouts,
-6 to 17 plies in) with ``Engine(evaluation="classic")`` and
+1 to 6 plies in, where the trees are the widest) with ``Engine(evaluation="classic")`` and
 ``Engine(evaluation="learned")``, best of --repeat, and the ratio of their
 nodes/s (docs/search.md, "Learned evaluation"):
 
@@ -25,12 +25,12 @@ from search_speed import positions
 
 
 def insert_positions(count: int = 12, seed: int = 5) -> list[insert.Board]:
-    """Insert midgames: random games on random layouts, 6 + g plies in."""
+    """Insert openings: random games on random layouts, 1 + g // 2 plies in (1..6)."""
     rng = random.Random(seed)
     boards = []
     for g in range(count):
         board = insert.Board.random(rng.randrange(2**63))
-        for _ in range(6 + g):
+        for _ in range(1 + g // 2):
             board.push(rng.choice(list(board.legal_moves)))
             if board.is_game_over():
                 break
