@@ -2,6 +2,7 @@
 symmetries applied to feature indices."""
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -135,10 +136,17 @@ def test_bad_inputs(shards, tmp_path):
         D.build([])
     with pytest.raises(TypeError):
         D.build(shards[0])                       # one path, not a list
+    ludo = tmp_path / "ludo"                     # a game without a learned evaluation
+    ludo.mkdir()
+    manifest = json.loads(open(os.path.join(shards[0], "manifest.json")).read())
+    manifest["settings"]["game"] = "ludo"
+    (ludo / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(D.DataError, match="its game is 'ludo'"):
+        D.build([ludo])
     insert = tmp_path / "insert"
     selfplay("insert", 1, "alphabeta:depth=1", insert)
-    with pytest.raises(D.DataError, match="not a Yinsh"):
-        D.build([insert])
+    with pytest.raises(D.DataError, match="several games: insert, yinsh"):
+        D.build([shards[0], insert])
     damaged = tmp_path / "damaged"
     damaged.mkdir()
     for name in os.listdir(shards[0]):

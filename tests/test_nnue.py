@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import yinsh
-from yinsh import insert
+from yinsh import insert, ludo
 from yinsh.engine.api import EVALUATIONS
 from yinsh.nn import network as nn_network
 from yinsh.nn import reference
@@ -196,8 +196,8 @@ def test_learned_engine_settings_are_checked():
         yinsh.Engine(evaluation="learned", network=os.path.join(os.path.dirname(__file__), "test_nnue.py"))
     with pytest.raises(TypeError):
         yinsh.Engine(evaluation="learned", network=42)
-    with pytest.raises(ValueError, match="insert has no 'learned' evaluation"):
-        yinsh.Engine(evaluation="learned").analyse(insert.Board(), depth=1)
+    with pytest.raises(ValueError, match="ludo has no 'learned' evaluation"):
+        yinsh.Engine(evaluation="learned").analyse(ludo.Board(players=2), depth=1)
 
 
 def test_learned_engine_params_list_only_what_it_uses():
@@ -259,8 +259,8 @@ def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
     assert out.splitlines()[-1].startswith("bestmove ")
     assert main(["analyse", "--evaluation", "learned", "--network", PACKAGED, "--depth", "2"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == out.splitlines()[-1]    # the same network
-    assert main(["analyse", "--game", "insert", "--evaluation", "learned", "--depth", "2"]) == 2
-    assert "insert has no 'learned' evaluation" in capsys.readouterr().err
+    assert main(["analyse", "--game", "ludo", "--evaluation", "learned", "--depth", "2"]) == 2
+    assert "ludo has no 'learned' evaluation" in capsys.readouterr().err
     assert main(["analyse", "--network", PACKAGED, "--depth", "2"]) == 2
     assert "evaluation='learned'" in capsys.readouterr().err
     assert main(["analyse", "--evaluation", "learned", "--network", __file__, "--depth", "2"]) == 2
@@ -273,8 +273,6 @@ def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
     assert main(["match", "engine:depth=1,evaluation=learned,order_flip=3", "random",
                  "--games", "2", "--variant", "blitz"]) == 0
     capsys.readouterr()
-    assert main(["match", "--game", "insert", "engine:depth=1,evaluation=learned", "random"]) == 2
-    assert "insert has no 'learned' evaluation" in capsys.readouterr().err
 
 
 def test_match_factory_makes_learned_engines():

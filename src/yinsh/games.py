@@ -174,8 +174,10 @@ class GameKind:
         >>> GAMES["yinsh"].search_module("learned"), GAMES["insert"].search_module()
         ('yinsh.yinsh._search_learned', 'yinsh.insert._search')
         >>> GAMES["insert"].search_module("learned")
+        'yinsh.insert._search_learned'
+        >>> GAMES["ludo"].search_module("learned")
         Traceback (most recent call last):
-        ValueError: insert has no 'learned' evaluation (it has: classic)
+        ValueError: ludo has no 'learned' evaluation (it has: classic)
         """
         if evaluation == "classic":
             return str(self.board_class.search_module)
@@ -540,6 +542,7 @@ class InsertGame(GameKind):
     diagram_module = "yinsh.insert.diagram"
     board_name = "yinsh.insert.Board"
     title = "Insert"
+    evaluations = {"learned": "yinsh.insert._search_learned"}
     web_class = "yinsh.web.games:InsertWeb"
     start_tag_names = ("Position", "Layout")
     sides = ("white", "red")

@@ -54,7 +54,17 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
 def add_evaluation_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--evaluation", choices=EVALUATIONS, default="classic",
                    help="classic (default): the hand-written evaluation; learned: the trained "
-                        "network (NNUE-style; Yinsh)")
+                        "network (NNUE-style; Yinsh and Insert)")
+
+
+def network_of_game(network: Any, game: str) -> None:
+    """Raises ``NetworkGameError`` (a ``ValueError``) unless network (a
+    path or a ``yinsh.nn.network.Network``) is one of game's."""
+    from yinsh.nn import network as nn_network
+    if isinstance(network, nn_network.Network):
+        nn_network.check(network, game)
+    else:
+        nn_network.load(network, game)
 
 
 def limits_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -88,6 +98,8 @@ def cmd_analyse(args: argparse.Namespace) -> None:
         game_of(args).search_module(evaluation)
         engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm, evaluation=evaluation,
                         network=getattr(args, "network", None))
+        if engine.network is not None:           # a network of this game (NetworkGameError)
+            network_of_game(engine.network, game_of(args).name)
     except FileNotFoundError as exc:
         raise CommandError(f"--network: {exc}") from None
     except ValueError as exc:
@@ -269,6 +281,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             raise CommandError(f"player {spec!r}: network= needs evaluation=learned")
         try:
             Engine(hash_mb=0, evaluation=evaluation, network=network)
+            network_of_game(network, game.name)
         except (OSError, ValueError) as exc:
             raise CommandError(f"player {spec!r}: network: {exc}") from None
     limits = options if options else dict(default_limits)

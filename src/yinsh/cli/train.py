@@ -15,7 +15,7 @@ from yinsh.nn.config import add_arguments, config_from_args
 
 
 def cmd_train(args: argparse.Namespace) -> None:
-    """Trains and exports DIR/yinsh.nnue (``yinsh.nn.train.train``); the
+    """Trains and exports DIR/<game>.nnue (``yinsh.nn.train.train``); the
     network's meta records the run as its ``yinsh train`` command line."""
     try:
         from yinsh.nn import train as trainer
@@ -39,9 +39,10 @@ def cmd_train(args: argparse.Namespace) -> None:
 def register(sub: "argparse._SubParsersAction[Parser]") -> None:
     """Adds ``train`` to the subparsers of ``yinsh``."""
     p = sub.add_parser("train", help="train the learned evaluation (NNUE) from self-play shards",
-                       description="Builds the training set from yinsh selfplay folders (or reads "
-                                   "a built one), trains the float network with JAX, and exports "
-                                   "DIR/yinsh.nnue, the integer network of docs/nn.md. Run the same "
+                       description="Builds the training set from yinsh selfplay folders of "
+                                   "Yinsh or Insert (or reads a built one), trains the float network "
+                                   "with JAX, and exports DIR/yinsh.nnue (DIR/insert.nnue), the "
+                                   "integer network of docs/nn.md. Run the same "
                                    "command again to resume a stopped run.")
     add_arguments(p)
     p.set_defaults(func=cmd_train)

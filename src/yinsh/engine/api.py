@@ -359,12 +359,14 @@ class Engine:
     tables.
 
     ``evaluation="learned"`` scores positions with the game's trained
-    network (NNUE-style, docs/search.md, "Learned evaluation"; Yinsh only:
-    searching another game's board raises ``ValueError``) instead of the
+    network (NNUE-style, docs/search.md, "Learned evaluation"; Yinsh and
+    Insert: searching a Ludo board raises ``ValueError``) instead of the
     hand-written ``"classic"`` evaluation; ``network`` (a path of a
     ``.nnue`` file or a ``yinsh.nn.network.Network``) replaces the packaged
     network, checked at once (``yinsh.nn.network.NetworkError``, a
-    ``ValueError``, for a bad file).
+    ``ValueError``, for a bad file); searching a board of another game than
+    the network's raises ``yinsh.nn.network.NetworkGameError`` (a
+    ``NetworkError``).
 
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
     outside 1..256, an unknown algorithm or evaluation or a bad limit.

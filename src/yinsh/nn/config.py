@@ -22,7 +22,8 @@ __all__ = ["CHECKPOINT", "DATA", "NETWORK", "TrainConfig", "TrainError", "TrainR
 CHECKPOINT = "checkpoint.npz"
 #: The training set a run builds from self-play folders, in its training folder.
 DATA = "data.npz"
-#: The exported network in a training folder.
+#: The exported network in a training folder (Yinsh's; another game's is
+#: ``<game>.nnue``: ``yinsh.nn.games.NNGame.network_file``).
 NETWORK = "yinsh.nnue"
 
 
@@ -163,7 +164,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="yinsh selfplay folders, or one training set file (python -m yinsh.nn.data)")
     p.add_argument("--out", required=True, metavar="DIR",
-                   help=f"the folder of {CHECKPOINT}, {DATA} and {NETWORK}")
+                   help=f"the folder of {CHECKPOINT}, {DATA} and the network "
+                        f"(<game>.nnue: {NETWORK}, insert.nnue)")
     p.add_argument("--epochs", type=_whole(1), default=defaults.epochs, metavar="N",
                    help=f"passes over the training positions, each under random symmetries "
                         f"(default {defaults.epochs})")

@@ -1,21 +1,25 @@
 """The learned evaluation's training set, built from self-play shards.
 
 ``build(folders)`` replays every game of one or more ``yinsh selfplay``
-folders (``yinsh.distributed.selfplay``: each game's start and actions, and
-per position the search's ``score`` for the side to act), takes each position
-with a finite score that is not over, and merges the positions that are the
-same (the same ``zobrist_hash``), averaging their targets. ``save`` writes
+folders of one game with a learned evaluation (Yinsh or Insert:
+``yinsh.nn.games``; each game's start and actions, and per position the
+search's ``score`` for the side to act), takes each position with a finite
+score that is not over, and merges the positions that are the same (the same
+``zobrist_hash`` in Yinsh, the same position string in Insert), averaging
+their targets. ``save`` writes
 the result as one ``.npz`` and returns its SHA-256 (the network's
 ``data_hash``); ``load`` reads it back.
 
 ==========  ==================  ===========================================
 array       shape, dtype        what
 ==========  ==================  ===========================================
-features    (n, 2, K), int16    the active features (``yinsh.nn.features``)
-                                of White's and Black's perspective,
-                                ascending, padded with ``PAD`` (491); K is
-                                the most any position of the set has
-stm         (n,), int8          the side to act (0 White, 1 Black)
+features    (n, 2, K), int16    the active features (``yinsh.nn.features``,
+                                ``yinsh.nn.insert_features``) of the first
+                                player's and the other's perspective,
+                                ascending, padded with ``PAD`` (491 in
+                                Yinsh, 288 in Insert); K is the most any
+                                position of the set has
+stm         (n,), int8          the side to act (0 White, 1 Black or Red)
 score       (n,), float32       the search's score (engine units), the mean
                                 over the position's occurrences
 expected    (n,), float32       the mean of ``sigmoid(score / 2000)``: the
@@ -27,14 +31,15 @@ game        (n,), int32         the first game the position occurred in
                                 (numbered across the folders from 0), so a
                                 validation set can be split by game
 meta        (), str             JSON: ``format`` (``yinsh-nn-data-1``),
+                                ``game`` (``yinsh`` or ``insert``),
                                 ``sources`` (each folder's manifest SHA-256
                                 and game count), ``games``, ``occurrences``,
                                 ``positions``, ``created``
 ==========  ==================  ===========================================
 
-The set stores each position once; the 12 board symmetries
-(``yinsh.nn.features.transform_features``) are applied on the fly by the
-trainer, each batch under a random symmetry per position.
+The set stores each position once; the board's symmetries (Yinsh's 12,
+``yinsh.nn.features.transform_features``; Insert's 8) are applied on the
+fly by the trainer, each batch under a random symmetry per position.
 
 >>> import tempfile, os
 >>> from yinsh.distributed.selfplay import selfplay
@@ -46,6 +51,10 @@ trainer, each batch under a random symmetry per position.
 >>> digest = save(data, os.path.join(folder, "data.npz"))
 >>> len(digest), load(os.path.join(folder, "data.npz")).positions == data.positions
 (64, True)
+>>> other = tempfile.mkdtemp()
+>>> _ = selfplay("insert", 2, "alphabeta:depth=1", other)
+>>> build([other]).meta["game"], build([other]).features.shape[2] <= 72
+('insert', True)
 """
 from __future__ import annotations
 
@@ -66,9 +75,9 @@ import numpy.typing as npt
 
 from yinsh.distributed.manifest import sha256_of, write_atomic
 from yinsh.distributed.selfplay import MANIFEST, iter_shards
-from yinsh.nn.features import MAX_ACTIVE, PAD, active_features, pad
+from yinsh.nn.features import pad
+from yinsh.nn.games import NN_GAMES, NNGame, nn_game
 from yinsh.nn.network import SCORE_SCALE
-from yinsh.yinsh.board import Board
 
 __all__ = ["DATA_FORMAT", "DataError", "Dataset", "build", "load", "main", "save", "sha256_file"]
 
@@ -128,28 +137,29 @@ def _sigmoid(x: float) -> float:
 
 
 class _Collector:
-    """Gathers positions, merging duplicates by their hash."""
+    """Gathers positions of game, merging duplicates by their key."""
 
-    def __init__(self, capacity: int) -> None:
-        self.features = np.empty((max(capacity, 1), 2, MAX_ACTIVE), np.int16)
+    def __init__(self, game: NNGame, capacity: int) -> None:
+        self.spec = game
+        self.features = np.empty((max(capacity, 1), 2, game.max_active), np.int16)
         self.stm = np.empty(max(capacity, 1), np.int8)
         self.game = np.empty(max(capacity, 1), np.int32)
         self.sums: list[list[float]] = []           # [score, expected, result, count] per row
-        self.rows: dict[int, int] = {}
+        self.rows: dict[Any, int] = {}
         self.widest = 0
         self.occurrences = 0
 
-    def add(self, board: Board, score: float, result: float, game: int) -> None:
+    def add(self, board: Any, score: float, result: float, game: int) -> None:
         self.occurrences += 1
-        key = board.zobrist_hash()
+        key = self.spec.position_key(board)
         row = self.rows.get(key)
         if row is None:
             row = len(self.sums)
             if row == self.stm.shape[0]:
                 self._grow()
-            white, black = active_features(board)
-            pad(white, self.features[row, 0])
-            pad(black, self.features[row, 1])
+            white, black = self.spec.active_features(board)
+            pad(white, self.features[row, 0], self.spec.pad)
+            pad(black, self.features[row, 1], self.spec.pad)
             self.widest = max(self.widest, len(white), len(black))
             self.stm[row] = int(board.turn)
             self.game[row] = game
@@ -163,7 +173,7 @@ class _Collector:
 
     def _grow(self) -> None:
         size = 2 * self.stm.shape[0]
-        self.features = np.resize(self.features, (size, 2, MAX_ACTIVE))
+        self.features = np.resize(self.features, (size, 2, self.spec.max_active))
         self.stm = np.resize(self.stm, size)
         self.game = np.resize(self.game, size)
 
@@ -191,8 +201,10 @@ def _manifest(folder: str) -> tuple[dict[str, Any], str]:
         manifest = json.loads(raw)
     except (OSError, ValueError) as exc:
         raise DataError(f"{folder}: no readable self-play manifest ({exc})") from None
-    if not isinstance(manifest, dict) or manifest.get("settings", {}).get("game") != "yinsh":
-        raise DataError(f"{folder}: not a Yinsh self-play folder")
+    game = manifest.get("settings", {}).get("game") if isinstance(manifest, dict) else None
+    if game not in NN_GAMES:
+        raise DataError(f"{folder}: not a self-play folder of a game with a learned evaluation "
+                        f"({', '.join(NN_GAMES)}): its game is {game!r}")
     return manifest, hashlib.sha256(raw).hexdigest()
 
 
@@ -201,6 +213,7 @@ def _replay_shard(shard: dict[str, npt.NDArray[Any]], collector: _Collector, fir
     """Adds the positions of one shard; returns its number of games."""
     starts, actions, offsets = shard["game_starts"], shard["game_actions"], shard["game_offsets"]
     ids, rows_game = shard["game_ids"], shard["game"]
+    Board = collector.spec.board_class
     order = np.argsort(rows_game, kind="stable")
     bounds = np.searchsorted(rows_game[order], ids, side="left"), \
         np.searchsorted(rows_game[order], ids, side="right")
@@ -232,8 +245,9 @@ def _replay_shard(shard: dict[str, npt.NDArray[Any]], collector: _Collector, fir
 def build(folders: Sequence[PathLike], *, progress: bool = False) -> Dataset:
     """The training set of the self-play folders (see the module).
 
-    Raises ``DataError`` (a ``ValueError``) for a folder that is no Yinsh
-    self-play folder, a damaged shard, or a game that does not replay;
+    Raises ``DataError`` (a ``ValueError``) for a folder that is no
+    self-play folder of Yinsh or Insert, folders of two games, a damaged
+    shard, or a game that does not replay;
     ``KeyboardInterrupt`` passes through (nothing is written).
     """
     if isinstance(folders, (str, os.PathLike)):
@@ -244,7 +258,11 @@ def build(folders: Sequence[PathLike], *, progress: bool = False) -> Dataset:
     capacity = sum(int(e.get("positions", 0)) for _, m, _ in manifests
                    for e in m.get("units", {}).values())
     total = sum(int(e.get("games", 0)) for _, m, _ in manifests for e in m.get("units", {}).values())
-    collector = _Collector(capacity)
+    games_of = {m["settings"]["game"] for _, m, _ in manifests}
+    if len(games_of) > 1:
+        raise DataError(f"self-play folders of several games: {', '.join(sorted(games_of))}")
+    spec = nn_game(games_of.pop())
+    collector = _Collector(spec, capacity)
     sources = []
     games = 0
     bar = _bar(progress, total)
@@ -270,7 +288,7 @@ def build(folders: Sequence[PathLike], *, progress: bool = False) -> Dataset:
     finally:
         if bar is not None:
             bar.close()
-    meta = {"format": DATA_FORMAT, "game": "yinsh", "sources": sources, "games": games,
+    meta = {"format": DATA_FORMAT, "game": spec.name, "sources": sources, "games": games,
             "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "symmetries": "applied by the trainer"}
     return collector.dataset(meta)
@@ -323,11 +341,15 @@ def load(path: PathLike) -> Dataset:
     if not isinstance(meta, dict) or meta.get("format") != DATA_FORMAT:
         raise DataError(f"{os.fspath(path)}: not a {DATA_FORMAT} file")
     data = Dataset(**{**{n: arrays[n] for n in names if n != "meta"}, "meta": meta})
+    try:
+        spec = nn_game(meta.get("game", "yinsh"))
+    except (TypeError, ValueError) as exc:
+        raise DataError(f"{os.fspath(path)}: {exc}") from None
     n = len(data.stm)
     features = data.features
     if features.dtype != np.int16 or features.ndim != 3 or features.shape[:2] != (n, 2) \
-            or features.shape[2] > MAX_ACTIVE \
-            or (features.size and (features.min() < 0 or features.max() > PAD)):
+            or features.shape[2] > spec.max_active \
+            or (features.size and (features.min() < 0 or features.max() > spec.pad)):
         raise DataError(f"{os.fspath(path)}: bad features array")
     for name in ("score", "expected", "result", "count", "game"):
         if getattr(data, name).shape != (n,):

@@ -36,6 +36,7 @@ Many positions at once, padded with ``PAD`` to ``MAX_ACTIVE`` columns:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -48,7 +49,7 @@ __all__ = [
     "CELLS", "FEATURES", "MARKER_OPP", "MARKER_OWN", "MAX_ACTIVE", "OPP_REMOVES", "OWN_REMOVES",
     "PAD", "PLACEMENT", "REMOVED_OPP", "REMOVED_OWN", "RING_OPP", "RING_OWN",
     "FEATURE_MAPS", "active_features", "active_features_batch", "features_of", "pad",
-    "transform_features",
+    "position_key", "transform_features",
 ]
 
 #: The cells of the grid a point number ranges over (``yinsh.POINTS`` are 85 of them).
@@ -133,29 +134,47 @@ def active_features(board: Board) -> tuple[list[int], list[int]]:
             features_of(rings, markers, removed, phase, turn, 1))
 
 
-def pad(active: Sequence[int], out: npt.NDArray[np.int16]) -> None:
-    """Writes active into the row out, then ``PAD`` to its end."""
+def position_key(board: Board) -> int:
+    """What tells positions apart (the training set merges equal keys): the
+    Zobrist hash.
+
+    >>> import yinsh
+    >>> position_key(yinsh.Board()) == yinsh.Board().zobrist_hash()
+    True
+    """
+    return int(board.zobrist_hash())
+
+
+def pad(active: Sequence[int], out: npt.NDArray[np.int16], padding: int = PAD) -> None:
+    """Writes active into the row out, then padding (Yinsh's ``PAD``) to its end."""
     n = len(active)
     if n > out.shape[0]:
         raise ValueError(f"{n} active features, more than the {out.shape[0]} columns")
     out[:n] = active
-    out[n:] = PAD
+    out[n:] = padding
 
 
-def active_features_batch(boards: Sequence[Board]) -> npt.NDArray[np.int16]:
-    """The active features of many boards: an ``int16`` array of shape
-    ``(len(boards), 2, MAX_ACTIVE)``, ``[i, c]`` the features of board ``i``
-    in perspective ``c`` (White 0, Black 1), ascending, padded with ``PAD``.
+def active_features_batch(boards: Sequence[Any]) -> npt.NDArray[np.int16]:
+    """The active features of many boards of one game (Yinsh's or
+    another's of ``yinsh.nn.games``): an ``int16`` array of shape
+    ``(len(boards), 2, max_active)``, ``[i, c]`` the features of board ``i``
+    in perspective ``c`` (the first player 0, the other 1), ascending,
+    padded with the game's ``PAD``. No board: Yinsh's shape.
 
     >>> import yinsh
-    >>> active_features_batch([]).shape
-    (0, 2, 70)
+    >>> from yinsh import insert
+    >>> active_features_batch([]).shape, active_features_batch([insert.Board()]).shape
+    ((0, 2, 70), (1, 2, 72))
     """
-    out = np.empty((len(boards), 2, MAX_ACTIVE), dtype=np.int16)
+    from yinsh.nn.games import nn_game
+    game = nn_game(boards[0] if len(boards) else "yinsh")
+    out = np.empty((len(boards), 2, game.max_active), dtype=np.int16)
     for i, board in enumerate(boards):
-        white, black = active_features(board)
-        pad(white, out[i, 0])
-        pad(black, out[i, 1])
+        if nn_game(board) is not game:
+            raise ValueError(f"boards of several games: {game.name} and {nn_game(board).name}")
+        white, black = game.active_features(board)
+        pad(white, out[i, 0], game.pad)
+        pad(black, out[i, 1], game.pad)
     return out
 
 

@@ -10,7 +10,8 @@
 The weights stay within ``LIMITS`` (the trainer clips after every step), so
 the quantised network is exact to the format: ``|W2|, |W3| <= 127 / 64``
 (``int8``), and ``|b1| + 70 * max |W1| < 32767 / 127`` (no ``int16``
-accumulator overflows).
+accumulator overflows; 70 is Yinsh's ``max_active``, each game of
+``yinsh.nn.games`` has its own and its own bound on ``W1``: ``limits``).
 
 >>> params = init_params(0)
 >>> net = quantise(params)
@@ -25,20 +26,21 @@ accumulator overflows).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.nn.features import FEATURES
+from yinsh.nn.games import NNGame, nn_game
 from yinsh.nn.network import (HIDDEN, L2, OUT_SCALE, SCORE_SCALE, Network, NetworkError, check,
                                default_meta)
 
-__all__ = ["LIMITS", "PARAMS", "float_score", "forward", "init_params", "quantise"]
+__all__ = ["LIMITS", "PARAMS", "float_score", "forward", "init_params", "limits", "params_of",
+           "quantise"]
 
-#: The float parameters by name, with their shapes.
+#: The float parameters by name, with their shapes (Yinsh's; ``params_of``).
 PARAMS: dict[str, tuple[int, ...]] = {
-    "w1": (FEATURES, HIDDEN), "b1": (HIDDEN,), "w2": (2 * HIDDEN, L2), "b2": (L2,),
+    "w1": (491, HIDDEN), "b1": (HIDDEN,), "w2": (2 * HIDDEN, L2), "b2": (L2,),
     "w3": (L2,), "b3": (),
 }
 #: The largest magnitude of each clipped parameter: 16 + 70 * 3.4 = 254 < 32767 / 127
@@ -46,18 +48,39 @@ PARAMS: dict[str, tuple[int, ...]] = {
 LIMITS: dict[str, float] = {"w1": 3.4, "b1": 16.0, "w2": 127 / 64, "w3": 127 / 64}
 
 Params = dict[str, npt.NDArray[np.float32]]
+GameLike = Union[str, NNGame]
 
 
-def init_params(seed: int) -> Params:
-    """Fresh parameters (seeded): small first-layer weights, so that the ~40
-    active features of a position start the accumulators inside 0..1.
+def params_of(game: GameLike) -> dict[str, tuple[int, ...]]:
+    """The float parameters' shapes of game's model.
 
-    >>> sorted(init_params(0)), init_params(0)["w1"].shape
-    (['b1', 'b2', 'b3', 'w1', 'w2', 'w3'], (491, 64))
+    >>> params_of("insert")["w1"]
+    (288, 64)
+    """
+    return {**PARAMS, "w1": (nn_game(game).features, HIDDEN)}
+
+
+def limits(game: GameLike) -> dict[str, float]:
+    """The clipping bounds of game's parameters (``LIMITS`` with the game's
+    bound on ``W1``: ``16 + max_active * w1 < 258``).
+
+    >>> limits("yinsh") == LIMITS, limits("insert")["w1"]
+    (True, 3.3)
+    """
+    return {**LIMITS, "w1": nn_game(game).w1_limit}
+
+
+def init_params(seed: int, game: GameLike = "yinsh") -> Params:
+    """Fresh parameters (seeded) of game's model: small first-layer
+    weights, so that the ~40 active features of a position start the
+    accumulators inside 0..1.
+
+    >>> sorted(init_params(0)), init_params(0)["w1"].shape, init_params(0, "insert")["w1"].shape
+    (['b1', 'b2', 'b3', 'w1', 'w2', 'w3'], (491, 64), (288, 64))
     """
     rng = np.random.default_rng(seed)
     return {
-        "w1": rng.normal(0.0, 0.05, PARAMS["w1"]).astype(np.float32),
+        "w1": rng.normal(0.0, 0.05, params_of(game)["w1"]).astype(np.float32),
         "b1": np.full(PARAMS["b1"], 0.25, np.float32),
         "w2": rng.normal(0.0, 1.0 / np.sqrt(2 * HIDDEN), PARAMS["w2"]).astype(np.float32),
         "b2": np.full(PARAMS["b2"], 0.1, np.float32),
@@ -86,14 +109,17 @@ def forward(params: Any, features: npt.ArrayLike, stm: npt.ArrayLike) -> npt.NDA
 def quantise(params: Any, meta: Optional[dict[str, Any]] = None) -> Network:
     """The integer network of params (``l1`` by 127, ``l2``/``l3`` weights by
     64, their biases by 127 * 64, rounded to nearest), with meta over
-    ``default_meta()``; ``NetworkError`` if params break ``LIMITS`` so far
-    that the network breaks the format's bounds.
+    ``default_meta()`` of ``meta["game"]`` (Yinsh if meta names none);
+    ``NetworkError`` if params break ``limits`` so far that the network
+    breaks the format's bounds.
 
     >>> quantise(init_params(0)).l1_bias[:3].tolist()
     [32, 32, 32]
     """
+    meta = dict(meta or {})
+    game = nn_game(meta.pop("game", "yinsh"))
     p = {name: np.asarray(params[name], np.float64) for name in PARAMS}
-    for name, shape in PARAMS.items():
+    for name, shape in params_of(game).items():
         if p[name].shape != shape:
             raise ValueError(f"{name} has shape {p[name].shape}, expected {shape}")
 
@@ -110,7 +136,7 @@ def quantise(params: Any, meta: Optional[dict[str, Any]] = None) -> Network:
         l2_weight=rounded(p["w2"], 64, np.int8), l2_bias=rounded(p["b2"], OUT_SCALE, np.int32),
         l3_weight=rounded(p["w3"], 64, np.int8),
         l3_bias=np.array(rounded(p["b3"], OUT_SCALE, np.int32), dtype=np.int32),
-        meta=default_meta(**(meta or {})),
+        meta=default_meta(game, **meta),
     )
     check(network)
     return network

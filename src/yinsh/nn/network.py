@@ -1,18 +1,28 @@
 """The integer network of the learned evaluation and its file (``*.nnue``).
 
 A ``Network`` holds the six integer arrays of docs/nn.md and a ``meta``
-dictionary; ``save`` writes it as a NumPy ``.npz`` (``meta`` as a 0-d JSON
+dictionary whose ``game`` names the game it evaluates (``yinsh.nn.games``:
+the first layer has that game's number of features); ``save`` writes it as a NumPy ``.npz`` (``meta`` as a 0-d JSON
 string), ``load`` reads one back, and both call ``check``, which raises
 ``NetworkError`` (a ``ValueError``) naming what is wrong: a shape, a dtype,
-the format, or weights large enough to overflow the ``int16`` accumulator.
+the format, or weights large enough to overflow the ``int16`` accumulator;
+a network of another game than the one asked for raises
+``NetworkGameError`` (a ``NetworkError``).
 
 >>> import io
 >>> net = random_network(0)
 >>> buffer = io.BytesIO()
 >>> save(net, buffer)
 >>> again = load(io.BytesIO(buffer.getvalue()))
->>> again == net, again.meta["format"], again.l1_weight.shape
-(True, 'yinsh-nnue-1', (491, 64))
+>>> again == net, again.meta["format"], again.l1_weight.shape, again.game
+(True, 'yinsh-nnue-1', (491, 64), 'yinsh')
+>>> random_network(0, game="insert").l1_weight.shape
+(288, 64)
+>>> _ = buffer.seek(0)
+>>> load(buffer, game="insert")
+Traceback (most recent call last):
+...
+yinsh.nn.network.NetworkGameError: a network of yinsh, not of insert
 """
 from __future__ import annotations
 
@@ -23,16 +33,17 @@ import os
 import tempfile
 import zipfile
 from pathlib import Path
-from typing import IO, Any, Union
+from typing import IO, Any, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.nn.features import FEATURES, MAX_ACTIVE
+from yinsh.nn.games import NNGame, nn_game
 
 __all__ = [
-    "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "OUT_SCALE", "SCORE_SCALE",
-    "Network", "check", "default_meta", "load", "random_network", "save",
+    "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "NetworkGameError",
+    "OUT_SCALE", "SCORE_SCALE", "Network", "arrays_of", "check", "default_meta", "load",
+    "random_network", "save",
 ]
 
 #: The accumulator width (per perspective).
@@ -48,9 +59,23 @@ FORMAT = "yinsh-nnue-1"
 #: The keys every network's meta has.
 META_KEYS = ("format", "game", "features", "hidden", "l2", "score_scale", "command",
              "data_hash", "positions", "created", "validation_loss")
-#: Each array's dtype and shape.
-ARRAYS: dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]] = {
-    "l1_weight": (np.int16, (FEATURES, HIDDEN)),
+ArraySpec = dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]]
+
+
+def arrays_of(game: Union[str, NNGame]) -> ArraySpec:
+    """Each array's dtype and shape in a network of game.
+
+    >>> arrays_of("insert")["l1_weight"]
+    (<class 'numpy.int16'>, (288, 64))
+    """
+    features = nn_game(game).features
+    return {name: (dtype, (features, HIDDEN) if name == "l1_weight" else shape)
+            for name, (dtype, shape) in ARRAYS.items()}
+
+
+#: Each array's dtype and shape (Yinsh's; ``arrays_of`` gives another game's).
+ARRAYS: ArraySpec = {
+    "l1_weight": (np.int16, (491, HIDDEN)),
     "l1_bias": (np.int16, (HIDDEN,)),
     "l2_weight": (np.int8, (2 * HIDDEN, L2)),
     "l2_bias": (np.int32, (L2,)),
@@ -66,6 +91,11 @@ PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 class NetworkError(ValueError):
     """A network (or its file) that breaks the format of docs/nn.md."""
+
+
+class NetworkGameError(NetworkError):
+    """A network of another game than the one it is used for (a Yinsh
+    network given to Insert's engine, or the other way round)."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -84,6 +114,11 @@ class Network:
     l3_bias: npt.NDArray[np.int32]
     meta: dict[str, Any]
 
+    @property
+    def game(self) -> str:
+        """The game the network evaluates (``meta["game"]``)."""
+        return str(self.meta.get("game", "")) if isinstance(self.meta, dict) else ""
+
     def arrays(self) -> dict[str, npt.NDArray[Any]]:
         """The six arrays by their name in the file."""
         return {name: getattr(self, name) for name in ARRAYS}
@@ -97,16 +132,19 @@ class Network:
                         for n in ARRAYS))
 
 
-def default_meta(**values: Any) -> dict[str, Any]:
-    """A meta dictionary with the format's fixed entries, ``created`` now
-    (UTC, ISO 8601), and the given values over them.
+def default_meta(game: Union[str, NNGame] = "yinsh", **values: Any) -> dict[str, Any]:
+    """A meta dictionary of a network of game with the format's fixed
+    entries, ``created`` now (UTC, ISO 8601), and the given values over them.
 
     >>> meta = default_meta(command="test", positions=3)
     >>> meta["format"], meta["features"], meta["positions"], meta["validation_loss"]
     ('yinsh-nnue-1', 491, 3, None)
+    >>> default_meta("insert")["features"]
+    288
     """
+    spec = nn_game(game)
     meta: dict[str, Any] = {
-        "format": FORMAT, "game": "yinsh", "features": FEATURES, "hidden": HIDDEN, "l2": L2,
+        "format": FORMAT, "game": spec.name, "features": spec.features, "hidden": HIDDEN, "l2": L2,
         "score_scale": SCORE_SCALE, "command": "", "data_hash": "", "positions": 0,
         "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "validation_loss": None,
@@ -115,13 +153,23 @@ def default_meta(**values: Any) -> dict[str, Any]:
     return meta
 
 
-def _check_meta(meta: object) -> None:
+def _check_meta(meta: object, game: Optional[str]) -> NNGame:
+    """The NNGame of a valid meta (of game, if given)."""
     if not isinstance(meta, dict):
         raise NetworkError(f"meta must be a dict, not {type(meta).__name__}")
     missing = [key for key in META_KEYS if key not in meta]
     if missing:
         raise NetworkError(f"meta lacks {', '.join(missing)}")
-    fixed = {"format": FORMAT, "game": "yinsh", "features": FEATURES, "hidden": HIDDEN,
+    try:
+        spec = nn_game(meta["game"]) if isinstance(meta["game"], str) else None
+    except ValueError:
+        spec = None
+    if spec is None:
+        raise NetworkError(f"meta['game'] is {meta['game']!r}, not a game with a learned "
+                           f"evaluation")
+    if game is not None and spec.name != nn_game(game).name:
+        raise NetworkGameError(f"a network of {spec.name}, not of {nn_game(game).name}")
+    fixed = {"format": FORMAT, "features": spec.features, "hidden": HIDDEN,
              "l2": L2, "score_scale": SCORE_SCALE}
     for key, value in fixed.items():
         if meta[key] != value or type(meta[key]) is not type(value):
@@ -135,20 +183,23 @@ def _check_meta(meta: object) -> None:
     loss = meta["validation_loss"]
     if loss is not None and (not isinstance(loss, (int, float)) or isinstance(loss, bool)):
         raise NetworkError(f"meta['validation_loss'] must be a number or None, not {loss!r}")
+    return spec
 
 
-def check(network: Network) -> None:
+def check(network: Network, game: Union[None, str, NNGame] = None) -> None:
     """Raises ``NetworkError`` unless network follows the format: each
     array's dtype and shape, the meta's keys and fixed values, and the
     integer bounds (the exporter refuses what breaks them):
 
     * ``|l1_bias[j]| + the 70 largest |l1_weight[:, j]| < 32767`` for every
-      ``j``: no accumulator overflows ``int16``;
+      ``j`` (70 for Yinsh, the game's ``max_active``): no accumulator
+      overflows ``int16``;
     * ``|l2_bias[k]| + 127 * sum |l2_weight[:, k]| < 2**31`` and
       ``2000 * (|l3_bias| + 127 * sum |l3_weight|) < 2**31``: no ``int32`` sum
       (nor ``out * 2000``) overflows.
 
-    Raises ``TypeError`` for anything but a ``Network``.
+    With a game (a name, an ``NNGame``): ``NetworkGameError`` for a network
+    of another game. Raises ``TypeError`` for anything but a ``Network``.
 
     >>> net = random_network(1)
     >>> check(net)
@@ -160,7 +211,9 @@ def check(network: Network) -> None:
     """
     if not isinstance(network, Network):
         raise TypeError(f"expected a Network, not {type(network).__name__}")
-    for name, (dtype, shape) in ARRAYS.items():
+    spec = _check_meta(network.meta, None if game is None else nn_game(game).name)
+    max_active = spec.max_active
+    for name, (dtype, shape) in arrays_of(spec).items():
         array = getattr(network, name)
         if not isinstance(array, np.ndarray):
             raise NetworkError(f"{name} must be a numpy array, not {type(array).__name__}")
@@ -168,13 +221,12 @@ def check(network: Network) -> None:
             raise NetworkError(f"{name} has dtype {array.dtype}, expected {np.dtype(dtype)}")
         if array.shape != shape:
             raise NetworkError(f"{name} has shape {array.shape}, expected {shape}")
-    _check_meta(network.meta)
-    weights = np.sort(np.abs(network.l1_weight.astype(np.int64)), axis=0)[-MAX_ACTIVE:]
+    weights = np.sort(np.abs(network.l1_weight.astype(np.int64)), axis=0)[-max_active:]
     bound = np.abs(network.l1_bias.astype(np.int64)) + weights.sum(axis=0)
     worst = int(np.argmax(bound))
     if bound[worst] >= _INT16_MAX:
         raise NetworkError(f"l1 column {worst} can overflow the int16 accumulator: |bias| + the "
-                           f"{MAX_ACTIVE} largest |weights| = {int(bound[worst])} >= {_INT16_MAX}")
+                           f"{max_active} largest |weights| = {int(bound[worst])} >= {_INT16_MAX}")
     l2 = np.abs(network.l2_bias.astype(np.int64)) + 127 * np.abs(
         network.l2_weight.astype(np.int64)).sum(axis=0)
     if l2.max() > _INT32_MAX:
@@ -210,8 +262,9 @@ def save(network: Network, file: PathOrFile) -> None:
         raise
 
 
-def load(file: PathOrFile) -> Network:
-    """The network in file (a path or a binary file object), checked.
+def load(file: PathOrFile, game: Union[None, str, NNGame] = None) -> Network:
+    """The network in file (a path or a binary file object), checked (of
+    game, if given: else ``NetworkGameError``).
 
     Raises ``NetworkError`` for a file that is no ``.npz`` or breaks the
     format, ``FileNotFoundError`` for a missing path.
@@ -247,15 +300,16 @@ def load(file: PathOrFile) -> Network:
     except json.JSONDecodeError as exc:
         raise NetworkError(f"meta is not JSON: {exc}") from None
     network = Network(meta=meta, **arrays)
-    check(network)
+    check(network, game)
     return network
 
 
-def random_network(seed: int, scale: float = 1.0) -> Network:
+def random_network(seed: int, scale: float = 1.0, game: Union[str, NNGame] = "yinsh") -> Network:
     """A network of random integer weights, for tests: the same seed gives
     the same network. ``scale`` multiplies the weights' range; at about 8 and
     above many accumulators and second-layer outputs hit their clamps, and the
-    weights stay within the format's bounds at any scale.
+    weights stay within the format's bounds at any scale. ``game``: whose
+    features the first layer has (Yinsh's by default).
 
     >>> random_network(3) == random_network(3), random_network(3) == random_network(4)
     (True, False)
@@ -265,13 +319,15 @@ def random_network(seed: int, scale: float = 1.0) -> Network:
     """
     if not isinstance(scale, (int, float)) or not scale > 0:
         raise ValueError(f"scale must be a positive number, not {scale!r}")
+    spec = nn_game(game)
     rng = np.random.default_rng(seed)
 
     def uniform(limit: float, cap: int, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
         bound = min(int(round(limit * scale)), cap)
         return rng.integers(-bound, bound, size=shape, endpoint=True)
 
-    l1_weight = uniform(8, 460, (FEATURES, HIDDEN)).astype(np.int16)
+    cap = (_INT16_MAX - 501) // spec.max_active         # |bias| <= 500: 460 for Yinsh, 448 for Insert
+    l1_weight = uniform(8, cap, (spec.features, HIDDEN)).astype(np.int16)
     l1_bias = (uniform(32, 240, (HIDDEN,)) + min(int(32 * scale), 260)).astype(np.int16)
     return Network(
         l1_weight=l1_weight,
@@ -280,5 +336,6 @@ def random_network(seed: int, scale: float = 1.0) -> Network:
         l2_bias=uniform(2048, 2_000_000, (L2,)).astype(np.int32),
         l3_weight=uniform(8, 127, (L2,)).astype(np.int8),
         l3_bias=np.array(uniform(4000, 500_000, ()), dtype=np.int32),
-        meta=default_meta(command=f"random_network({seed}, scale={scale})"),
+        meta=default_meta(spec, command=f"random_network({seed}, scale={scale})"
+                                        + ("" if spec.name == "yinsh" else f", game={spec.name!r}")),
     )

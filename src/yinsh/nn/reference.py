@@ -17,17 +17,31 @@ compiled inference must equal bit for bit.
 >>> score = evaluate(net, board)
 >>> isinstance(score, int), score == int(evaluate_batch(net, features_batch([board]))[0])
 (True, True)
+
+The same for Insert, with a network of Insert's (``game="insert"``):
+
+>>> from yinsh import insert
+>>> net = random_network(0, game="insert")
+>>> board = insert.Board(layout=17)
+>>> _ = board.push_str("c3")
+>>> evaluate(net, board) == int(evaluate_batch(net, features_batch([board]))[0])
+True
+>>> evaluate(random_network(0), board)            # a Yinsh network
+Traceback (most recent call last):
+...
+yinsh.nn.network.NetworkGameError: a network of yinsh, not of insert
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from yinsh.nn.features import FEATURES, active_features, active_features_batch
+from yinsh.nn.features import active_features_batch
+from yinsh.nn.games import nn_game
 from yinsh.nn.network import OUT_SCALE, SCORE_SCALE, Network, check
-from yinsh.yinsh.board import Board
 
 __all__ = ["accumulators", "accumulators_batch", "evaluate", "evaluate_batch", "features_batch",
            "truncated_score"]
@@ -46,9 +60,10 @@ def truncated_score(out: npt.ArrayLike) -> npt.NDArray[np.int64]:
     return result
 
 
-def accumulators(network: Network, board: Board) -> npt.NDArray[np.int32]:
-    """The two accumulators of board, ``[White's, Black's]``: an ``int32``
-    array of shape ``(2, 64)`` whose values fit ``int16`` (``check``).
+def accumulators(network: Network, board: Any) -> npt.NDArray[np.int32]:
+    """The two accumulators of board (a Yinsh or an Insert board),
+    ``[the first player's, the other's]``: an ``int32`` array of shape
+    ``(2, 64)`` whose values fit ``int16`` (``check``).
 
     >>> import yinsh
     >>> from yinsh.nn.network import random_network
@@ -57,7 +72,7 @@ def accumulators(network: Network, board: Board) -> npt.NDArray[np.int32]:
     >>> bool((acc[0] == net.l1_bias + net.l1_weight[488]).all()), acc.shape
     (True, (2, 64))
     """
-    features = active_features(board)
+    features = nn_game(board).active_features(board)
     weight = network.l1_weight.astype(np.int32)
     acc = np.empty((2, network.l1_bias.shape[0]), dtype=np.int32)
     for c in (0, 1):
@@ -75,27 +90,29 @@ def _forward(network: Network, acc_stm: npt.NDArray[np.int32],
     return truncated_score(out)
 
 
-def evaluate(network: Network, board: Board) -> int:
+def evaluate(network: Network, board: Any) -> int:
     """The network's score of board, for the side to act, in the engine's
     units (``P(win) = sigmoid(score / 2000)``).
 
-    Raises ``ValueError`` for a finished game, ``TypeError`` for a
-    non-Board, ``NetworkError`` for a network that breaks the format.
+    Raises ``ValueError`` for a finished game or a board of a game without
+    a learned evaluation, ``TypeError`` for a non-Board, ``NetworkError``
+    for a network that breaks the format (``NetworkGameError`` for one of
+    another game than board's).
 
     >>> import yinsh
     >>> from yinsh.nn.network import random_network
     >>> isinstance(evaluate(random_network(0), yinsh.Board()), int)
     True
     """
-    check(network)
+    check(network, nn_game(board))
     acc = accumulators(network, board)
     stm = int(board.turn)
     return int(_forward(network, acc[stm][None], acc[1 - stm][None])[0])
 
 
-def features_batch(boards: Sequence[Board]) -> Features:
-    """The inputs of ``evaluate_batch`` for boards: their padded active
-    features ``(N, 2, 70)`` and sides to act ``(N,)``."""
+def features_batch(boards: Sequence[Any]) -> Features:
+    """The inputs of ``evaluate_batch`` for boards (of one game): their
+    padded active features ``(N, 2, max_active)`` and sides to act ``(N,)``."""
     stm = np.array([int(board.turn) for board in boards], dtype=np.int8)
     return active_features_batch(boards), stm
 
@@ -103,14 +120,16 @@ def features_batch(boards: Sequence[Board]) -> Features:
 def accumulators_batch(network: Network,
                        features: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """The accumulators of many positions: features ``(N, 2, K)`` padded
-    with ``PAD`` (491, contributing nothing), returns ``(N, 2, 64)``."""
+    with ``PAD`` (the network's number of features: 491 for Yinsh; it
+    contributes nothing), returns ``(N, 2, 64)``."""
     features = np.asarray(features)
     if features.dtype.kind not in "iu":
         raise TypeError(f"features must be integers, not {features.dtype}")
     if features.ndim != 3 or features.shape[1] != 2:
         raise ValueError(f"features must have shape (N, 2, K), not {features.shape}")
-    if features.size and (features.min() < 0 or features.max() > FEATURES):
-        raise ValueError(f"feature indices must be in 0..{FEATURES} (the last is padding)")
+    count = network.l1_weight.shape[0]
+    if features.size and (features.min() < 0 or features.max() > count):
+        raise ValueError(f"feature indices must be in 0..{count} (the last is padding)")
     weight = np.concatenate([network.l1_weight.astype(np.int32),
                              np.zeros((1, network.l1_weight.shape[1]), dtype=np.int32)])
     acc: npt.NDArray[np.int32] = (weight[features.astype(np.intp)].sum(axis=2, dtype=np.int32)

@@ -2,8 +2,9 @@
 
 It fits the float model of ``yinsh.nn.model`` (in JAX, with optax's Adam;
 the ``train`` extra) to a training set (``yinsh.nn.data``: built from
-self-play folders, or a built file) and exports ``DIR/yinsh.nnue``, the
-integer network of docs/nn.md.
+self-play folders, or a built file) and exports ``DIR/<game>.nnue``
+(``yinsh.nnue``, ``insert.nnue``: the game of the self-play folders, which
+the training set records), the integer network of docs/nn.md.
 
 * The target of a position is ``lambda * sigmoid(score / 2000) + (1 - lambda)
   * result`` (the search's expected result and the game's result, 1 / 0.5 /
@@ -11,10 +12,10 @@ integer network of docs/nn.md.
   ``sigmoid(o)`` against it.
 * The first layer is a gather of embedding rows summed over the padded
   active features (no dense 491-wide product); every batch is drawn under a
-  random board symmetry per position (of the 12).
+  random board symmetry per position (of Yinsh's 12, of Insert's 8).
 * The validation set is whole games (``--validation`` of them), never seen
   in training; its loss is printed after every epoch.
-* The weights are clipped after each step to ``yinsh.nn.model.LIMITS``, so
+* The weights are clipped after each step to ``yinsh.nn.model.limits``, so
   the quantised network is exact to the format; the export reports the
   quantisation error (float against integer scores on the validation set).
 * ``DIR/checkpoint.npz`` is saved after every epoch, every
@@ -28,6 +29,11 @@ integer network of docs/nn.md.
 >>> report = train(TrainConfig(inputs=(shards,), out=out, epochs=1, batch_size=64))
 >>> report.complete, os.path.exists(os.path.join(out, "yinsh.nnue"))
 (True, True)
+>>> shards, out = tempfile.mkdtemp(), tempfile.mkdtemp()
+>>> _ = selfplay("insert", 2, "alphabeta:depth=1", shards)
+>>> report = train(TrainConfig(inputs=(shards,), out=out, epochs=1, batch_size=16))
+>>> report.network == os.path.join(out, "insert.nnue")
+True
 """
 from __future__ import annotations
 
@@ -51,11 +57,10 @@ import optax
 
 from yinsh.distributed.manifest import write_atomic
 from yinsh.nn import data as nndata
-from yinsh.nn.config import (CHECKPOINT, DATA, NETWORK, TrainConfig, TrainError, TrainReport,
+from yinsh.nn.config import (CHECKPOINT, DATA, TrainConfig, TrainError, TrainReport,
                              add_arguments, config_from_args)
-from yinsh.nn.features import FEATURE_MAPS
-from yinsh.yinsh.symmetries import NUM_SYMMETRIES
-from yinsh.nn.model import LIMITS, PARAMS, float_score, init_params, quantise
+from yinsh.nn.games import NNGame, nn_game
+from yinsh.nn.model import float_score, init_params, limits, quantise
 from yinsh.nn.network import SCORE_SCALE, save
 from yinsh.nn.reference import evaluate_batch
 
@@ -84,8 +89,8 @@ def _losses(params: dict[str, jax.Array], feats: jax.Array, stm: jax.Array,
     return losses
 
 
-def _clip(params: dict[str, jax.Array]) -> dict[str, jax.Array]:
-    return {name: jnp.clip(value, -LIMITS[name], LIMITS[name]) if name in LIMITS else value
+def _clip(params: dict[str, jax.Array], bounds: dict[str, float]) -> dict[str, jax.Array]:
+    return {name: jnp.clip(value, -bounds[name], bounds[name]) if name in bounds else value
             for name, value in params.items()}
 
 
@@ -93,15 +98,16 @@ def _schedule(lr: float, steps: int) -> optax.Schedule:
     return optax.cosine_decay_schedule(lr, max(steps, 1), alpha=0.05)
 
 
-def _make_step(optimiser: optax.GradientTransformation) -> Callable[..., Any]:
-    maps = jnp.asarray(FEATURE_MAPS.astype(np.int32))   # here: importing starts no JAX backend
+def _make_step(optimiser: optax.GradientTransformation, game: NNGame) -> Callable[..., Any]:
+    maps = jnp.asarray(game.feature_maps.astype(np.int32))   # here: importing starts no JAX backend
+    bounds = limits(game)
 
     def step(params: dict[str, jax.Array], state: Any, feats: jax.Array, stm: jax.Array,
              target: jax.Array, sym: jax.Array) -> tuple[dict[str, jax.Array], Any, jax.Array]:
         feats = maps[sym[:, None, None], feats]
         loss, grads = jax.value_and_grad(lambda p: _losses(p, feats, stm, target).mean())(params)
         updates, state = optimiser.update(grads, state, params)
-        return _clip(optax.apply_updates(params, updates)), state, loss
+        return _clip(optax.apply_updates(params, updates), bounds), state, loss
     return jax.jit(step)
 
 
@@ -152,13 +158,13 @@ def _split(dataset: nndata.Dataset, fraction: float,
     return np.flatnonzero(~valid), np.flatnonzero(valid)
 
 
-def _epoch_order(seed: int, epoch: int, train: npt.NDArray[np.intp],
-                 batch: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+def _epoch_order(seed: int, epoch: int, train: npt.NDArray[np.intp], batch: int,
+                 symmetries: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int32]]:
     """The rows of each batch of an epoch (whole batches only) and their symmetries."""
     rng = np.random.default_rng([seed, 2, epoch])
     order = rng.permutation(train)
     steps = len(order) // batch
-    syms = rng.integers(0, NUM_SYMMETRIES, size=steps * batch, dtype=np.int32)
+    syms = rng.integers(0, symmetries, size=steps * batch, dtype=np.int32)
     return order[:steps * batch].reshape(steps, batch), syms.reshape(steps, batch)
 
 
@@ -274,7 +280,11 @@ def train(config: TrainConfig, *, progress: bool = False,
     batch = min(config.batch_size, len(train_rows))
     steps_per_epoch = len(train_rows) // batch
     optimiser = optax.adam(_schedule(config.lr, steps_per_epoch * config.epochs))
-    params: Any = {k: jnp.asarray(v) for k, v in init_params(config.seed).items()}
+    try:
+        game = nn_game(dataset.meta.get("game", "yinsh"))
+    except (TypeError, ValueError) as exc:
+        raise TrainError(f"{data_path}: {exc}") from None
+    params: Any = {k: jnp.asarray(v) for k, v in init_params(config.seed, game).items()}
     state = optimiser.init(params)
     info: dict[str, Any] = {"format": _CHECKPOINT_FORMAT, "options": config.run_options(),
                             "data_hash": data_hash, "epoch": 0, "step": 0, "loss_sum": 0.0,
@@ -290,7 +300,7 @@ def train(config: TrainConfig, *, progress: bool = False,
                              f"{saved.get('data_hash')}, now {data_hash}); use another --out")
         info = saved
         _say(progress, f"resuming from {checkpoint}: epoch {info['epoch'] + 1}, step {info['step']}")
-    step_fn = _make_step(optimiser)
+    step_fn = _make_step(optimiser, game)
     last_save = time.monotonic()
 
     def save_now() -> None:
@@ -305,7 +315,7 @@ def train(config: TrainConfig, *, progress: bool = False,
         try:
             while info["epoch"] < config.epochs:
                 epoch = info["epoch"]
-                order, syms = _epoch_order(config.seed, epoch, train_rows, batch)
+                order, syms = _epoch_order(config.seed, epoch, train_rows, batch, game.symmetries)
                 bar = _bar(progress, steps_per_epoch * batch, info["step"] * batch,
                            f"epoch {epoch + 1}/{config.epochs}")
                 while info["step"] < steps_per_epoch:
@@ -353,18 +363,18 @@ def train(config: TrainConfig, *, progress: bool = False,
         validation_positions=len(valid_rows),
         positions_per_second=info["trained"] / info["seconds"] if info["seconds"] else 0.0,
         data_hash=data_hash)
-    _export(config, params, dataset, train_rows, valid_rows, target, report)
+    _export(config, game, params, dataset, train_rows, valid_rows, target, report)
     return report
 
 
-def _export(config: TrainConfig, params: Any, dataset: nndata.Dataset,
+def _export(config: TrainConfig, game: NNGame, params: Any, dataset: nndata.Dataset,
             train_rows: npt.NDArray[np.intp], valid_rows: npt.NDArray[np.intp],
             target: npt.NDArray[np.float32], report: TrainReport) -> None:
-    """Writes DIR/yinsh.nnue and measures the quantisation error."""
+    """Writes DIR/<game>.nnue and measures the quantisation error."""
     floats = {k: np.asarray(v) for k, v in params.items()}
     rows = valid_rows if len(valid_rows) else train_rows[:_EVAL_CHUNK * 4]
     valid_loss = report.validation_losses[-1] if report.validation_losses else None
-    meta = {"command": config.command_line(), "data_hash": report.data_hash,
+    meta = {"game": game.name, "command": config.command_line(), "data_hash": report.data_hash,
             "positions": report.positions, "validation_loss": valid_loss,
             "validation_positions": report.validation_positions,
             "epochs": config.epochs, "lambda": config.lam, "train_loss": report.train_losses[-1]}
@@ -382,7 +392,7 @@ def _export(config: TrainConfig, params: Any, dataset: nndata.Dataset,
                            "positions": float(len(rows)),
                            "integer_loss": float(np.concatenate(losses).mean()) if losses else 0.0}
     network.meta["quantisation"] = report.quantisation
-    path = os.path.join(config.out, NETWORK)
+    path = os.path.join(config.out, game.network_file)
     save(network, path)
     report.network = path
 

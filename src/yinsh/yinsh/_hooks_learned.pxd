@@ -10,12 +10,13 @@
 # The rules, move ordering and search hints are Yinsh's own hooks (cimported
 # as Y), called on the inner Position.
 from libc.math cimport tanh
-from libc.stdint cimport int16_t, uint64_t
-from libc.string cimport memcmp, memcpy
+from libc.stdint cimport uint64_t
+from libc.string cimport memcmp
 
 from yinsh.yinsh._core cimport CoreBoard, Position, do_move
 from yinsh.yinsh._nnue cimport (NN_HIDDEN, Accumulators, Network, network_alloc, network_free,
                                 nn_forward, nn_refresh, nn_update)
+from yinsh.nnue_layers cimport checked_network, copy_layers
 from yinsh._rng cimport rng_below
 from yinsh.engine.game cimport ACTOR_TERMINAL, WIN_BOUND
 cimport yinsh.yinsh._hooks as Y
@@ -191,49 +192,19 @@ cdef inline object action_object(int code):
 # The model: the network a searcher owns (model=True in the templates).
 # ---------------------------------------------------------------------------
 
-cdef inline object default_network_path():
-    """The packaged network, yinsh/yinsh/yinsh.nnue."""
-    import os
-    import yinsh.yinsh
-    return os.path.join(os.path.dirname(yinsh.yinsh.__file__), "yinsh.nnue")
-
-
-cdef inline void copy_array(void* dst, object array, object dtype, Py_ssize_t size) except *:
-    import numpy
-    cdef bytes data = numpy.ascontiguousarray(array, dtype=dtype).tobytes()
-    if len(data) != size:
-        raise ValueError(f"a network array of {len(data)} bytes where {size} are needed")
-    memcpy(dst, <const char*>data, size)
-
-
 cdef inline Model* model_load(object source) except NULL:
-    """A new network from source: None (the packaged network), a path of a
-    ``.nnue`` file, or a ``yinsh.nn.network.Network``; checked by
-    yinsh.nn.network (``NetworkError``, a ``ValueError``, for a bad one).
-    Free it with model_free."""
-    import os
-    import numpy
-    from yinsh.nn import network as _network
-    if source is None:
-        source = default_network_path()
-    if isinstance(source, _network.Network):
-        _network.check(source)
-        net = source
-    elif isinstance(source, (str, os.PathLike)):
-        net = _network.load(source)
-    else:
-        raise TypeError(f"network must be a path, a yinsh.nn.network.Network or None, "
-                        f"not {type(source).__name__}")
+    """A new network from source: None (the packaged network,
+    yinsh/yinsh/yinsh.nnue), a path of a ``.nnue`` file, or a
+    ``yinsh.nn.network.Network``; checked by yinsh.nn.network
+    (``NetworkError``, a ``ValueError``, for a bad one;
+    ``NetworkGameError`` for a network of another game). Free it with
+    model_free."""
+    net = checked_network(source, "yinsh")
     cdef Model* m = network_alloc()
     if m == NULL:
         raise MemoryError()
     try:
-        copy_array(m.l1_weight, net.l1_weight, "=i2", sizeof(m.l1_weight))
-        copy_array(m.l1_bias, net.l1_bias, "=i2", sizeof(m.l1_bias))
-        copy_array(m.l2_weight, numpy.asarray(net.l2_weight).T, "=i2", sizeof(m.l2_weight))
-        copy_array(m.l2_bias, net.l2_bias, "=i4", sizeof(m.l2_bias))
-        copy_array(m.l3_weight, net.l3_weight, "=i1", sizeof(m.l3_weight))
-        copy_array(&m.l3_bias, net.l3_bias, "=i4", sizeof(m.l3_bias))
+        copy_layers(&m.l1_weight[0][0], sizeof(m.l1_weight), m.l1_bias, &m.out, net)
     except BaseException:
         network_free(m)
         raise

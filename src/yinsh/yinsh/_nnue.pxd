@@ -1,26 +1,24 @@
-# The learned evaluation of Yinsh in C: the integer network of docs/nn.md
-# (NNUE_SPEC: 491 features per perspective, 2 x 64 int16 accumulators,
-# 128 -> 32 -> 1), the accumulators' refresh from a position, their
-# incremental update from the position before and after an action, and the
-# forward pass. yinsh/nn/reference.py is the same arithmetic in NumPy; the
-# tests compare the two on many positions.
+# The learned evaluation of Yinsh in C: the first layer of the integer
+# network of docs/nn.md (NNUE_SPEC: 491 features per perspective into the
+# 2 x 64 int16 accumulators), the accumulators' refresh from a position and
+# their incremental update from the position before and after an action;
+# the accumulators and the output layers (128 -> 32 -> 1) are every game's
+# (yinsh/nnue_layers.pxd). yinsh/nn/reference.py is the same arithmetic in
+# NumPy; the tests compare the two on many positions.
 #
 # Every function is `cdef inline ... noexcept nogil` (compiled into the
-# search loops). The loops run over contiguous fixed-size arrays, so gcc
-# vectorises them with its default flags (SSE2 on x86-64); the network is
-# allocated 64-byte aligned.
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uintptr_t
-from libc.stdlib cimport calloc, free
+# search loops); the network is allocated 64-byte aligned.
+from libc.stdint cimport int16_t
+from libc.stdlib cimport free
 
 from yinsh.yinsh._position cimport Position
 from yinsh.yinsh._types cimport PH_PLACE, PH_REMOVE_RING, PH_REMOVE_ROW
 from yinsh.bitboard cimport bb_andnot, bb_any, bb_pop_lsb, u128
+from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, add_row, aligned_calloc,
+                                nn_output, sub_row)
 
 cdef enum:
     NN_FEATURES = 491
-    NN_HIDDEN = 64
-    NN_L2 = 32
-    NN_INPUT = 2 * NN_HIDDEN
     NN_POINTS = 121
     NN_OWN_RING = 0
     NN_OPP_RING = NN_POINTS
@@ -28,53 +26,28 @@ cdef enum:
     NN_OPP_MARKER = 3 * NN_POINTS
     NN_SCALARS = 4 * NN_POINTS          # 484: removed counts, phase, pending removal
     NN_SCALAR_COUNT = 7
-    NN_SCORE_SCALE = 2000
-    NN_OUT_SCALE = 127 * 64
-    NN_CLAMP = 127
-    NN_SHIFT = 6
 
 
 ctypedef struct Network:
     int16_t l1_weight[NN_FEATURES][NN_HIDDEN]
     int16_t l1_bias[NN_HIDDEN]
-    int16_t l2_weight[NN_L2][NN_INPUT]  # [output][input], widened: each output a dot product (pmaddwd)
-    int32_t l2_bias[NN_L2]
-    int8_t l3_weight[NN_L2]
-    int32_t l3_bias
+    NetOutput out
     void* block                         # what calloc returned (the struct is aligned inside it)
-
-
-ctypedef struct Accumulators:
-    int16_t acc[2][NN_HIDDEN]           # [perspective: White 0, Black 1]
 
 
 cdef inline Network* network_alloc() noexcept nogil:
     """A zeroed Network, 64-byte aligned (free it with network_free); NULL
     when out of memory."""
-    cdef void* block = calloc(1, sizeof(Network) + 64)
-    cdef Network* n
-    if block == NULL:
-        return NULL
-    n = <Network*>((<uintptr_t>block + 63) & ~(<uintptr_t>63))
-    n.block = block
+    cdef void* block
+    cdef Network* n = <Network*>aligned_calloc(sizeof(Network), &block)
+    if n != NULL:
+        n.block = block
     return n
 
 
 cdef inline void network_free(Network* n) noexcept nogil:
     if n != NULL:
         free(n.block)
-
-
-cdef inline void add_row(int16_t* acc, const int16_t* row) noexcept nogil:
-    cdef int j
-    for j in range(NN_HIDDEN):
-        acc[j] = <int16_t>(acc[j] + row[j])
-
-
-cdef inline void sub_row(int16_t* acc, const int16_t* row) noexcept nogil:
-    cdef int j
-    for j in range(NN_HIDDEN):
-        acc[j] = <int16_t>(acc[j] - row[j])
 
 
 cdef inline int scalar_features(const Position* p, int c) noexcept nogil:
@@ -154,32 +127,6 @@ cdef inline void nn_update(const Network* n, const Position* before, const Posit
                         sub_row(acc, n.l1_weight[NN_SCALARS + j])
 
 
-cdef inline void clamp_into(const int16_t* acc, int16_t* x) noexcept nogil:
-    cdef int j
-    cdef int16_t v
-    for j in range(NN_HIDDEN):
-        v = acc[j]
-        v = 0 if v < 0 else v
-        x[j] = NN_CLAMP if v > NN_CLAMP else v
-
-
 cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
-    """The network's score for the side to act stm, in the engine's units
-    (out * 2000 / 8128, truncated toward zero as C's integer division)."""
-    cdef int16_t x[NN_INPUT]
-    cdef int i, k, y
-    cdef int32_t out, s
-    cdef const int16_t* row
-    clamp_into(a.acc[stm], x)
-    clamp_into(a.acc[stm ^ 1], &x[NN_HIDDEN])
-    out = n.l3_bias
-    for k in range(NN_L2):
-        row = n.l2_weight[k]
-        s = 0
-        for i in range(NN_INPUT):
-            s += <int32_t>x[i] * <int32_t>row[i]
-        y = (n.l2_bias[k] + s) >> NN_SHIFT   # arithmetic shift: floor division by 64
-        y = 0 if y < 0 else y
-        y = NN_CLAMP if y > NN_CLAMP else y
-        out += y * n.l3_weight[k]
-    return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
+    """The network's score for the side to act stm, in the engine's units."""
+    return nn_output(&n.out, a, stm)

@@ -1,0 +1,118 @@
+# The learned evaluation of Insert in C: the first layer of the integer
+# network of docs/nn.md for Insert's 288 features per perspective
+# (yinsh/nn/insert_features.py: own and opponent rings, the squares the side
+# to place may use, the marks), the accumulators' refresh from a position
+# and their incremental update from the position before and after an action.
+# The accumulators and the output layers (128 -> 32 -> 1) are every game's
+# (yinsh/nnue_layers.pxd). yinsh/nn/reference.py is the same arithmetic in
+# NumPy; the tests compare the two on many positions.
+#
+# Features are indexed by square number (r * 6 + c); the positions hold
+# bitboards of 8 bits a row (insert/_core.pxd), so each bit is turned into
+# its square number on the way. Every function is `cdef inline ... noexcept
+# nogil` (compiled into the search loops).
+from libc.stdint cimport int16_t, uint64_t
+from libc.stdlib cimport free
+
+from yinsh.insert._core cimport INSERT_VALID_BITS, IPos, ctz, square_of_bit
+from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, add_row, aligned_calloc,
+                                nn_output, set_row, sub_row)
+
+cdef enum:
+    NI_FEATURES = 288
+    NI_SQUARES = 36
+    NI_OWN_RING = 0
+    NI_OPP_RING = NI_SQUARES
+    NI_OWN_ALLOWED = 2 * NI_SQUARES      # own is to place and may place here
+    NI_OPP_ALLOWED = 3 * NI_SQUARES
+    NI_MARKS = 4 * NI_SQUARES            # + 4 * square + mark (0..3: v h u d)
+
+
+ctypedef struct Network:
+    int16_t l1_weight[NI_FEATURES][NN_HIDDEN]
+    int16_t l1_bias[NN_HIDDEN]
+    NetOutput out
+    void* block                         # what calloc returned (the struct is aligned inside it)
+
+
+cdef inline Network* network_alloc() noexcept nogil:
+    """A zeroed Network, 64-byte aligned (free it with network_free); NULL
+    when out of memory."""
+    cdef void* block
+    cdef Network* n = <Network*>aligned_calloc(sizeof(Network), &block)
+    if n != NULL:
+        n.block = block
+    return n
+
+
+cdef inline void network_free(Network* n) noexcept nogil:
+    if n != NULL:
+        free(n.block)
+
+
+cdef inline void add_squares(const Network* n, int16_t* acc, uint64_t bits, int base) noexcept nogil:
+    while bits:
+        add_row(acc, n.l1_weight[base + square_of_bit(ctz(bits))])
+        bits &= bits - 1
+
+
+cdef inline void sub_squares(const Network* n, int16_t* acc, uint64_t bits, int base) noexcept nogil:
+    while bits:
+        sub_row(acc, n.l1_weight[base + square_of_bit(ctz(bits))])
+        bits &= bits - 1
+
+
+cdef inline int allowed_base(const IPos* p, int c) noexcept nogil:
+    return NI_OWN_ALLOWED if p.turn == c else NI_OPP_ALLOWED
+
+
+cdef inline void nn_refresh(const Network* n, const IPos* p, uint64_t mark_lo, uint64_t mark_hi,
+                            Accumulators* a) noexcept nogil:
+    """The accumulators of p (with the marks whose number has bit 0 set on
+    mark_lo, bit 1 on mark_hi) from scratch: the bias plus the rows of the
+    active features of each perspective."""
+    cdef int c, bit, mark
+    cdef uint64_t b
+    cdef int16_t* acc
+    for c in range(2):
+        acc = a.acc[c]
+        set_row(acc, n.l1_bias)
+        add_squares(n, acc, p.rings[c], NI_OWN_RING)
+        add_squares(n, acc, p.rings[c ^ 1], NI_OPP_RING)
+        add_squares(n, acc, p.allowed, allowed_base(p, c))
+        b = INSERT_VALID_BITS
+        while b:
+            bit = ctz(b)
+            b &= b - 1
+            mark = <int>((mark_lo >> bit) & 1) | (<int>((mark_hi >> bit) & 1) << 1)
+            add_row(acc, n.l1_weight[NI_MARKS + 4 * square_of_bit(bit) + mark])
+
+
+cdef inline void nn_update(const Network* n, const IPos* before, const IPos* after,
+                           Accumulators* a) noexcept nogil:
+    """The accumulators of after from those of before (the marks never
+    change): the rows of the features that appeared are added, those that
+    vanished subtracted. A placement adds a ring, flips up to 8 (each flip
+    is a ring of one colour gone and one of the other come), and hands the
+    turn over, so the allowed squares move from one block to the other."""
+    cdef int c, col, base, old_base, new_base
+    cdef int16_t* acc
+    for c in range(2):
+        acc = a.acc[c]
+        for col in range(2):
+            base = NI_OWN_RING if col == c else NI_OPP_RING
+            sub_squares(n, acc, before.rings[col] & ~after.rings[col], base)
+            add_squares(n, acc, after.rings[col] & ~before.rings[col], base)
+        old_base = allowed_base(before, c)
+        new_base = allowed_base(after, c)
+        if old_base == new_base:
+            sub_squares(n, acc, before.allowed & ~after.allowed, old_base)
+            add_squares(n, acc, after.allowed & ~before.allowed, new_base)
+        else:
+            sub_squares(n, acc, before.allowed, old_base)
+            add_squares(n, acc, after.allowed, new_base)
+
+
+cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
+    """The network's score for the side to act stm, in the engine's units."""
+    return nn_output(&n.out, a, stm)

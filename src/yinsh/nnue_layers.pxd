@@ -1,0 +1,134 @@
+# The layers every game's learned evaluation shares (docs/nn.md): two
+# int16 accumulators of NN_HIDDEN per position (one per perspective), the
+# rows of the first layer added to or subtracted from them, and the output
+# layers 128 -> 32 -> 1 on the clamped accumulators. Each game's _nnue.pxd
+# holds its first layer (its own number of features), its refresh and its
+# incremental update, and a NetOutput. yinsh/nn/reference.py is the same
+# arithmetic in NumPy; the tests compare the two on many positions.
+#
+# Every hot function is `cdef inline ... noexcept nogil`. The loops run over
+# contiguous fixed-size arrays, so gcc vectorises them with its default flags
+# (SSE2 on x86-64); a network is allocated 64-byte aligned.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uintptr_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
+
+cdef enum:
+    NN_HIDDEN = 64
+    NN_L2 = 32
+    NN_INPUT = 2 * NN_HIDDEN
+    NN_SCORE_SCALE = 2000
+    NN_OUT_SCALE = 127 * 64
+    NN_CLAMP = 127
+    NN_SHIFT = 6
+
+
+ctypedef struct NetOutput:
+    int16_t l2_weight[NN_L2][NN_INPUT]  # [output][input], widened: each output a dot product (pmaddwd)
+    int32_t l2_bias[NN_L2]
+    int8_t l3_weight[NN_L2]
+    int32_t l3_bias
+
+
+ctypedef struct Accumulators:
+    int16_t acc[2][NN_HIDDEN]           # [perspective: the first player 0, the other 1]
+
+
+cdef inline void* aligned_calloc(size_t size, void** block) noexcept nogil:
+    """size zeroed bytes, 64-byte aligned; block gets what to free(). NULL
+    when out of memory."""
+    block[0] = calloc(1, size + 64)
+    if block[0] == NULL:
+        return NULL
+    return <void*>((<uintptr_t>block[0] + 63) & ~(<uintptr_t>63))
+
+
+cdef inline void add_row(int16_t* acc, const int16_t* row) noexcept nogil:
+    cdef int j
+    for j in range(NN_HIDDEN):
+        acc[j] = <int16_t>(acc[j] + row[j])
+
+
+cdef inline void sub_row(int16_t* acc, const int16_t* row) noexcept nogil:
+    cdef int j
+    for j in range(NN_HIDDEN):
+        acc[j] = <int16_t>(acc[j] - row[j])
+
+
+cdef inline void set_row(int16_t* acc, const int16_t* row) noexcept nogil:
+    cdef int j
+    for j in range(NN_HIDDEN):
+        acc[j] = row[j]
+
+
+cdef inline void clamp_into(const int16_t* acc, int16_t* x) noexcept nogil:
+    cdef int j
+    cdef int16_t v
+    for j in range(NN_HIDDEN):
+        v = acc[j]
+        v = 0 if v < 0 else v
+        x[j] = NN_CLAMP if v > NN_CLAMP else v
+
+
+cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) noexcept nogil:
+    """The network's score for the side to act stm, in the engine's units
+    (out * 2000 / 8128, truncated toward zero as C's integer division)."""
+    cdef int16_t x[NN_INPUT]
+    cdef int i, k, y
+    cdef int32_t out, s
+    cdef const int16_t* row
+    clamp_into(a.acc[stm], x)
+    clamp_into(a.acc[stm ^ 1], &x[NN_HIDDEN])
+    out = n.l3_bias
+    for k in range(NN_L2):
+        row = n.l2_weight[k]
+        s = 0
+        for i in range(NN_INPUT):
+            s += <int32_t>x[i] * <int32_t>row[i]
+        y = (n.l2_bias[k] + s) >> NN_SHIFT   # arithmetic shift: floor division by 64
+        y = 0 if y < 0 else y
+        y = NN_CLAMP if y > NN_CLAMP else y
+        out += y * n.l3_weight[k]
+    return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
+
+# ---------------------------------------------------------------------------
+# Python boundary: a checked yinsh.nn.network.Network into the C structs.
+# ---------------------------------------------------------------------------
+
+cdef inline void copy_array(void* dst, object array, object dtype, Py_ssize_t size) except *:
+    import numpy
+    cdef bytes data = numpy.ascontiguousarray(array, dtype=dtype).tobytes()
+    if len(data) != size:
+        raise ValueError(f"a network array of {len(data)} bytes where {size} are needed")
+    memcpy(dst, <const char*>data, size)
+
+
+cdef inline object checked_network(object source, str game):
+    """The yinsh.nn.network.Network of source: None (game's packaged
+    network), a path of a ``.nnue`` file, or a Network; checked as one of
+    game's (``NetworkError``, ``NetworkGameError`` for another game's)."""
+    import os
+    from yinsh.nn import network as _network
+    from yinsh.nn.games import nn_game
+    if source is None:
+        source = nn_game(game).packaged_network
+    if isinstance(source, _network.Network):
+        _network.check(source, game)
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        return _network.load(source, game)
+    raise TypeError(f"network must be a path, a yinsh.nn.network.Network or None, "
+                    f"not {type(source).__name__}")
+
+
+cdef inline void copy_layers(int16_t* l1_weight, Py_ssize_t l1_size, int16_t* l1_bias,
+                             NetOutput* out, object net) except *:
+    """Copies net's arrays (a checked Network) into a game's first layer
+    (l1_weight of l1_size bytes, l1_bias) and its output layers."""
+    import numpy
+    copy_array(l1_weight, net.l1_weight, "=i2", l1_size)
+    copy_array(l1_bias, net.l1_bias, "=i2", NN_HIDDEN * sizeof(int16_t))
+    copy_array(out.l2_weight, numpy.asarray(net.l2_weight).T, "=i2", sizeof(out.l2_weight))
+    copy_array(out.l2_bias, net.l2_bias, "=i4", sizeof(out.l2_bias))
+    copy_array(out.l3_weight, net.l3_weight, "=i1", sizeof(out.l3_weight))
+    copy_array(&out.l3_bias, net.l3_bias, "=i4", sizeof(out.l3_bias))
