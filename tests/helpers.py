@@ -87,3 +87,16 @@ def sigint_default() -> None:
     ignored (a background job of a shell)."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def game_positions(start, count: int, seed: int) -> list:
+    """count positions (none finished) of random games, each game from
+    start(rng) (a new board), the moves drawn by the same seeded rng."""
+    rng = random.Random(seed)
+    found: list = []
+    while len(found) < count:
+        board = start(rng)
+        while not board.is_game_over() and len(found) < count:
+            found.append(board.copy())
+            board.push(rng.choice(list(board.legal_moves)))
+    return found

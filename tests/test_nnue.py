@@ -28,6 +28,7 @@ from yinsh.nn import reference
 from yinsh.yinsh import _search_learned as learned
 from yinsh.yinsh.enums import Phase
 
+from helpers import game_positions
 from test_interrupt import MARGIN, interrupted
 
 PACKAGED = os.path.join(os.path.dirname(yinsh.yinsh.__file__), "yinsh.nnue")
@@ -39,14 +40,8 @@ NETWORKS = [(1, 1.0), (2, 8.0), (3, 30.0), (4, 100.0)]
 
 def random_positions(count: int, seed: int) -> list[yinsh.Board]:
     """count positions (none finished) of random games, every phase."""
-    rng = random.Random(seed)
-    found: list[yinsh.Board] = []
-    while len(found) < count:
-        board = yinsh.Board(variant=rng.choice(["standard", "blitz"]))
-        while not board.is_game_over() and len(found) < count:
-            found.append(board.copy())
-            board.push(rng.choice(list(board.legal_moves)))
-    return found
+    return game_positions(lambda rng: yinsh.Board(variant=rng.choice(["standard", "blitz"])),
+                          count, seed)
 
 
 @pytest.fixture(scope="module")

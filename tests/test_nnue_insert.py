@@ -31,21 +31,16 @@ from yinsh.nn import network as nn_network
 from yinsh.nn import reference
 from yinsh.nn.games import nn_game
 
+from helpers import game_positions
+from test_nnue import NETWORKS
+
 PACKAGED = os.path.join(os.path.dirname(insert.__file__), "insert.nnue")
 YINSH_PACKAGED = os.path.join(os.path.dirname(yinsh.yinsh.__file__), "yinsh.nnue")
-NETWORKS = [(1, 1.0), (2, 8.0), (3, 30.0), (4, 100.0)]
 
 
 def random_positions(count: int, seed: int) -> list[insert.Board]:
     """count positions (none finished) of random games on random layouts."""
-    rng = random.Random(seed)
-    found: list[insert.Board] = []
-    while len(found) < count:
-        board = insert.Board.random(rng.randrange(2**63))
-        while not board.is_game_over() and len(found) < count:
-            found.append(board.copy())
-            board.push(rng.choice(list(board.legal_moves)))
-    return found
+    return game_positions(lambda rng: insert.Board.random(rng.randrange(2**63)), count, seed)
 
 
 @pytest.fixture(scope="module")
