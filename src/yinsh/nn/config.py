@@ -15,6 +15,8 @@ import math
 import shlex
 from typing import Any, Callable, Optional
 
+from yinsh.cli import positive_float
+
 __all__ = ["CHECKPOINT", "DATA", "NETWORK", "TrainConfig", "TrainError", "TrainReport",
            "add_arguments", "config_from_args"]
 
@@ -124,16 +126,6 @@ class TrainReport:
         return "\n".join(lines)
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
-    return value
-
-
 def _fraction(low_open: bool) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
@@ -171,7 +163,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         f"(default {defaults.epochs})")
     p.add_argument("--batch-size", type=_whole(1), default=defaults.batch_size, metavar="N",
                    help=f"positions per step (default {defaults.batch_size})")
-    p.add_argument("--lr", type=_positive_float, default=defaults.lr, metavar="RATE",
+    p.add_argument("--lr", type=positive_float, default=defaults.lr, metavar="RATE",
                    help=f"Adam's learning rate, cosine-decayed to 5%% (default {defaults.lr})")
     p.add_argument("--seed", type=_whole(0), default=defaults.seed, metavar="N",
                    help="the seed of the initial weights, the split and the batches (default 1)")
@@ -182,7 +174,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--validation", type=_fraction(True), default=defaults.validation, metavar="F",
                    help=f"the fraction of games held out for the validation loss "
                         f"(default {defaults.validation})")
-    p.add_argument("--checkpoint-every", type=_positive_float, default=defaults.checkpoint_every,
+    p.add_argument("--checkpoint-every", type=positive_float, default=defaults.checkpoint_every,
                    metavar="SECONDS", help="save the checkpoint this often too "
                                            f"(default {defaults.checkpoint_every:g})")
     p.add_argument("--quiet", action="store_true", help="no progress bar nor epoch lines")
