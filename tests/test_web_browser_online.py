@@ -322,6 +322,25 @@ def test_insert_takeback_draw_rematch_looking_back_and_keyboard(browser, server)
     bob.close()
 
 
+def test_a_late_picture_of_the_watching_connection_does_not_undo_the_seat(browser, server):
+    """Joining closes the page's watching connection; the picture of that
+    connection's last update (the join itself) may come after the player's
+    snapshot: it is not shown over it (under load this hid "You play")."""
+    alice = Person(browser, server, name="Alice")
+    alice.create("yinsh", ["me", "invite"])
+    [link] = alice.invitations()
+    bob = Person(browser, server, path=link[len(server):], name="Bob")
+    bob.tab.evaluate("""() => { const fetchNow = window.fetch;
+        window.fetch = (url, ...rest) => String(url).includes('/picture')
+          ? new Promise((done) => setTimeout(() => done(fetchNow(url, ...rest)), 1500))
+          : fetchNow(url, ...rest); }""")
+    bob.join()
+    bob.tab.wait_for_timeout(2500)                   # the late picture has come by now
+    assert bob.text("#you-are") == "You play Black."
+    alice.close()
+    bob.close()
+
+
 def test_a_dropped_connection_reconnects_and_catches_up(browser, server):
     alice = Person(browser, server, name="Alice")
     alice.create("yinsh", ["me", "invite"])

@@ -102,6 +102,7 @@ export class Live {
   }
 
   receive(data) {
+    if (this.closed) return;                   // the page left: nothing of this connection is shown
     if (data.type === "snapshot") {
       this.retry = 0;
       this.seq = data.state.seq;
@@ -148,7 +149,9 @@ export class Live {
     }
   }
 
-  // Hands states to onState in order, each once its picture is here.
+  // Hands states to onState in order, each once its picture is here; none
+  // after close() (a picture still on its way when the page took its seat
+  // would otherwise show the spectator's state over the player's).
   show(state, events) {
     this.shown = this.shown.then(async () => {
       if (state.svg === null) {
@@ -161,7 +164,7 @@ export class Live {
           return;
         }
       }
-      this.onState(state, events);
+      if (!this.closed) this.onState(state, events);
     });
   }
 
