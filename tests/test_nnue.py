@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -176,6 +178,30 @@ def test_learned_engine_plays_legal_games_to_the_end():
             assert analysis.best_move in board.legal_moves
             board.push(analysis.best_move)
         assert board.result() in ("1-0", "0-1", "1/2-1/2")
+
+
+def test_a_finished_game_is_scored_without_loading_the_packaged_network():
+    """An engine given its own network scores a finished game by its result
+    and never loads the packaged network (a fresh process: the module keeps
+    the packaged one once loaded)."""
+    script = """
+import random, yinsh
+from yinsh.nn import network
+loaded = []
+real = network.load
+network.load = lambda path, *a, **k: loaded.append(str(path)) or real(path, *a, **k)
+board, rng = yinsh.Board(variant="blitz"), random.Random(3)
+while not board.is_game_over():
+    board.push(rng.choice(list(board.legal_moves)))
+engine = yinsh.Engine(evaluation="learned", network=network.random_network(1), hash_mb=1)
+analysis = engine.analyse(board, depth=2)
+assert analysis.best_move is None and "the game is over" in str(analysis), analysis
+print(loaded)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
 
 
 def test_learned_engine_settings_are_checked():
