@@ -545,6 +545,29 @@ def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatc
     assert watcher.state["moves"] == final["moves"] and watcher.state["svg"] == final["svg"]
 
 
+def test_the_same_position_by_other_moves_is_drawn_with_its_own_last_move():
+    """A picture marks the last action, which the position string does not
+    hold: two games at one position reached in other orders each get their
+    own picture (only start positions are shared among games)."""
+    from yinsh.web.online_game import OnlineGame, Seat
+
+    def game(moves):
+        g = OnlineGame.new("yinsh", {}, [Seat("person", "A", joined=True), Seat("person", "B", joined=True)])
+        g.start(at_ms=0)
+        for ply, move in enumerate(moves):
+            g.act(ply % 2, {"type": "move", "move": move, "ply": ply}, now_ms=10 * (ply + 1))
+        return g
+
+    a, b, c = [str(m) for m in game([]).board.legal_moves][:3]
+    first, second = game([a, b, c]), game([c, b, a])
+    assert first.board.position() == second.board.position()
+    for one in (first, second):
+        drawn = one.picture(False, {})
+        assert drawn == one.web.svg(one.board, [], False)
+        assert f'data-move="{one.board.move_stack[-1]}"' in drawn
+    assert game([]).picture(True, {}) is game([]).picture(True, {})    # a start: drawn once
+
+
 def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):
     game_id, ann, bob = two_people(client)
     first = Socket(client, game_id, ann)

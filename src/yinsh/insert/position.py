@@ -176,8 +176,9 @@ def _rings_row(white: int, red: int) -> str:
 _ROWS: dict[int, str] = {}
 
 
-#: The last position strings made, by (white, red, last, turn, marks): a server
-#: formats the position of each state it sends, the same one several times.
+#: Position strings made, by (white, red, last, turn, marks), forgotten all
+#: at once past 4,096: a server formats the position of each state it sends,
+#: the same one several times.
 _MADE: dict[tuple[int, int, int, int, str], str] = {}
 
 

@@ -96,7 +96,9 @@ class _Svg:
 
     def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
         # Most elements of a picture (the board, the marks, the rings, the
-        # targets) are the same in every picture: each is written once.
+        # targets) are the same in every picture: each is written once. The
+        # key compares values by ==: they are text and numbers, never bools
+        # (True == 1 would share a key with another text).
         key = (tag, text, *attrs.items())
         element = _ELEMENTS.get(key)
         if element is None:

@@ -562,7 +562,7 @@ class Database:
                 item.failed = exc
         finally:
             for item in batch:
-                item.done = True                    # (read after the write lock is taken)
+                item.done = True                    # last: a waiter that sees it finds its result set
 
     @contextlib.contextmanager
     def _batch_transaction(self) -> Iterator[Any]:

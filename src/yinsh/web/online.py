@@ -135,7 +135,7 @@ class LiveGame:
     rematch_of: Optional[str] = None
     created_ms: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    pictures: dict[tuple[str, bool], str] = field(default_factory=dict)
+    pictures: dict[tuple[int, bool], str] = field(default_factory=dict)
     timer: Optional[asyncio.TimerHandle] = None
     engine_task: Optional[asyncio.Task[Any]] = None
     #: Since when (ms) this process could not serve the game (a restart, or an
@@ -183,7 +183,7 @@ class LiveGame:
         return state
 
     def picture(self, seq: int, targets: bool) -> str:
-        """The SVG of the board after entry seq (drawn once per position and view)."""
+        """The SVG of the board after entry seq (drawn once per entry and view)."""
         game = self.game
         if seq != game.seq:
             game = OnlineGame.replay(game.header(), game.log[:seq])

@@ -51,8 +51,8 @@ LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
 _BOARD_KINDS = ("move", "throw", "out_move")
 #: The pictures a game keeps drawn (``OnlineGame.picture``).
 PICTURES_KEPT = 4
-#: The pictures the process keeps drawn for every game (the same start
-#: position of thousands of new games is drawn once).
+#: The pictures of start positions the process keeps drawn for every game
+#: (the same start position of thousands of new games is drawn once).
 SHARED_PICTURES_KEPT = 256
 _SHARED: "collections.OrderedDict[tuple[str, str, bool], str]" = collections.OrderedDict()
 
@@ -598,22 +598,28 @@ class OnlineGame:
                 index = min(index, int(entry.text) - first)
         return max(0, index)
 
-    def picture(self, targets: bool, cache: Optional[dict[tuple[str, bool], str]] = None) -> str:
+    def picture(self, targets: bool, cache: Optional[dict[tuple[int, bool], str]] = None) -> str:
         """The board's SVG (targets: with the clickable targets of the
-        player to act), drawn once per position and view into cache (and
-        into the process's last ``SHARED_PICTURES_KEPT`` pictures, which
-        every game shares: a start position is drawn once)."""
-        key = (self.board.position(), targets)
+        player to act), drawn once per entry (seq) and view into cache. A
+        picture shows the last action too (its move, Insert's flips), which
+        the position string does not hold: only a board with no action
+        played yet (a start position, drawn once for thousands of new
+        games) is shared by position with every game, in the process's
+        last ``SHARED_PICTURES_KEPT`` pictures."""
+        key = (self.seq, targets)
         svg = cache.get(key) if cache is not None else None
         if svg is None:
-            shared = (self.game_name,) + key
-            svg = _SHARED.get(shared)
-            if svg is None:
-                svg = _SHARED[shared] = self.web.svg(self.board, [], targets)
-                if len(_SHARED) > SHARED_PICTURES_KEPT:
-                    _SHARED.popitem(last=False)
+            if self.board.move_stack:
+                svg = self.web.svg(self.board, [], targets)
             else:
-                _SHARED.move_to_end(shared)
+                shared = (self.game_name, self.board.position(), targets)
+                svg = _SHARED.get(shared)
+                if svg is None:
+                    svg = _SHARED[shared] = self.web.svg(self.board, [], targets)
+                    if len(_SHARED) > SHARED_PICTURES_KEPT:
+                        _SHARED.popitem(last=False)
+                else:
+                    _SHARED.move_to_end(shared)
             if cache is not None:
                 while len(cache) >= PICTURES_KEPT:
                     del cache[next(iter(cache))]
@@ -640,7 +646,7 @@ class OnlineGame:
             tags.update(Result=self.ended["code"], Termination=self.ended["reason"])
         return record.write(record.Game.from_board(board, **tags))
 
-    def state(self, now_ms: int, pictures: Optional[dict[tuple[str, bool], str]] = None,
+    def state(self, now_ms: int, pictures: Optional[dict[tuple[int, bool], str]] = None,
               since: Optional[int] = None, svg: bool = True) -> dict[str, Any]:
         """What the page draws (``you`` is added per viewer): the whole of it
         (without svg: its ``svg`` None, not drawn), or, since a seq, an

@@ -10,6 +10,7 @@ SIGTERM the process ends by that signal once stopped (status 143 = 128 + 15).
 from __future__ import annotations
 
 import argparse
+import gc
 import signal
 import socket
 import sys
@@ -69,7 +70,6 @@ def tune_gc(young: int = GC_YOUNG) -> tuple[int, ...]:
     5000
     >>> _ = gc.set_threshold(*before); gc.unfreeze()
     """
-    import gc
     before = gc.get_threshold()
     gc.collect()
     gc.freeze()
@@ -118,7 +118,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     install_repeat_filter(limits.log_every)              # "Too many open files" once every few s
     return_large_blocks()
     server = uvicorn.Server(config)
-    tune_gc()
+    gc_before = tune_gc()
     where = "PostgreSQL" if database.is_postgres else database.url.removeprefix("sqlite:///")
     print_fn(f"Serving the yinsh page at {url} (Ctrl-C stops); online games in {where}")
     sys.stdout.flush()
@@ -136,6 +136,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
         server.run(sockets=[sock])
     finally:
         sock.close()
+        gc.set_threshold(*gc_before)            # a caller's process as it was
+        gc.unfreeze()
     if interrupted[0] == signal.SIGINT:
         raise KeyboardInterrupt
 
