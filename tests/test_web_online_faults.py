@@ -209,6 +209,20 @@ def test_an_engine_move_whose_store_fails_is_stored_later(client, step, times):
     assert served(client, game_id)["seq"] == stored(client, game_id)["seq"] == 6
 
 
+def test_an_engine_move_stored_after_a_resume_is_not_searched_again(client):
+    """With a clock, a retried store gives the clock its time back first (a
+    resume entry): the move found is stored after it, not searched again."""
+    made = create(client, seats=["me", 0.05], game="yinsh", options={"variant": "blitz"}, clock="5+0")
+    game_id = made["id"]
+    answer = client.post(f"/api/online/games/{game_id}/action", headers=auth(made["token"]),
+                         json={"type": "move", "move": "e5", "ply": 0})
+    assert answer.status_code == 200, answer.text
+    client.db.faults.arm("append.seq", 1)
+    wait_until(lambda: client.get(f"/api/online/games/{game_id}").json()["ply"] == 2)
+    assert [kind for kind, seat in stored(client, game_id)["log"]] == ["move", "resume", "move"]
+    assert client.app.state.online.searches == 1
+
+
 @pytest.mark.parametrize("step, times", [s for s in STORE_STEPS if s[0] != "append.log"])
 def test_a_flag_whose_store_fails_is_stored_later(client, step, times):
     made = create(client, seats=["me", "invite"], game="insert", options={"layout": 7}, clock="0.01+0")
@@ -241,3 +255,20 @@ def test_an_outage_of_the_database_is_not_charged_to_the_clock(client):
     assert [e.kind for e in entries] == ["resume", "flag"], entries
     assert 900 <= int(entries[0].text) <= 4000, entries     # the outage given back
     assert time.monotonic() - started >= 3.0 + 0.9 - 0.3    # so the flag fell that much later
+
+
+def test_an_action_in_an_outage_gets_the_time_back_before_it_is_charged(client):
+    """A person who acts after the database came back but before the
+    heartbeat stored the clock's time back is not charged the outage: the
+    resume entry comes first, in the action's own store."""
+    made = create(client, seats=["me", "invite"], game="insert", options={"layout": 7}, clock="1+0")
+    client.post(f"/api/online/games/{made['id']}/join", json={"invite": made["invites"][0]["invite"]})
+    client.db.faults.arm("heartbeat.renew", times=2)        # the database away for two heartbeats
+    wait_until(lambda: not client.db.faults.armed["heartbeat.renew"])
+    state = client.get(f"/api/online/games/{made['id']}").json()
+    answer = client.post(f"/api/online/games/{made['id']}/action", headers=auth(made["token"]),
+                         json={"type": "move", "move": state["choices"][0]["move"], "ply": 0})
+    assert answer.status_code == 200, answer.text
+    entries = client.db.load(made["id"]).entries
+    assert [e.kind for e in entries] == ["resume", "move"], entries
+    assert int(entries[0].text) >= 900 and entries[1].used_ms < 900, entries

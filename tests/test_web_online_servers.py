@@ -202,3 +202,39 @@ def test_one_process_owns_a_game_and_another_takes_it_over_when_it_dies(postgres
         assert answer.status_code == 200, answer.text
         wait(lambda: state(second, game_id)["ply"] == ply + 2, 30)
         assert two.searches == 1 and one.searches == 2
+
+
+def test_a_game_started_by_a_join_on_another_process_has_its_clock_run_there(postgres):
+    """The creator's process let the waiting game go from memory; the
+    invitee joins on another process: that process owns the started game
+    and runs its clock (before, nobody armed its flag and the game stuck)."""
+    import asyncio
+
+    from yinsh.web.database import Database
+    from yinsh.web.engines import SearchSlots
+    from yinsh.web.limits import Limits
+    from yinsh.web.online import OnlineService
+
+    async def run() -> None:
+        limits = Limits(min_clock_seconds=1)
+        a = OnlineService(Database(postgres), SearchSlots(), limits)
+        b = OnlineService(Database(postgres), SearchSlots(), limits)
+        await a.start()
+        await b.start()
+        try:
+            made = await a.create({"game": "yinsh", "seats": ["me", "invite"], "clock": "0.02+0"})
+            game_id = made["id"]
+            assert game_id not in a.games                   # waiting: let go from memory
+            await b.join(game_id, {"invite": made["invites"][0]["invite"], "name": "Bob"})
+            assert game_id in b.owned
+            for _ in range(100):                            # White's 1.2 s run out on b
+                await asyncio.sleep(0.1)
+                stored = b.db.load(game_id)
+                if stored.row["status"] == "finished":
+                    break
+            assert [e.kind for e in stored.entries] == ["flag"]
+        finally:
+            await a.stop()
+            await b.stop()
+
+    asyncio.run(run())

@@ -403,14 +403,17 @@ class Database:
     def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
              by_invite: bool, *, expected_seq: int = 0, started_ms: Optional[int] = None,
              entries: Sequence[Entry] = (), status: Optional[str] = None,
-             result: Optional[Mapping[str, str]] = None, ply: Optional[int] = None) -> bool:
+             result: Optional[Mapping[str, str]] = None, ply: Optional[int] = None,
+             owner: Optional[str] = None) -> bool:
         """Gives seat its token when it is free and key_hash is its
         invitation's (by_invite) or the game is public; False otherwise
         (nothing changed). In the same transaction, when started_ms is given
         (the caller saw this seat as the last open one), the game starts then
         and entries (its first, the server's own) are stored after
-        expected_seq. ``Conflict`` (nothing changed) when the game is not as
-        the caller saw it: its log moved on, or another seat changed."""
+        expected_seq; owner (the joining process) then owns it (its clock and
+        engines run where it started, which has it loaded). ``Conflict``
+        (nothing changed) when the game is not as the caller saw it: its log
+        moved on, or another seat changed."""
         sa, s = self.sa, self.seats
         where = [s.c.game_id == game_id, s.c.seat == seat, s.c.token_hash.is_(None),
                  s.c.kind == "person"]
@@ -436,6 +439,8 @@ class Database:
             if started_ms is not None:
                 values = {"status": "playing", "started_ms": started_ms,
                           **self._values(entries, status, result, ply)}
+                if owner is not None:
+                    values.update(owner=owner, alive_ms=started_ms)
                 self._put(conn, "join", game_id, entries, expected_seq, values)
             self._notify(conn, game_id)
             return True

@@ -368,7 +368,10 @@ class OnlineService:
     async def _heartbeat(self) -> None:
         while not self.closed:
             await asyncio.sleep(HEARTBEAT_S)
-            await self._beat()
+            try:
+                await self._beat()
+            except Exception:               # a bug in one beat must not end the leases for good
+                log.exception("a heartbeat of the online games failed")
 
     async def _beat(self) -> None:
         """Renews this process's lease on its games, takes over the games of
@@ -441,17 +444,18 @@ class OnlineService:
         if live is not None:
             return live
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.games.get(game_id)
-            if live is None:
-                stored = await self._db(self.db.load, game_id)
-                if stored is None:
-                    self._loading.pop(game_id, None)
-                    raise GoneError("this game is not on the server (it never was, or its "
-                                    "database was replaced)")
-                live = self.games[game_id] = LiveGame.of(game_id, stored)
-                self._let_go()
-        self._loading.pop(game_id, None)
+        try:
+            async with lock:
+                live = self.games.get(game_id)
+                if live is None:
+                    stored = await self._db(self.db.load, game_id)
+                    if stored is None:
+                        raise GoneError("this game is not on the server (it never was, or its "
+                                        "database was replaced)")
+                    live = self.games[game_id] = LiveGame.of(game_id, stored)
+                    self._let_go()
+        finally:                                    # (a failed load too: ids are the client's)
+            self._loading.pop(game_id, None)
         return live
 
     def _let_go(self) -> None:
@@ -761,7 +765,8 @@ class OnlineService:
                 continue
 
             def play(trial: OnlineGame, now: int, move: Any = move) -> Optional[list[Entry]]:
-                if trial.seq != seq or not trial.engine_to_act():
+                # live.game: as stored (trial may have a resume entry more, which moves no piece)
+                if live.game.seq != seq or not trial.engine_to_act():
                     return None
                 return trial.engine_move(str(move), now)
 
@@ -788,9 +793,21 @@ class OnlineService:
                 raise NoSeatError("this needs the token of a seat of this game (spectators "
                                   "only watch)")
             trial = live.game.clone()
-            entries = trial.act(seat, message, now_ms())
-            live.seen_ms = now_ms()                 # a person plays: the engines answer
-            await self._commit(live, trial, entries, ack=ack)
+            now = now_ms()
+            # The time the server could not serve (an outage whose resume is not stored
+            # yet) goes back to the running clock before the action is charged.
+            unserved = live.unserved_ms if live.id in self.owned else None
+            entries = trial.resume(unserved, now) if unserved is not None else []
+            entries += trial.act(seat, message, now)
+            live.seen_ms = now                      # a person plays: the engines answer
+            if unserved is not None:
+                live.unserved_ms = None
+            try:
+                await self._commit(live, trial, entries, ack=ack)
+            except BaseException:                   # not stored: the time is still owed
+                if unserved is not None and live.unserved_ms is None:
+                    live.unserved_ms = unserved
+                raise
         self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 
@@ -908,7 +925,8 @@ class OnlineService:
                     joined = await self._db(
                         self.db.join, game_id, seat, key, digest, name, by_invite=by_invite,
                         expected_seq=live.game.seq, started_ms=now if last else None, entries=entries,
-                        status=trial.status, result=trial.ended, ply=trial.board.ply)
+                        status=trial.status, result=trial.ended, ply=trial.board.ply,
+                        owner=self.owner if last else None)
                 except Conflict:                            # changed elsewhere: look again
                     await self._reload(live)
                     continue
@@ -925,6 +943,8 @@ class OnlineService:
                 raise ConflictError(f"seat {seat} is taken (or the invitation was used)")
             live.game = trial
             live.token_hashes[seat], live.invite_hashes[seat] = digest, None
+            if last:                                        # started here: this process owns it
+                self.owned.add(game_id)
             self._publish(live, live.game.log[seq:], _meta_events(before, live))
             live.seen_ms = now_ms()
             self._track(live)
