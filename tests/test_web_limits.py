@@ -76,6 +76,8 @@ def test_x_forwarded_for_is_believed_from_a_trusted_proxy_only():
     scope = {"client": ("10.0.0.1", 1), "headers": [(b"x-forwarded-for", b"1.2.3.4, 10.0.0.1")]}
     assert client_address(scope, limits) == "1.2.3.4"
     assert client_address({**scope, "client": ("10.0.0.9", 1)}, limits) == "10.0.0.9"
+    twice = {**scope, "headers": [(b"x-forwarded-for", b"6.6.6.6"), (b"x-forwarded-for", b"1.2.3.4")]}
+    assert client_address(twice, limits) == "1.2.3.4"          # a proxy's own line after the client's
     bucket = RateLimiter(per_minute=60, burst=1)
     assert bucket.take("a", now=0.0) == 0 and bucket.take("a", now=0.5) == pytest.approx(0.5)
 
@@ -336,6 +338,40 @@ def test_engine_games_are_capped_per_client_and_per_server():
         assert resign.status_code == 200                                  # over: the place is free
         again = create(client, seats=["me", 10], headers={"X-Forwarded-For": "203.0.113.3"})
         assert again.status_code == 200
+
+
+def test_a_join_that_starts_an_engine_game_counts_against_the_engine_caps():
+    with app_with(engine_games=2, engine_games_per_client=1, create_burst=100, waiting_per_client=5,
+                  trusted_proxies=(PEER,)) as client:
+        ann = {"X-Forwarded-For": "203.0.113.1"}
+        made = [create(client, game="ludo", options={}, seats=["me", "invite", 0.05, 0.05], headers=ann).json()
+                for _ in range(3)]                              # waiting: no engine plays yet
+        answers = [client.post(f"/api/online/games/{m['id']}/join", headers=ann,
+                               json={"invite": m["invites"][0]["invite"]}) for m in made]
+        assert [a.status_code for a in answers] == [200, 429, 429], [a.text for a in answers]
+        assert "against the engine" in answers[1].json()["error"]
+        assert len(client.app.state.online._active_engine_games()) == 1
+
+
+def test_creates_sent_together_cannot_all_pass_the_caps():
+    """The caps count the creates being stored: 20 at once from one
+    address start 1 engine game (cap 1) and make 2 waiting games (cap 2)."""
+    import concurrent.futures
+    with app_with(engine_games=5, engine_games_per_client=1, waiting_per_client=2, create_burst=100,
+                  trusted_proxies=(PEER,)) as client:
+        ann = {"X-Forwarded-For": "203.0.113.1"}
+        for seats, allowed in ((["me", 0.05], 1), (["me", "invite"], 2)):
+            with concurrent.futures.ThreadPoolExecutor(20) as pool:
+                codes = list(pool.map(lambda _: create(client, game="yinsh", options={"variant": "blitz"},
+                                                       seats=seats, headers=ann).status_code, range(20)))
+            assert codes.count(200) == allowed and codes.count(429) == 20 - allowed, codes
+
+
+def test_a_number_too_large_for_a_float_is_a_bad_request():
+    with app_with() as client:
+        for path, seats in (("/api/online/games", ["me", 10 ** 400]), ("/api/games", [None, 10 ** 400])):
+            answer = client.post(path, json={"game": "insert", "seats": seats})
+            assert answer.status_code == 400 and "seconds" in answer.json()["error"], answer.text
 
 
 def test_engine_time_is_bounded_by_the_server():

@@ -54,7 +54,7 @@ async def read_body(request: Any) -> dict[str, Any]:
     """The JSON object of a Starlette request's body, read no further than
     ``MAX_BODY`` bytes (``BadRequest``, ``TooLarge``)."""
     length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_BODY:
+    if length.isascii() and length.isdigit() and int(length) > MAX_BODY:
         raise TooLarge(f"the request is too large (at most {MAX_BODY // 1024} KB)")
     data = b""
     async for chunk in request.stream():
@@ -91,11 +91,25 @@ def text(body: dict[str, Any], name: str, limit: int = MAX_TEXT, default: Option
 
 def integer(value: object, name: str, lo: int, hi: int) -> int:
     """value as an int in lo..hi (a string of digits works too)."""
-    if isinstance(value, str) and value.isdigit() and len(value) <= 9:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise BadRequest(f"{name} must be a whole number from {lo} to {hi}")
     return value
+
+
+def _seconds(item: object) -> bool:
+    """Whether item is an engine's seconds an action: a positive finite
+    number (a bool is not; an int too large for a float is not either).
+
+    >>> [_seconds(x) for x in (0.5, 2, 0, -1, True, float("nan"), 10 ** 400, "1")]
+    [True, True, False, False, False, False, False, False]
+    """
+    if isinstance(item, bool) or not isinstance(item, (int, float)):
+        return False
+    if isinstance(item, int) and not -2 ** 53 <= item <= 2 ** 53:
+        return False
+    return math.isfinite(item) and item > 0
 
 
 def seats(value: object, count: int) -> list[Optional[float]]:
@@ -107,8 +121,7 @@ def seats(value: object, count: int) -> list[Optional[float]]:
     for item in value:
         if item is None:
             out.append(None)
-        elif (isinstance(item, (int, float)) and not isinstance(item, bool)
-              and math.isfinite(item) and item > 0):
+        elif _seconds(item):
             out.append(float(item))
         else:
             raise BadRequest(f"a seat is null (a person) or an engine's seconds an action, "
@@ -133,8 +146,7 @@ def online_seats(value: object, count: int) -> list[Any]:
     for item in value:
         if item in ("me", "invite") and isinstance(item, str):
             out.append(item)
-        elif (isinstance(item, (int, float)) and not isinstance(item, bool)
-              and math.isfinite(item) and item > 0):
+        elif _seconds(item):
             out.append(float(item))
         else:
             raise BadRequest(f'a seat is "me", "invite" or an engine\'s seconds an action, '

@@ -130,9 +130,10 @@ def client_address(scope: Mapping[str, Any], limits: Limits) -> str:
     peer = str(client[0]) if client else "unknown"
     if peer not in limits.trusted_proxies:
         return peer
-    forwarded = _header(scope, b"x-forwarded-for")
-    if not forwarded:
-        return peer
+    # Every X-Forwarded-For line in order (a proxy may add a line of its own after the
+    # client's instead of appending to it): the hops the proxies saw are the last ones.
+    forwarded = ",".join(bytes(value).decode("latin-1") for key, value in scope.get("headers", ())
+                         if key == b"x-forwarded-for")
     hops = [h.strip() for h in forwarded.split(",") if h.strip()]
     for hop in reversed(hops):
         if hop not in limits.trusted_proxies:

@@ -252,6 +252,10 @@ class OnlineService:
         self.engine_games: dict[str, str] = {}
         #: The games waiting for players made in this process, and the client address of each.
         self.waiting: dict[str, str] = {}
+        #: The creates and joins being stored now, as (client address, starts an engine game,
+        #: makes a waiting game): counted by the caps, so that requests sent together
+        #: cannot all pass them before any is stored.
+        self._storing: list[tuple[str, bool, bool]] = []
         self._expiry: Optional[asyncio.Task[Any]] = None
         self.hub = Hub()
         self.games: dict[str, LiveGame] = {}
@@ -492,7 +496,7 @@ class OnlineService:
     def _active_engine_games(self) -> list[str]:
         """The owners of the engine games that may search now: loaded and
         attended (a paused game costs nothing and does not count)."""
-        owners = []
+        owners = [client for client, engine, _ in self._storing if engine]
         for game_id, owner in self.engine_games.items():
             live = self.games.get(game_id)
             if live is not None and live.game.status == "playing" and self.attended(live):
@@ -833,8 +837,9 @@ class OnlineService:
         has_engine = any(seat.is_engine for seat in seats)
         if has_engine:
             self._check_engine_games(client)
-        if "invite" in specs and sum(1 for c in self.waiting.values() if c == client) \
-                >= self.limits.waiting_per_client:
+        waiting = sum(1 for c in self.waiting.values() if c == client) + \
+            sum(1 for c, _, waits in self._storing if waits and c == client)
+        if "invite" in specs and waiting >= self.limits.waiting_per_client:
             raise LimitError(f"at most {self.limits.waiting_per_client} games waiting for players "
                              "from one address: let them be joined (or expire) first", 429, 600)
         game = OnlineGame.new(web.name, options, seats, control, boolean(dict(body), "auto_throw"),
@@ -856,11 +861,15 @@ class OnlineService:
                "public": public, "created_ms": now, "status": game.status,
                "started_ms": game.started_ms, "ply": game.board.ply, "result": game.ended,
                "owner": self.owner, "alive_ms": now}
+        storing = (client, has_engine and not invites, bool(invites))
+        self._storing.append(storing)
         try:
             await self._db(self.db.create, row, rows, entries)
         except STORE_ERRORS:
             if not await self._confirm(lambda: self.db.load(game_id) is not None):
                 raise
+        finally:
+            self._storing.remove(storing)
         live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
                                               [r["invite_hash"] for r in rows], public,
                                               created_ms=now)
@@ -890,10 +899,12 @@ class OnlineService:
             raise UnconfirmedError("the server lost its database while storing this and cannot "
                                    "tell yet whether it was kept: try again in a moment") from None
 
-    async def join(self, game_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+    async def join(self, game_id: str, body: Mapping[str, Any], client: str = "") -> dict[str, Any]:
         """Takes a seat by invitation, or an open seat of a public game: the
         seat, the invitation used up, the game's start and its first entries
-        in one transaction."""
+        in one transaction. A join that starts a game with an engine seat
+        counts against the engine caps (``LimitError``) as the game's
+        creator's (client's when it is not known)."""
         live = await self.get(game_id)
         name = player_name(dict(body))
         token = tokens.new_token()
@@ -912,44 +923,61 @@ class OnlineService:
                     raise NoSeatError("this game takes its players by invitation only")
                 by_invite, key = False, None
             before, seq = _snapshot(live), live.game.seq
-            for _ in range(3):
-                trial = live.game.clone()
-                trial.seats[seat].name, trial.seats[seat].joined = name, True
-                now = now_ms()
-                last = trial.status == "waiting" and all(s.joined or s.is_engine for s in trial.seats)
-                entries: list[Entry] = []
-                if last:
-                    trial.start(now)
-                    entries = trial.settle(now)
-                try:
-                    joined = await self._db(
-                        self.db.join, game_id, seat, key, digest, name, by_invite=by_invite,
-                        expected_seq=live.game.seq, started_ms=now if last else None, entries=entries,
-                        status=trial.status, result=trial.ended, ply=trial.board.ply,
-                        owner=self.owner if last else None)
-                except Conflict:                            # changed elsewhere: look again
-                    await self._reload(live)
-                    continue
-                except STORE_ERRORS:
-                    if not await self._confirm(lambda: self._seat_is(game_id, seat, digest)):
-                        raise
-                    await self._reload(live)                # it went through
-                    trial, joined = live.game, True
-                break
-            else:
-                raise ConflictError("the game's seats kept changing: try again")
+            starts = sum(1 for s in live.game.seats if not s.joined and not s.is_engine) == 1
+            engine = starts and any(s.is_engine for s in live.game.seats)
+            maker = self.engine_games.get(game_id, client)
+            if engine:
+                self._check_engine_games(maker)
+            storing = (maker, engine, False)
+            self._storing.append(storing)
+            try:
+                joined, trial = await self._store_join(live, game_id, seat, key, digest, name, by_invite)
+            finally:
+                self._storing.remove(storing)
             if not joined:
                 await self._reload(live)
                 raise ConflictError(f"seat {seat} is taken (or the invitation was used)")
             live.game = trial
             live.token_hashes[seat], live.invite_hashes[seat] = digest, None
-            if last:                                        # started here: this process owns it
+            if trial.status != "waiting":                   # started here: this process owns it
                 self.owned.add(game_id)
+                if engine:
+                    self.engine_games.setdefault(game_id, maker)
             self._publish(live, live.game.log[seq:], _meta_events(before, live))
             live.seen_ms = now_ms()
             self._track(live)
             self._arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat, svg=False)}
+
+    async def _store_join(self, live: LiveGame, game_id: str, seat: int, key: Optional[str], digest: str,
+                          name: str, by_invite: bool) -> tuple[bool, OnlineGame]:
+        """The join's transaction (see ``join``), tried again when the game
+        changed meanwhile: whether the seat was taken, and the game after it."""
+        for _ in range(3):
+            trial = live.game.clone()
+            trial.seats[seat].name, trial.seats[seat].joined = name, True
+            now = now_ms()
+            last = trial.status == "waiting" and all(s.joined or s.is_engine for s in trial.seats)
+            entries: list[Entry] = []
+            if last:
+                trial.start(now)
+                entries = trial.settle(now)
+            try:
+                joined = await self._db(
+                    self.db.join, game_id, seat, key, digest, name, by_invite=by_invite,
+                    expected_seq=live.game.seq, started_ms=now if last else None, entries=entries,
+                    status=trial.status, result=trial.ended, ply=trial.board.ply,
+                    owner=self.owner if last else None)
+            except Conflict:                            # changed elsewhere: look again
+                await self._reload(live)
+                continue
+            except STORE_ERRORS:
+                if not await self._confirm(lambda: self._seat_is(game_id, seat, digest)):
+                    raise
+                await self._reload(live)                # it went through
+                return True, live.game
+            return joined, trial
+        raise ConflictError("the game's seats kept changing: try again")
 
     def _seat_is(self, game_id: str, seat: int, digest: str) -> bool:
         stored = self.db.load(game_id)

@@ -95,7 +95,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         require_json(request.scope, service.limits)
         body = await read_body(request)
         service.take_rate(client(request))
-        return await service.join(request.path_params["game_id"], body)
+        return await service.join(request.path_params["game_id"], body, client(request))
 
     async def show(request: Request) -> dict[str, Any]:
         live = await service.get(request.path_params["game_id"])
