@@ -151,6 +151,16 @@ def test_waiting_games_live_in_the_database_and_expire():
         assert join.status_code == 404 and join.json()["gone"]
 
 
+def test_a_socket_on_an_expired_game_is_told_it_is_gone_before_it_closes():
+    with app_with(waiting_hours=0.5 / 3600) as client:
+        made = create(client).json()
+        with client.websocket_connect(f"/api/online/games/{made['id']}/live") as ws:
+            hello(ws, made["token"])                                  # (its snapshot)
+            gone = ws.receive_json()                                  # within a second or so
+            assert gone["type"] == "gone" and "nobody joined" in gone["error"]
+            assert ws.receive()["type"] == "websocket.close"
+
+
 def test_a_joined_game_does_not_expire():
     with app_with(waiting_hours=0.5 / 3600) as client:
         made = create(client).json()
@@ -372,6 +382,25 @@ def test_a_number_too_large_for_a_float_is_a_bad_request():
         for path, seats in (("/api/online/games", ["me", 10 ** 400]), ("/api/games", [None, 10 ** 400])):
             answer = client.post(path, json={"game": "insert", "seats": seats})
             assert answer.status_code == 400 and "seconds" in answer.json()["error"], answer.text
+
+
+def test_engine_games_let_go_from_memory_leave_no_entry_behind():
+    """A game whose people resigned pauses its engines and is let go from
+    memory: nothing of it stays in the engine games' table."""
+    with app_with(engine_games_per_client=10, create_burst=100) as client:
+        service = client.app.state.online
+        for _ in range(5):
+            made = create(client, game="ludo", options={}, seats=["me", 0.05, 0.05, 0.05]).json()
+            state = made["state"]
+            resign = client.post(f"/api/online/games/{made['id']}/action",
+                                 json={"type": "resign", "ply": state["ply"], "seq": state["seq"]},
+                                 headers={"Authorization": f"Bearer {made['token']}"})
+            assert resign.status_code == 200, resign.text
+        deadline = time.monotonic() + 15
+        while service.games:
+            assert time.monotonic() < deadline, list(service.games)
+            time.sleep(0.05)
+        assert not service.engine_games
 
 
 def test_engine_time_is_bounded_by_the_server():

@@ -106,18 +106,23 @@ class Viewer:
         self._wake.set()
         return True
 
-    def close(self) -> None:
+    def close(self, last: Optional[dict[str, Any]] = None) -> None:
+        """Nothing more is queued, what was is dropped; last (a message,
+        e.g. ``gone``) is still sent before ``run`` ends."""
         self.dropped = True
+        self.behind = False
         self._queue.clear()
         self._bytes = 0
+        if last is not None:
+            text = dumps(last)
+            self._queue.append((False, text, None))
+            self._bytes = len(text)
         self._wake.set()
 
     async def run(self) -> None:
-        """Sends the queued messages until closed."""
+        """Sends the queued messages until closed (and the last one sent)."""
         while True:
             await self._wake.wait()
-            if self.dropped:
-                return
             if self.behind and self.snapshot is not None:
                 self.behind = False          # what comes after the snapshot is queued again
                 state = self.snapshot(self)
@@ -125,6 +130,8 @@ class Viewer:
             elif self._queue:
                 text = self._queue.popleft()[1]
                 self._bytes -= len(text)
+            elif self.dropped:
+                return
             else:
                 self._wake.clear()
                 continue

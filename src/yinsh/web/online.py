@@ -457,6 +457,8 @@ class OnlineService:
                         raise GoneError("this game is not on the server (it never was, or its "
                                         "database was replaced)")
                     live = self.games[game_id] = LiveGame.of(game_id, stored)
+                    if live.game.status != "finished" and any(s.is_engine for s in live.game.seats):
+                        self.engine_games.setdefault(game_id, self.waiting.get(game_id, ""))
                     self._let_go()
         finally:                                    # (a failed load too: ids are the client's)
             self._loading.pop(game_id, None)
@@ -473,7 +475,7 @@ class OnlineService:
             idle = live.game.status == "finished" or (live.game.engine_to_act() and not self.attended(live)
                                                       and (live.timer is None or live.timer.cancelled()))
             if idle and not self.hub.count(game_id) and not live.lock.locked():
-                del self.games[game_id]
+                self._drop(game_id)
                 extra -= 1
 
     def let_go_if_idle(self, game_id: str) -> None:
@@ -482,7 +484,15 @@ class OnlineService:
         live = self.games.get(game_id)
         if live is not None and live.game.status != "playing" and not self.hub.count(game_id) \
                 and not live.lock.locked() and (live.timer is None or live.timer.cancelled()):
-            del self.games[game_id]
+            self._drop(game_id)
+
+    def _drop(self, game_id: str) -> None:
+        """Forgets a loaded game (it stays in the database), and its place
+        among the engine games: a game let go costs no engine time. Loaded
+        again, it counts against the server's cap, and against its
+        creator's while it waits for players (``waiting``)."""
+        del self.games[game_id]
+        self.engine_games.pop(game_id, None)
 
     # Limits ------------------------------------------------------------------------------
 
@@ -555,10 +565,8 @@ class OnlineService:
             self.games.pop(game_id, None)
             self.engine_games.pop(game_id, None)
             self.waiting.pop(game_id, None)
-            self.hub.publish(game_id, {"type": "gone", "error": "nobody joined this game in time: "
-                                       "it was removed"}, None)
             for viewer in self.hub.viewers(game_id):
-                viewer.close()
+                viewer.close({"type": "gone", "error": "nobody joined this game in time: it was removed"})
         return gone
 
     async def _reload(self, live: LiveGame) -> None:
@@ -784,7 +792,7 @@ class OnlineService:
         and its engines go on, when somebody opens it."""
         if self.games.get(live.id) is live and not self.hub.count(live.id) and not live.lock.locked() \
                 and (live.timer is None or live.timer.cancelled()):
-            del self.games[live.id]
+            self._drop(live.id)
 
     async def act(self, game_id: str, token: Optional[str], message: Mapping[str, Any],
                   ack: Optional[Ack] = None) -> LiveGame:
@@ -925,7 +933,7 @@ class OnlineService:
             before, seq = _snapshot(live), live.game.seq
             starts = sum(1 for s in live.game.seats if not s.joined and not s.is_engine) == 1
             engine = starts and any(s.is_engine for s in live.game.seats)
-            maker = self.engine_games.get(game_id, client)
+            maker = self.engine_games.get(game_id) or self.waiting.get(game_id) or client
             if engine:
                 self._check_engine_games(maker)
             storing = (maker, engine, False)
@@ -942,7 +950,7 @@ class OnlineService:
             if trial.status != "waiting":                   # started here: this process owns it
                 self.owned.add(game_id)
                 if engine:
-                    self.engine_games.setdefault(game_id, maker)
+                    self.engine_games[game_id] = maker
             self._publish(live, live.game.log[seq:], _meta_events(before, live))
             live.seen_ms = now_ms()
             self._track(live)

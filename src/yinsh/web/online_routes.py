@@ -275,8 +275,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
             except ANSWERED as exc:
                 status, body = _failure(exc, service.games.get(game_id))
                 if isinstance(exc, GoneError):
-                    viewer.send({"type": "gone", "error": str(exc)})
-                    viewer.close()
+                    viewer.close({"type": "gone", "error": str(exc)})
                     continue
                 viewer.send({"type": "error", "id": ident, "status": status,
                              "stale": bool(body.get("stale")), **body})
