@@ -68,6 +68,19 @@ def test_creating_and_joining_are_rate_limited_per_client_address():
         assert other.status_code == 200                                  # another address
 
 
+def test_games_at_one_screen_are_rate_limited_and_one_client_evicts_only_its_own():
+    with app_with(create_burst=3, trusted_proxies=(PEER,)) as client:
+        store = client.app.state.store
+        store.per_client = 2
+        ann, bob = {"X-Forwarded-For": "203.0.113.1"}, {"X-Forwarded-For": "203.0.113.2"}
+        first = client.post("/api/games", json={"game": "insert"}, headers=bob).json()["id"]
+        answers = [client.post("/api/games", json={"game": "insert"}, headers=ann) for _ in range(4)]
+        assert [a.status_code for a in answers] == [200, 200, 200, 429]
+        assert "try again" in answers[3].json()["error"]
+        assert first in store and answers[0].json()["id"] not in store    # ann's own oldest went
+        assert all(a.json()["id"] in store for a in answers[1:3])
+
+
 def test_x_forwarded_for_is_believed_from_a_trusted_proxy_only():
     with app_with(create_burst=1, trusted_proxies=()) as client:
         assert create(client, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 200

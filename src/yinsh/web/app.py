@@ -51,8 +51,8 @@ from yinsh.web import engines, games as _games
 from yinsh.web.analysis import analysis_socket
 from yinsh.web.database import Database
 from yinsh.web.guard import Guard
-from yinsh.web.limits import Limits
-from yinsh.web.online import OnlineService
+from yinsh.web.limits import Limits, client_address
+from yinsh.web.online import LimitError, OnlineService
 from yinsh.web.online_routes import online_routes
 from yinsh.web.inputs import BadRequest, TooLarge, game_options, integer, read_body, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
@@ -76,6 +76,10 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             value = await handler(request)
         except TooLarge as exc:
             return _error(413, str(exc))
+        except LimitError as exc:                  # (the rate of new games of one address)
+            answer = _error(exc.status, str(exc))
+            answer.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
+            return answer
         except BadRequest as exc:
             return _error(getattr(exc, "status", 400), str(exc))
         except UnknownSessionError as exc:
@@ -123,12 +127,14 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
 
     async def new_game(request: Request) -> dict[str, Any]:
         body = await read_body(request)
+        client = client_address(request.scope, limits)
+        online.take_rate(client)            # the games of one screen too: one bucket an address
         if "import" in body:
             imported = text(body, "import")
             chosen = body.get("seats")
             if chosen is not None:          # the count is checked against the game's seats
                 chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
-            return store.add(import_game(imported, chosen, slots)).state()
+            return store.add(import_game(imported, chosen, slots), client).state()
         web_game = _games.get(body.get("game"))
         options = game_options(web_game.name, body.get("options", {}))
         board = web_game.new_board(options)
@@ -137,7 +143,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         auto_throw = body.get("auto_throw", False)
         if not isinstance(auto_throw, bool):
             raise BadRequest("auto_throw must be true or false")
-        return store.add(GameSession(board, chosen, auto_throw=auto_throw, slots=slots)).state()
+        return store.add(GameSession(board, chosen, auto_throw=auto_throw, slots=slots), client).state()
 
     async def show(request: Request) -> dict[str, Any]:
         return game_of(request).state()

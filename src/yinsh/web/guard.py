@@ -109,7 +109,7 @@ def require_json(scope: Mapping[str, Any], limits: Limits) -> None:
 class Guard:
     """See the module. ``sockets`` and ``requests``: what is open now."""
 
-    #: After this many sockets closed, the memory freed is given back (``release_memory``).
+    #: At least this many sockets closed before the memory freed is given back (``crowd_gone``).
     RELEASE_AFTER = 100
 
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
@@ -168,7 +168,6 @@ class Guard:
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = client_address(scope, self.limits)
-        scope.setdefault("state", {})["client"] = client
         if self.open >= self.limits.connections:
             reason = "the server is full: try again in a moment"
         elif self.by_client[client] >= self.limits.sockets_per_client:

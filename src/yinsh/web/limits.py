@@ -146,11 +146,24 @@ class RateLimiter:
     """A token bucket per key: ``burst`` at once, refilled at ``per_minute``.
     ``take`` spends one token and answers 0, or answers the seconds until
     one is there (nothing spent). Full buckets are forgotten, so memory
-    stays bounded by the clients of the last few minutes."""
+    stays bounded by the clients of the last few minutes: when there are
+    ``FORGET_PAST`` buckets, or twice as many as the last clean-up kept (so
+    a crowd of clients costs each take O(1), not a scan of them all).
+
+    >>> limiter = RateLimiter(per_minute=60, burst=1)
+    >>> [limiter.take(f"10.0.{i >> 8}.{i & 255}", now=0.0) for i in range(20000)].count(0.0)
+    20000
+    >>> limiter.take("10.0.0.0", now=0.5), len(limiter._buckets) <= 20000
+    (0.5, True)
+    """
+
+    #: Buckets kept before the first clean-up.
+    FORGET_PAST = 10000
 
     per_minute: float
     burst: int
     _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _limit: int = field(default=FORGET_PAST, init=False, repr=False)
 
     def take(self, key: str, now: Optional[float] = None) -> float:
         now = time.monotonic() if now is None else now
@@ -161,7 +174,7 @@ class RateLimiter:
             self._buckets[key] = (tokens, now)
             return (1.0 - tokens) / rate
         self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > 10000:
+        if len(self._buckets) > self._limit:
             self._forget(now)
         return 0.0
 
@@ -170,3 +183,4 @@ class RateLimiter:
         for key, (tokens, last) in list(self._buckets.items()):
             if tokens + (now - last) * rate >= self.burst:
                 del self._buckets[key]
+        self._limit = max(self.FORGET_PAST, 2 * len(self._buckets))

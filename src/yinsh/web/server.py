@@ -182,7 +182,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
       help="requests and live connections at once, past which the server answers 503 "
            "(default: the open-file limit less 128)")
     a("--create-per-minute", type=positive_float, default=d.create_per_minute, metavar="R",
-      help=f"games created or seats joined a minute by one client address (default "
+      help=f"games created (online or at one screen) or seats joined a minute by one client address (default "
            f"{d.create_per_minute:g}, bursts of --create-burst)")
     a("--create-burst", type=int_in(1), default=d.create_burst, metavar="N",
       help=f"games created or joined at once by one address (default {d.create_burst})")

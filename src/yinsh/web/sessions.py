@@ -29,7 +29,7 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any, Optional, Sequence
 
 from yinsh import record
@@ -38,9 +38,11 @@ from yinsh.errors import IllegalMoveError
 from yinsh.web import games as _games
 from yinsh.web.engines import SLOTS, EnginePlayer, SearchSlots
 
-__all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS", "IDLE_SECONDS"]
+__all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS",
+           "SESSIONS_PER_CLIENT", "IDLE_SECONDS"]
 
 MAX_SESSIONS = 5000          # the oldest idle game goes when a new one would pass this
+SESSIONS_PER_CLIENT = 100    # one client address's own oldest game goes past this
 IDLE_SECONDS = 24 * 3600     # a game untouched this long is forgotten
 
 
@@ -262,24 +264,52 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
 
 
 class SessionStore:
-    """The games by id, at most ``limit``; the least recently used go first,
-    and games idle for ``idle`` seconds are forgotten."""
+    """The games by id, at most ``limit``, at most ``per_client`` of one
+    client address; the least recently used go first (a client past its
+    share loses its own oldest game, nobody else's), and games idle for
+    ``idle`` seconds are forgotten.
 
-    def __init__(self, limit: int = MAX_SESSIONS, idle: float = IDLE_SECONDS) -> None:
+    >>> from yinsh.web.games import WEB_GAMES
+    >>> store = SessionStore(limit=10, per_client=2)
+    >>> made = [store.add(GameSession(WEB_GAMES["insert"].new_board({}), [None, None]), client)
+    ...         for client in ("ann", "bob", "bob", "bob")]
+    >>> len(store), [game.id in store for game in made]
+    (3, [True, False, True, True])
+    """
+
+    def __init__(self, limit: int = MAX_SESSIONS, idle: float = IDLE_SECONDS,
+                 per_client: int = SESSIONS_PER_CLIENT) -> None:
         self._games: OrderedDict[str, GameSession] = OrderedDict()
+        self._clients: dict[str, str] = {}          # game id -> the client address that made it
+        self._counts: Counter[str] = Counter()
         self._lock = threading.Lock()
-        self.limit, self.idle = limit, idle
+        self.limit, self.idle, self.per_client = limit, idle, per_client
 
-    def add(self, game: GameSession) -> GameSession:
+    def add(self, game: GameSession, client: str = "") -> GameSession:
+        """Keeps game, made by client (an address)."""
         with self._lock:
             now = time.monotonic()
+            if self._counts[client] >= self.per_client:
+                self._forget(next(i for i, c in self._clients.items() if c == client and i in self._games))
             while self._games:
                 oldest = next(iter(self._games.values()))
                 if len(self._games) < self.limit and now - oldest.touched < self.idle:
                     break
-                del self._games[oldest.id]
+                self._forget(oldest.id)
             self._games[game.id] = game
+            self._clients[game.id] = client
+            self._counts[client] += 1
         return game
+
+    def _forget(self, game_id: str) -> None:
+        del self._games[game_id]
+        client = self._clients.pop(game_id)
+        self._counts[client] -= 1
+        if self._counts[client] <= 0:
+            del self._counts[client]
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._games
 
     def get(self, game_id: object) -> GameSession:
         """The game of game_id (``UnknownSessionError``)."""
