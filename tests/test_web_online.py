@@ -545,6 +545,24 @@ def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatc
     assert watcher.state["moves"] == final["moves"] and watcher.state["svg"] == final["svg"]
 
 
+def test_an_action_after_the_flag_time_is_refused_and_the_flag_falls():
+    """A move that arrives after the mover's time ran out, before the flag's
+    timer stored the flag, is refused (stale: nothing changed)."""
+    from yinsh.web.clocks import TimeControl
+    from yinsh.web.online_game import OnlineGame, Seat, StaleError
+
+    game = OnlineGame.new("insert", {"layout": 7}, [Seat("person", "A", joined=True),
+                                                    Seat("person", "B", joined=True)],
+                          TimeControl.parse("1+0"))
+    game.start(at_ms=0)
+    move = str(next(iter(game.board.legal_moves)))
+    with pytest.raises(StaleError, match="time has run out"):
+        game.clone().act(0, {"type": "move", "move": move, "ply": 0}, now_ms=60_001)
+    assert [e.kind for e in game.clone().act(0, {"type": "move", "move": move, "ply": 0},
+                                             now_ms=59_999)] == ["move"]
+    assert [e.kind for e in game.flag(60_001)] == ["flag"] and game.status == "finished"
+
+
 def test_the_same_position_by_other_moves_is_drawn_with_its_own_last_move():
     """A picture marks the last action, which the position string does not
     hold: two games at one position reached in other orders each get their

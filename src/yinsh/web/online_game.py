@@ -419,6 +419,10 @@ class OnlineGame:
             raise ActionError("the game waits for its players")
         if seat in self.out:
             raise NotYourSeatError(f"{self.side_name(seat)} is out of the game")
+        if self.flag_due(now_ms):               # the flag's timer stores it in a moment
+            assert self.clocks is not None and self.clocks.running is not None
+            raise StaleError(f"{self.side_name(self.clocks.running)}'s time has run out: the flag "
+                             f"falls; nothing was changed")
         first = self.seq
         getattr(self, "_" + str(kind))(seat, message, now_ms)
         self.settle(now_ms)
