@@ -100,3 +100,25 @@ def game_positions(start, count: int, seed: int) -> list:
             found.append(board.copy())
             board.push(rng.choice(list(board.legal_moves)))
     return found
+
+
+def compiled_scores(learned, net, boards):
+    """The compiled learned evaluation (module learned's ``AlphaBeta`` with
+    network net) of each board, as a NumPy array."""
+    import numpy as np
+    searcher = learned.AlphaBeta(hash_mb=0, network=net)
+    return np.array([searcher.evaluate(board) for board in boards], dtype=np.int64)
+
+
+def check_compiled_equals_reference(learned, net, positions, inputs) -> None:
+    """``compiled_scores`` of each position equals the NumPy reference's of
+    its inputs, over a real spread of scores."""
+    import numpy as np
+
+    from yinsh.nn import reference
+    expected = reference.evaluate_batch(net, inputs)
+    got = compiled_scores(learned, net, positions)
+    wrong = np.flatnonzero(got != expected)
+    assert wrong.size == 0, (f"{wrong.size} positions differ, first {positions[wrong[0]].position()}: "
+                             f"compiled {got[wrong[0]]}, reference {expected[wrong[0]]}")
+    assert len(set(expected.tolist())) > 100                  # a real spread of scores

@@ -30,7 +30,7 @@ from yinsh.nn import reference
 from yinsh.yinsh import _search_learned as learned
 from yinsh.yinsh.enums import Phase
 
-from helpers import game_positions
+from helpers import check_compiled_equals_reference, compiled_scores, game_positions
 from test_interrupt import MARGIN, interrupted
 
 PACKAGED = os.path.join(os.path.dirname(yinsh.yinsh.__file__), "yinsh.nnue")
@@ -59,20 +59,9 @@ def inputs(positions):
     return reference.features_batch(positions)
 
 
-def compiled_scores(net, boards) -> np.ndarray:
-    searcher = learned.AlphaBeta(hash_mb=0, network=net)
-    return np.array([searcher.evaluate(board) for board in boards], dtype=np.int64)
-
-
 @pytest.mark.parametrize("seed, scale", NETWORKS)
 def test_compiled_evaluation_equals_the_reference(positions, inputs, seed, scale):
-    net = nn_network.random_network(seed, scale)
-    expected = reference.evaluate_batch(net, inputs)
-    got = compiled_scores(net, positions)
-    wrong = np.flatnonzero(got != expected)
-    assert wrong.size == 0, (f"{wrong.size} positions differ, first {positions[wrong[0]].position()}: "
-                             f"compiled {got[wrong[0]]}, reference {expected[wrong[0]]}")
-    assert len(set(expected.tolist())) > 100                  # a real spread of scores
+    check_compiled_equals_reference(learned, nn_network.random_network(seed, scale), positions, inputs)
 
 
 def test_large_networks_reach_the_clamps_and_negative_shifts(positions, inputs):
@@ -89,8 +78,8 @@ def test_large_networks_reach_the_clamps_and_negative_shifts(positions, inputs):
 def test_the_packaged_network_and_the_module_functions(positions, inputs):
     net = nn_network.load(PACKAGED)
     expected = reference.evaluate_batch(net, inputs)
-    assert (compiled_scores(None, positions) == expected).all()
-    assert (compiled_scores(PACKAGED, positions[:500]) == expected[:500]).all()
+    assert (compiled_scores(learned, None, positions) == expected).all()
+    assert (compiled_scores(learned, PACKAGED, positions[:500]) == expected[:500]).all()
     for board, score in zip(positions[:300], expected[:300]):
         assert learned.evaluate_board(board) == score
         assert learned.evaluate_board(board, 1 - int(board.turn)) == -score

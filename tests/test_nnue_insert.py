@@ -31,7 +31,7 @@ from yinsh.nn import network as nn_network
 from yinsh.nn import reference
 from yinsh.nn.games import nn_game
 
-from helpers import game_positions
+from helpers import check_compiled_equals_reference, compiled_scores, game_positions
 from test_nnue import NETWORKS
 
 PACKAGED = os.path.join(os.path.dirname(insert.__file__), "insert.nnue")
@@ -99,20 +99,9 @@ def test_transformed_features_are_the_turned_boards():
 
 # The compiled forward pass ----------------------------------------------------------
 
-def compiled_scores(net, boards) -> np.ndarray:
-    searcher = learned.AlphaBeta(hash_mb=0, network=net)
-    return np.array([searcher.evaluate(board) for board in boards], dtype=np.int64)
-
-
 @pytest.mark.parametrize("seed, scale", NETWORKS)
 def test_compiled_evaluation_equals_the_reference(positions, inputs, seed, scale):
-    net = nn_network.random_network(seed, scale, game="insert")
-    expected = reference.evaluate_batch(net, inputs)
-    got = compiled_scores(net, positions)
-    wrong = np.flatnonzero(got != expected)
-    assert wrong.size == 0, (f"{wrong.size} positions differ, first {positions[wrong[0]].position()}: "
-                             f"compiled {got[wrong[0]]}, reference {expected[wrong[0]]}")
-    assert len(set(expected.tolist())) > 100                  # a real spread of scores
+    check_compiled_equals_reference(learned, nn_network.random_network(seed, scale, game="insert"), positions, inputs)
 
 
 def test_large_networks_reach_the_clamps(inputs):
@@ -125,7 +114,7 @@ def test_the_packaged_network_and_the_module_functions(positions, inputs):
     net = nn_network.load(PACKAGED, game="insert")
     assert net.game == "insert" and net.meta["data_hash"] and net.meta["command"]
     expected = reference.evaluate_batch(net, inputs)
-    assert (compiled_scores(None, positions) == expected).all()
+    assert (compiled_scores(learned, None, positions) == expected).all()
     for board, score in zip(positions[:300], expected[:300]):
         assert learned.evaluate_board(board) == score
         assert learned.evaluate_board(board, 1 - int(board.turn)) == -score
@@ -248,5 +237,5 @@ def test_data_and_training_on_insert_selfplay(tmp_path):
     assert np.isfinite(report.train_losses).all() and report.train_losses[-1] < report.train_losses[0] + 0.05
     # the exported network is the one the engine evaluates with
     boards = random_positions(50, 4)
-    assert (compiled_scores(report.network, boards)
+    assert (compiled_scores(learned, report.network, boards)
             == reference.evaluate_batch(net, reference.features_batch(boards))).all()
