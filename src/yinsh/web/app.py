@@ -77,9 +77,7 @@ def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         except TooLarge as exc:
             return _error(413, str(exc))
         except LimitError as exc:                  # (the rate of new games of one address)
-            answer = _error(exc.status, str(exc))
-            answer.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
-            return answer
+            return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=exc.headers)
         except BadRequest as exc:
             return _error(getattr(exc, "status", 400), str(exc))
         except UnknownSessionError as exc:

@@ -97,6 +97,11 @@ class LimitError(ActionError):
         self.status = status
         self.retry_after = retry_after
 
+    @property
+    def headers(self) -> dict[str, str]:
+        """The answer's ``Retry-After`` (whole seconds, at least 1)."""
+        return {"Retry-After": str(max(1, round(self.retry_after)))}
+
 
 def now_ms() -> int:
     """The wall clock, in whole milliseconds since the epoch."""

@@ -76,8 +76,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
             except ANSWERED as exc:
                 live = service.games.get(request.path_params.get("game_id", ""))
                 status, body = _failure(exc, live)
-                headers = {"Retry-After": str(max(1, round(exc.retry_after)))} \
-                    if isinstance(exc, LimitError) else None
+                headers = exc.headers if isinstance(exc, LimitError) else None
                 return JSONResponse(body, status_code=status, headers=headers)
             return value if isinstance(value, Response) else _Json(value)
         return endpoint
