@@ -478,8 +478,7 @@ def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
         def down(*args, **kwargs):
             raise OperationalError("INSERT", {}, Exception("the server closed the connection"))
 
-        monkeypatch.setattr(db, "append", down)
-        monkeypatch.setattr(db, "append_all", down)         # the server's appends of one loop turn
+        monkeypatch.setattr(db, "_append_work", down)       # every append's statements, batched or not
         answer = act(local, game_id, ann, type="move", move="c3", ply=0)
         assert answer.status_code == 503 and "database" in answer.json()["error"]
         socket = Socket(local, game_id, token=ann)

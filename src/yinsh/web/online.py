@@ -281,11 +281,12 @@ class OnlineService:
 
     async def _append(self, **call: Any) -> None:
         """``Database.append(**call)`` in a worker thread. On SQLite the
-        appends asked for in one turn of the event loop go to one thread
-        together (``Database.append_all``: one hop, one commit), instead of
-        a thread each (PostgreSQL commits in parallel: a thread each). Like
-        a worker thread's call, it is not cancelled half way: a cancelled
-        caller is cancelled once the store is done."""
+        appends asked for in one turn of the event loop go to the database's
+        committing thread together (``Database.append_later``: no worker
+        thread waits for them), instead of a thread each (PostgreSQL commits
+        in parallel: a thread each). Like a worker thread's call, it is not
+        cancelled half way: a cancelled caller is cancelled once the store
+        is done."""
         if self.db.is_postgres:
             await self._db(self.db.append, **call)
             return
@@ -308,7 +309,7 @@ class OnlineService:
         batch, self._appends = self._appends, []
         loop = asyncio.get_running_loop()
 
-        def deliver(failures: list[Optional[BaseException]]) -> None:
+        def deliver(failures: list[Optional[Exception]]) -> None:
             for (_, future), failure in zip(batch, failures):
                 if future.done():
                     continue
@@ -317,16 +318,14 @@ class OnlineService:
                 else:
                     future.set_exception(failure)
 
-        def store() -> None:
-            failures: list[Optional[BaseException]]
-            try:
-                failures = list(self.db.append_all([call for call, _ in batch]))
-            except BaseException as exc:  # a bug, or the interpreter stopping: every caller hears it
-                failures = [exc] * len(batch)
+        def stored(failures: list[Optional[Exception]]) -> None:        # in the committing thread
             with contextlib.suppress(RuntimeError):         # the loop closed meanwhile
                 loop.call_soon_threadsafe(deliver, failures)
 
-        loop.run_in_executor(None, store)
+        try:
+            self.db.append_later([call for call, _ in batch], stored)
+        except Exception as exc:                            # a bug: every caller hears it
+            deliver([exc] * len(batch))
 
     # Starting and stopping ---------------------------------------------------------------
 
