@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 import warnings
 
@@ -653,6 +654,61 @@ def test_appends_handed_over_together_are_each_all_or_nothing():
     g3 = db.load("g3")
     assert [e.kind for e in g3.entries] == ["move", "resign"] and g3.row["status"] == "finished"
     assert json.loads(g3.row["result"])["code"] == "1-0" and g3.row["finished_ms"] == 9
+    db.dispose()
+
+
+def test_writes_that_wait_meanwhile_are_committed_together_by_one_thread(tmp_path):
+    from yinsh.web.database import Faults
+    from yinsh.web.online_game import Entry
+    db = Database(str(tmp_path / "games.sqlite3"))
+    for n in range(8):
+        db.create({"id": f"g{n}", "game": "insert", "options": {}, "start": "s", "clock": None,
+                   "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
+    db.faults = Faults()
+    heard: list[list] = []
+    all_heard = threading.Event()
+
+    def done(failures):
+        heard.append(failures)
+        if len(heard) == 8:
+            all_heard.set()
+
+    with db._write_lock:                        # a commit in progress: the next writes queue
+        for n in range(8):
+            db.append_later([{"game_id": f"g{n}", "entries": [Entry(1, 0, "move", 0, "c3")],
+                              "expected_seq": 0 if n != 5 else 4}], done)
+        assert not heard
+    assert all_heard.wait(10)
+    assert db.faults.seen.count("append.commit") == 1           # one transaction, one sync for all
+    assert sorted(type(f[0]).__name__ for f in heard) == ["Conflict"] + ["NoneType"] * 7
+    assert [len(db.load(f"g{n}").entries) for n in range(8)] == [1, 1, 1, 1, 1, 0, 1, 1]
+    db.dispose()
+
+
+def test_the_committing_thread_ends_when_idle_and_a_failing_callback_stops_no_other(monkeypatch, caplog):
+    from yinsh.web.online_game import Entry
+    monkeypatch.setattr(Database, "COMMITTER_IDLE_S", 0.05)
+    db = Database("sqlite://")
+    db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
+               "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
+    first = db._committer
+    assert first is not None
+    first.join(5)
+    assert not first.is_alive() and db._committer is None       # idle: ended
+
+    heard = threading.Event()
+
+    def broken(failures):
+        raise ZeroDivisionError
+
+    with db._write_lock:
+        db.append_later([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}],
+                        broken)
+        db.append_later([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d3")], "expected_seq": 1}],
+                        lambda failures: heard.set() if failures == [None] else None)
+    assert heard.wait(10) and "completion callback failed" in caplog.text
+    assert db._committer is not first                           # another thread, started on demand
+    assert [e.text for e in db.load("g").entries] == ["c3", "d3"]
     db.dispose()
 
 
