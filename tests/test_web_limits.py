@@ -95,6 +95,18 @@ def test_x_forwarded_for_is_believed_from_a_trusted_proxy_only():
     assert bucket.take("a", now=0.0) == 0 and bucket.take("a", now=0.5) == pytest.approx(0.5)
 
 
+def test_an_ipv6_client_counts_as_its_slash_64_network():
+    with app_with(create_burst=2, trusted_proxies=(PEER,)) as client:
+        one_home = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::99"]
+        answers = [create(client, headers={"X-Forwarded-For": a}).status_code for a in one_home]
+        assert answers == [200, 200, 429]                               # one bucket for the /64
+        assert create(client, headers={"X-Forwarded-For": "2001:db8:1:3::1"}).status_code == 200
+    limits = Limits(trusted_proxies=("::1",))
+    assert client_address({"client": ("2001:db8::7", 1), "headers": []}, limits) == "2001:db8::/64"
+    assert client_address({"client": ("::1", 1), "headers": [(b"x-forwarded-for", b"::ffff:1.2.3.4")]},
+                          limits) == "1.2.3.4"                          # IPv4 written as IPv6
+
+
 def test_unknown_options_and_bad_values_are_refused_naming_what_is_allowed():
     with app_with() as client:
         junk = create(client, options={"layout": 7, "junk": "x" * 60000})

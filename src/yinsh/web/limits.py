@@ -4,7 +4,8 @@ public game server (``yinsh serve`` flags, docs/web.md "Limits").
 ``Limits`` holds every bound, with the defaults of ``yinsh serve``;
 ``create_app(limits=...)`` takes one. ``client_address`` says who a
 request comes from (the peer, or the ``X-Forwarded-For`` address a trusted
-proxy wrote); ``RateLimiter`` is a token bucket per client address.
+proxy wrote; an IPv6 client as its /64 network); ``RateLimiter`` is a
+token bucket per client address.
 
 >>> limits = Limits()
 >>> client_address({"client": ("127.0.0.1", 5000),
@@ -21,12 +22,14 @@ proxy wrote); ``RateLimiter`` is a token bucket per client address.
 """
 from __future__ import annotations
 
+import functools
+import ipaddress
 import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
-__all__ = ["Limits", "RateLimiter", "client_address", "fd_limit", "default_max_connections"]
+__all__ = ["Limits", "RateLimiter", "client_address", "client_group", "fd_limit", "default_max_connections"]
 
 #: Descriptors kept for everything that is not a client (database, files, logs).
 FD_RESERVE = 128
@@ -123,13 +126,14 @@ def _header(scope: Mapping[str, Any], name: bytes) -> Optional[str]:
 
 
 def client_address(scope: Mapping[str, Any], limits: Limits) -> str:
-    """Who a request (an ASGI scope) comes from: its peer's address, or,
-    when the peer is a trusted proxy, the last address of
-    ``X-Forwarded-For`` that is not a trusted proxy itself."""
+    """Who a request (an ASGI scope) comes from, as the limits count
+    clients (``client_group``): its peer's address, or, when the peer is a
+    trusted proxy, the last address of ``X-Forwarded-For`` that is not a
+    trusted proxy itself."""
     client = scope.get("client")
     peer = str(client[0]) if client else "unknown"
     if peer not in limits.trusted_proxies:
-        return peer
+        return client_group(peer)
     # Every X-Forwarded-For line in order (a proxy may add a line of its own after the
     # client's instead of appending to it): the hops the proxies saw are the last ones.
     forwarded = ",".join(bytes(value).decode("latin-1") for key, value in scope.get("headers", ())
@@ -137,8 +141,32 @@ def client_address(scope: Mapping[str, Any], limits: Limits) -> str:
     hops = [h.strip() for h in forwarded.split(",") if h.strip()]
     for hop in reversed(hops):
         if hop not in limits.trusted_proxies:
-            return hop[:64]
-    return peer
+            return client_group(hop[:64])
+    return client_group(peer)
+
+
+@functools.lru_cache(maxsize=4096)
+def client_group(address: str) -> str:
+    """The client an address counts as: an IPv4 address itself; an IPv6
+    address its /64 network, which one home or one server is usually given
+    whole (counted one address each, the caps would let it through 2**64
+    times); an IPv4 address written as IPv6 (``::ffff:a.b.c.d``) that IPv4
+    address; anything else (a proxy's odd text) as it is.
+
+    >>> client_group("203.0.113.7"), client_group("2001:db8:1:2:aa::1"), client_group("2001:DB8:1:2::ff")
+    ('203.0.113.7', '2001:db8:1:2::/64', '2001:db8:1:2::/64')
+    >>> client_group("::ffff:198.51.100.2"), client_group("unknown")
+    ('198.51.100.2', 'unknown')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass
