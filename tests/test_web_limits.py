@@ -479,6 +479,28 @@ def test_the_pool_refuses_work_that_waited_too_long():
     asyncio.run(main())
 
 
+def test_an_engine_that_keeps_failing_plays_a_legal_action_at_random(monkeypatch, caplog):
+    from yinsh.web import online
+
+    def broken(self, board, **_):
+        raise RuntimeError("a bug in the engine")
+
+    monkeypatch.setattr(engines.EnginePlayer, "best_move", broken)
+    monkeypatch.setattr(online, "ENGINE_RETRY_S", 0.01)
+    with app_with() as client:
+        made = create(client, game="yinsh", options={"variant": "blitz"}, seats=[0.05, "me"]).json()
+        deadline = time.monotonic() + 15
+        while client.get(f"/api/online/games/{made['id']}").json()["ply"] < 1:
+            assert time.monotonic() < deadline, "the engine's seat never played"
+            time.sleep(0.02)
+        state = client.get(f"/api/online/games/{made['id']}").json()
+        entries = client.app.state.online.db.load(made["id"]).entries
+        assert state["to_act"] == 1 and [(e.kind, e.seat) for e in entries] == [("move", 0)]
+    failed = [r for r in caplog.records if "the engine failed in game" in r.getMessage()]
+    assert len(failed) == online.ENGINE_TRIES and "a bug in the engine" in caplog.text
+    assert "chosen at random" in caplog.text
+
+
 def test_an_engine_game_nobody_plays_or_watches_stops_searching():
     with app_with(engine_idle_minutes=10, engine_games_per_client=6) as client:
         made = create(client, game="ludo", options={"players": 4},

@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Coroutine, Mapping, Optional, TypeVar
@@ -52,6 +53,10 @@ MAX_LOADED = 5000
 #: after each failure up to RETRY_MAX_S, until it is stored.
 RETRY_FIRST_S = 0.05
 RETRY_MAX_S = 5.0
+#: An engine search that failed (raised) is tried again after ENGINE_RETRY_S, ENGINE_TRIES
+#: times in all; then the engine's seat plays a legal action at random, so the game goes on.
+ENGINE_RETRY_S = 1.0
+ENGINE_TRIES = 5
 
 log = logging.getLogger("yinsh.web.online")
 
@@ -760,7 +765,7 @@ class OnlineService:
 
     async def _engine(self, live: LiveGame) -> None:
         failures = 0
-        while not self.closed and failures < 5 and live.id in self.owned:
+        while not self.closed and live.id in self.owned:
             async with live.lock:
                 game = live.game
                 paused = game.engine_to_act() and not self.attended(live)
@@ -775,10 +780,17 @@ class OnlineService:
             except engines.BusyError:
                 await asyncio.sleep(0.5)
                 continue
-            except Exception:  # the engine failed: try again, a few times
+            except Exception:  # a bug of the engine's: try again, a few times, then any legal action
                 failures += 1
-                await asyncio.sleep(1.0)
-                continue
+                log.exception("the engine failed in game %s at ply %d (%d of %d tries)",
+                              live.id, board.ply, failures, ENGINE_TRIES)
+                if failures < ENGINE_TRIES:
+                    await asyncio.sleep(ENGINE_RETRY_S)
+                    continue
+                move = random.choice(list(board.legal_moves))
+                log.warning("game %s: the engine failed %d times: its seat plays %s, chosen at random",
+                            live.id, failures, move)
+            failures = 0
 
             def play(trial: OnlineGame, now: int, move: Any = move) -> Optional[list[Entry]]:
                 # live.game: as stored (trial may have a resume entry more, which moves no piece)
