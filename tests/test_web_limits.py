@@ -479,6 +479,26 @@ def test_the_pool_refuses_work_that_waited_too_long():
     asyncio.run(main())
 
 
+def test_analyses_leave_a_slot_for_the_engine_seats():
+    with app_with(engine_threads=2) as client:
+        game = client.post("/api/games", json={"game": "yinsh", "seats": [None, None]}).json()["id"]
+        with client.websocket_connect(f"/api/games/{game}/analysis") as first, \
+                client.websocket_connect(f"/api/games/{game}/analysis") as second:
+            first.send_json({"type": "start", "ply": 0})
+            assert first.receive_json()["type"] == "info"               # analysing, for up to 120 s
+            second.send_json({"type": "start", "ply": 0})
+            busy = second.receive_json()                                # waits 5 s for a slot
+            assert busy["type"] == "error" and "busy with other analyses" in busy["error"]
+            made = create(client, game="yinsh", options={"variant": "blitz"}, seats=[0.05, "me"]).json()
+            started = time.monotonic()
+            while client.get(f"/api/online/games/{made['id']}").json()["ply"] < 1:
+                assert time.monotonic() - started < 5, "the engine's seat waited for the analysis"
+                time.sleep(0.02)
+            first.send_json({"type": "stop"})
+            while first.receive_json()["type"] == "info":
+                pass
+
+
 def test_an_engine_that_keeps_failing_plays_a_legal_action_at_random(monkeypatch, caplog):
     from yinsh.web import online
 

@@ -10,7 +10,7 @@ search ended, ``{"type": "idle", "reason": text}`` when the position has
 nothing to analyse (a finished game, a throw to come), and ``{"type":
 "error", "error": text}``. A search runs until
 stopped, for at most ``MAX_ANALYSIS_TIME`` seconds, in one of the application's search slots
-(``yinsh.web.engines.SearchSlots``).
+(``yinsh.web.engines.SearchSlots``; analyses leave one slot for the engine seats' actions).
 """
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class _Search:
         engines.lower_priority()
         try:
             engine = engines.new_engine(self.board)
-            with self.slots.slot(self, wait=5.0):
+            with self.slots.slot(self, wait=5.0, analysis=True):
                 limit = Limit(time=engines.MAX_ANALYSIS_TIME)
                 with engine.analysis(self.board, limit, multipv=self.multipv) as handle:
                     self._handle = handle

@@ -77,12 +77,29 @@ def lower_priority(by: int = ENGINE_NICENESS) -> None:
 class SearchSlots:
     """At most ``size`` searches at once, each of at most ``max_time``
     seconds an action; ``run`` calls a function in the slots' own ``size``
-    threads; the running engines can all be stopped (server shutdown)."""
+    threads; the running engines can all be stopped (server shutdown).
+    Live analyses (``slot(..., analysis=True)``) take at most ``size - 1``
+    slots (one when size is 1): however many a client opens, one slot stays
+    for the engine seats' actions, which take a fraction of a second each,
+    where an analysis may hold its slot for ``MAX_ANALYSIS_TIME``.
+
+    >>> slots = SearchSlots(2)
+    >>> with slots.slot("first analysis", analysis=True):
+    ...     with slots.slot("second analysis", wait=0.01, analysis=True):
+    ...         pass
+    Traceback (most recent call last):
+    yinsh.web.engines.BusyError: the engine is busy with other analyses; try again in a moment
+    >>> with slots.slot("first analysis", analysis=True):
+    ...     with slots.slot("an engine action", wait=0.01):
+    ...         "the engine's seat still plays"
+    "the engine's seat still plays"
+    """
 
     def __init__(self, size: int = MAX_SEARCHES, max_time: float = MAX_MOVE_TIME) -> None:
         self.size = size
         self.max_time = clamp_time(max_time)
         self._free = threading.BoundedSemaphore(size)
+        self._analyses = threading.BoundedSemaphore(max(1, size - 1))
         self._lock = threading.Lock()
         self._running: set[Any] = set()
         self._pool: ThreadPoolExecutor | None = None
@@ -110,9 +127,24 @@ class SearchSlots:
         return await asyncio.wrap_future(self._pool.submit(job))
 
     @contextmanager
-    def slot(self, stoppable: Any, wait: float = WAIT) -> Iterator[None]:
+    def slot(self, stoppable: Any, wait: float = WAIT, analysis: bool = False) -> Iterator[None]:
         """Holds a slot while the with block runs stoppable's search
-        (``BusyError`` when none frees up within wait seconds)."""
+        (``BusyError`` when none frees up within wait seconds); analysis:
+        a live analysis, which leaves one slot for the engines' actions."""
+        if not analysis:
+            with self._slot(stoppable, wait):
+                yield
+            return
+        if self.closed or not self._analyses.acquire(timeout=wait):
+            raise BusyError("the engine is busy with other analyses; try again in a moment")
+        try:
+            with self._slot(stoppable, wait):
+                yield
+        finally:
+            self._analyses.release()
+
+    @contextmanager
+    def _slot(self, stoppable: Any, wait: float) -> Iterator[None]:
         if self.closed or not self._free.acquire(timeout=wait):
             raise BusyError("the engine is busy with other games; try again in a moment")
         with self._lock:
