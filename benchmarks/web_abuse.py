@@ -16,7 +16,10 @@ would) go on playing:
 - ``flood``: ``--flood`` games created as fast as the server answers (a
   quarter of them as cross-site ``text/plain`` posts), never joined;
 - ``junk``: games with unknown option keys of 60 KB and Insert games with a
-  Yinsh ``variant`` and Ludo ``players``.
+  Yinsh ``variant`` and Ludo ``players``;
+- ``analyses``: ``--analyses`` live analyses of a Yinsh game at one screen
+  (each may search 2 minutes), one a socket, held while the honest player's
+  engine is asked to play.
 
 The honest players: one fetches the lobby every 0.25 s, two play an Insert
 game by HTTP actions every 0.1 s, and one plays Yinsh against a 0.1 s
@@ -51,7 +54,7 @@ import httpx  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 ATTACKER = {"X-Forwarded-For": "198.51.100.66"}
-ATTACKS = ("engines", "readers", "sockets", "flood", "junk")
+ATTACKS = ("engines", "readers", "sockets", "flood", "junk", "analyses")
 
 
 def honest(n: int) -> dict[str, str]:
@@ -350,6 +353,25 @@ async def attack_junk(server: Server, http: httpx.AsyncClient, args: argparse.Na
     return codes
 
 
+async def attack_analyses(server: Server, http: httpx.AsyncClient, args: argparse.Namespace) -> dict[str, int]:
+    game = (await http.post("/api/games", headers=ATTACKER, json={"game": "yinsh", "seats": [None, None]})).json()
+    url = f"{server.ws_url}/api/games/{game['id']}/analysis"
+    answers: dict[str, int] = {}
+
+    async def one() -> Any:
+        ws = await connect(url, max_size=2 ** 22, additional_headers=ATTACKER)
+        await ws.send(json.dumps({"type": "start", "ply": 0}))
+        kind = json.loads(await asyncio.wait_for(ws.recv(), 20))["type"]
+        answers[kind] = answers.get(kind, 0) + 1
+        return ws
+
+    sockets = await asyncio.gather(*(one() for _ in range(args.analyses)))
+    await asyncio.sleep(args.hold)
+    for ws in sockets:
+        await ws.close()
+    return {"first answers " + kind: n for kind, n in answers.items()}
+
+
 async def main_async(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -417,6 +439,7 @@ def main(argv: Optional[list[str]] = None) -> None:
     p.add_argument("--addresses", type=int, default=1,
                    help="the sockets attack comes from this many addresses (X-Forwarded-For; 1: one client)")
     p.add_argument("--flood", type=int, default=2000)
+    p.add_argument("--analyses", type=int, default=4, help="live analyses held at once")
     p.add_argument("--nofile", type=int, default=1024, help="the server's open-file limit")
     p.add_argument("--hold", type=float, default=8.0, help="seconds each attack is held and watched")
     p.add_argument("--warmup", type=float, default=5.0)
