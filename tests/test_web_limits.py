@@ -105,6 +105,10 @@ def test_an_ipv6_client_counts_as_its_slash_64_network():
     assert client_address({"client": ("2001:db8::7", 1), "headers": []}, limits) == "2001:db8::/64"
     assert client_address({"client": ("::1", 1), "headers": [(b"x-forwarded-for", b"::ffff:1.2.3.4")]},
                           limits) == "1.2.3.4"                          # IPv4 written as IPv6
+    behind = {"client": ("::ffff:127.0.0.1", 1), "headers": [(b"x-forwarded-for", b"203.0.113.9:5678")]}
+    assert client_address(behind, Limits()) == "203.0.113.9"            # a dual-stack server's proxy peer
+    assert client_address({"client": ("2001:DB8::10", 1), "headers": [(b"x-forwarded-for", b"[2001:db8:5::1]:443")]},
+                          Limits(trusted_proxies=("2001:db8::10",))) == "2001:db8:5::/64"
 
 
 def test_unknown_options_and_bad_values_are_refused_naming_what_is_allowed():

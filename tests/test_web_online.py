@@ -6,7 +6,9 @@ bad messages, and a game rebuilt from its database."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import threading
 import time
 import warnings
@@ -673,7 +675,7 @@ def test_writes_that_wait_meanwhile_are_committed_together_by_one_thread(tmp_pat
         if len(heard) == 8:
             all_heard.set()
 
-    with db._write_lock:                        # a commit in progress: the next writes queue
+    with db._write_lock, db._pending_changed:  # a commit in progress: the next writes queue
         for n in range(8):
             db.append_later([{"game_id": f"g{n}", "entries": [Entry(1, 0, "move", 0, "c3")],
                               "expected_seq": 0 if n != 5 else 4}], done)
@@ -706,9 +708,73 @@ def test_the_committing_thread_ends_when_idle_and_a_failing_callback_stops_no_ot
                         broken)
         db.append_later([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d3")], "expected_seq": 1}],
                         lambda failures: heard.set() if failures == [None] else None)
-    assert heard.wait(10) and "completion callback failed" in caplog.text
-    assert db._committer is not first                           # another thread, started on demand
+    assert heard.wait(10) and "completion callback failed" in caplog.text   # (a thread started again)
     assert [e.text for e in db.load("g").entries] == ["c3", "d3"]
+    db.dispose()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")    # the dying thread's
+def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(monkeypatch):
+    from yinsh.web.database import _Write
+    db = Database("sqlite://")
+    start = threading.Thread.start
+
+    def refused(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        db._run("heartbeat", lambda conn: 1)
+    assert db._committer is None and not db._pending              # nothing left queued
+    monkeypatch.setattr(threading.Thread, "start", start)
+    assert db._run("heartbeat", lambda conn: 2) == 2
+
+    def dies(conn):
+        raise SystemExit                                        # a bug that kills the thread
+    dead = _Write("heartbeat", dies)
+    db._wait([dead])
+    assert isinstance(dead.failed, RuntimeError)                # not taken as stored
+    assert db._run("heartbeat", lambda conn: 3) == 3            # another thread took over
+    db.dispose()
+
+
+def test_dispose_commits_what_waits_and_ends_the_committing_thread(tmp_path):
+    from yinsh.web.online_game import Entry
+    db = Database(str(tmp_path / "games.sqlite3"))
+    db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
+               "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
+    heard = []
+    with db._write_lock:
+        db.append_later([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}],
+                        heard.append)
+        committer = db._committer
+    db.dispose()
+    assert heard == [[None]] and not committer.is_alive() and db._committer is None
+    assert [e.text for e in db.load("g").entries] == ["c3"]   # and it opens again
+    db.dispose()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX")
+def test_a_forked_child_writes_with_a_committing_thread_of_its_own(tmp_path):
+    from yinsh.web.online_game import Entry
+    db = Database(str(tmp_path / "games.sqlite3"))
+    db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
+               "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
+    assert db._committer is not None                            # the parent's, alive
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                         # (fork with threads running)
+        pid = os.fork()
+    if pid == 0:                                                # the child: exit status 0 if it wrote
+        code = 1
+        try:
+            signal.alarm(20)
+            db.append("g", [Entry(1, 0, "move", 0, "c3")], expected_seq=0)
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert [e.text for e in db.load("g").entries] == ["c3"]
     db.dispose()
 
 

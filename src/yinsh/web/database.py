@@ -51,6 +51,7 @@ import logging
 import os
 import sys
 import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
@@ -204,6 +205,8 @@ class Database:
         self._pending: list[tuple[list[_Write], Callable[[], None]]] = []
         self._pending_changed = threading.Condition()
         self._committer: Optional[threading.Thread] = None
+        self._stopping = False                          # dispose(): the committing thread ends now
+        _databases.add(self)
         # A file's group commits use one connection kept for them (under the write lock):
         # checking one out of the pool and resetting it each time cost more than the commit.
         self._keeps_writer = url.startswith("sqlite") and url != "sqlite://"
@@ -287,9 +290,30 @@ class Database:
         return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
 
     def dispose(self) -> None:
+        """Closes the database's connections, once the committing thread has
+        committed what waits and ended (a later call opens them again)."""
+        with self._pending_changed:
+            committer, self._stopping = self._committer, True
+            self._pending_changed.notify()
+        if committer is not None and committer is not threading.current_thread():
+            committer.join()
+        with self._pending_changed:
+            self._stopping = False
         with self._writing():
             self._drop_writer()
         self.engine.dispose()
+
+    def _after_fork(self) -> None:
+        """In a forked child: none of the parent's threads runs here, and its
+        locks may have been held by one of them; the SQLite connection is the
+        parent's. Starts afresh (the next write starts a committing thread)."""
+        self._pending_changed = threading.Condition()
+        self._pending, self._committer, self._stopping = [], None, False
+        if self._write_lock is not None:
+            self._write_lock = threading.Lock()
+            if self._read_lock is not None:
+                self._read_lock = self._write_lock
+        self._writer = None
 
     def _writer_connection(self) -> Any:
         """The connection of the group commits (SQLite file; under the write lock)."""
@@ -579,40 +603,59 @@ class Database:
     def _submit(self, requests: list["_Write"], done: Callable[[], None]) -> None:
         """Queues requests for the committing thread, which calls done() once
         they are committed or failed (SQLite)."""
+        job = (requests, done)
         with self._pending_changed:
-            self._pending.append((requests, done))
+            self._pending.append(job)
             if self._committer is None:
-                self._committer = threading.Thread(target=self._commit_pending, daemon=True,
-                                                   name="yinsh-sqlite-commits")
-                self._committer.start()
+                try:
+                    self._start_committer()
+                except BaseException:               # no thread to be had: nothing was queued
+                    self._pending.remove(job)
+                    raise
             self._pending_changed.notify()
+
+    def _start_committer(self) -> None:
+        """Starts the committing thread (under ``_pending_changed``)."""
+        thread = threading.Thread(target=self._commit_pending, daemon=True, name="yinsh-sqlite-commits")
+        thread.start()
+        self._committer = thread
 
     def _commit_pending(self) -> None:
         """The committing thread: takes every write waiting and commits them
         together (one transaction, one sync of the WAL: group commit), while
-        the next ones queue; ends after ``COMMITTER_IDLE_S`` without work. One
-        thread takes them all, so that a batch grows with the load: with a
-        thread per caller, each committed the little it found (about one
-        write a commit at 600 actions a second, the others queued behind
-        the pool of worker threads)."""
+        the next ones queue; ends after ``COMMITTER_IDLE_S`` without work (at
+        once when ``dispose`` asks). One thread takes them all, so that a
+        batch grows with the load: with a thread per caller, each committed
+        the little it found (about one write a commit at 600 actions a
+        second, the others queued behind the pool of worker threads)."""
         assert self._write_lock is not None
-        while True:
+        try:
+            while True:
+                with self._pending_changed:
+                    if not self._pending and not self._stopping:
+                        self._pending_changed.wait(self.COMMITTER_IDLE_S)
+                    if not self._pending:
+                        self._committer = None
+                        return
+                    jobs, self._pending = self._pending, []
+                try:
+                    with self._write_lock:
+                        self._commit_batch([request for requests, _ in jobs for request in requests])
+                finally:
+                    for _, done in jobs:
+                        try:
+                            done()
+                        except Exception:           # a caller's callback: the others still hear
+                            log.exception("a write's completion callback failed")
+        except BaseException:       # the thread dies (a bug): another takes what waits, or the next write
             with self._pending_changed:
-                if not self._pending:
-                    self._pending_changed.wait(self.COMMITTER_IDLE_S)
-                if not self._pending:
-                    self._committer = None
-                    return
-                jobs, self._pending = self._pending, []
-            try:
-                with self._write_lock:
-                    self._commit_batch([request for requests, _ in jobs for request in requests])
-            finally:
-                for _, done in jobs:
+                self._committer = None
+                if self._pending:
                     try:
-                        done()
-                    except Exception:               # a caller's callback: the others still hear
-                        log.exception("a write's completion callback failed")
+                        self._start_committer()
+                    except Exception:
+                        log.exception("no thread to commit the writes waiting: the next write starts one")
+            raise
 
     def _commit_batch(self, batch: list["_Write"]) -> None:
         operations = list(dict.fromkeys(item.operation for item in batch))
@@ -766,6 +809,19 @@ class _Write:
     work: Callable[[Any], Any]
     result: Any = None
     failed: Optional[Exception] = None
+
+
+#: Every Database of the process, to start afresh in a forked child.
+_databases: "weakref.WeakSet[Database]" = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for database in list(_databases):
+        database._after_fork()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _summary(row: Mapping[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:

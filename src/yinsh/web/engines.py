@@ -93,6 +93,11 @@ class SearchSlots:
     ...     with slots.slot("an engine action", wait=0.01):
     ...         "the engine's seat still plays"
     "the engine's seat still plays"
+    >>> slots.stop_all()
+    >>> with slots.slot("too late", analysis=True):
+    ...     pass
+    Traceback (most recent call last):
+    yinsh.web.engines.BusyError: the server is stopping
     """
 
     def __init__(self, size: int = MAX_SEARCHES, max_time: float = MAX_MOVE_TIME) -> None:
@@ -135,17 +140,22 @@ class SearchSlots:
             with self._slot(stoppable, wait):
                 yield
             return
-        if self.closed or not self._analyses.acquire(timeout=wait):
+        deadline = time.monotonic() + wait
+        if self.closed:
+            raise BusyError("the server is stopping")
+        if not self._analyses.acquire(timeout=wait):
             raise BusyError("the engine is busy with other analyses; try again in a moment")
         try:
-            with self._slot(stoppable, wait):
+            with self._slot(stoppable, max(0.0, deadline - time.monotonic())):
                 yield
         finally:
             self._analyses.release()
 
     @contextmanager
     def _slot(self, stoppable: Any, wait: float) -> Iterator[None]:
-        if self.closed or not self._free.acquire(timeout=wait):
+        if self.closed:
+            raise BusyError("the server is stopping")
+        if not self._free.acquire(timeout=wait):
             raise BusyError("the engine is busy with other games; try again in a moment")
         with self._lock:
             self._running.add(stoppable)

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
-__all__ = ["Limits", "RateLimiter", "client_address", "client_group", "fd_limit", "default_max_connections"]
+__all__ = ["Limits", "RateLimiter", "client_address", "client_group", "canonical_address", "fd_limit", "default_max_connections"]
 
 #: Descriptors kept for everything that is not a client (database, files, logs).
 FD_RESERVE = 128
@@ -129,33 +129,72 @@ def client_address(scope: Mapping[str, Any], limits: Limits) -> str:
     """Who a request (an ASGI scope) comes from, as the limits count
     clients (``client_group``): its peer's address, or, when the peer is a
     trusted proxy, the last address of ``X-Forwarded-For`` that is not a
-    trusted proxy itself."""
+    trusted proxy itself (addresses compared whatever their spelling:
+    ``::ffff:127.0.0.1``, the peer of a server listening on ``::``, is the
+    trusted ``127.0.0.1``)."""
     client = scope.get("client")
-    peer = str(client[0]) if client else "unknown"
-    if peer not in limits.trusted_proxies:
+    peer = canonical_address(str(client[0])) if client else "unknown"
+    trusted = _canonical_set(limits.trusted_proxies)
+    if peer not in trusted:
         return client_group(peer)
     # Every X-Forwarded-For line in order (a proxy may add a line of its own after the
     # client's instead of appending to it): the hops the proxies saw are the last ones.
     forwarded = ",".join(bytes(value).decode("latin-1") for key, value in scope.get("headers", ())
                          if key == b"x-forwarded-for")
-    hops = [h.strip() for h in forwarded.split(",") if h.strip()]
+    hops = [canonical_address(h.strip()[:64]) for h in forwarded.split(",") if h.strip()]
     for hop in reversed(hops):
-        if hop not in limits.trusted_proxies:
-            return client_group(hop[:64])
+        if hop not in trusted:
+            return client_group(hop)
     return client_group(peer)
 
 
 @functools.lru_cache(maxsize=4096)
-def client_group(address: str) -> str:
-    """The client an address counts as: an IPv4 address itself; an IPv6
-    address its /64 network, which one home or one server is usually given
-    whole (counted one address each, the caps would let it through 2**64
-    times); an IPv4 address written as IPv6 (``::ffff:a.b.c.d``) that IPv4
-    address; anything else (a proxy's odd text) as it is.
+def canonical_address(text: str) -> str:
+    """An address written one way: without a port or brackets
+    (``203.0.113.7:5678``, ``[2001:db8::1]:443``), IPv6 compressed and in
+    lower case, an IPv4 address written as IPv6 (``::ffff:a.b.c.d``) as the
+    IPv4 address; anything else (a proxy's odd text) as it is.
 
-    >>> client_group("203.0.113.7"), client_group("2001:db8:1:2:aa::1"), client_group("2001:DB8:1:2::ff")
+    >>> canonical_address("203.0.113.7:5678"), canonical_address("[2001:DB8:0::1]:443")
+    ('203.0.113.7', '2001:db8::1')
+    >>> canonical_address("::ffff:127.0.0.1"), canonical_address("unknown")
+    ('127.0.0.1', 'unknown')
+    """
+    bare = text
+    if bare.startswith("["):
+        bare = bare[1:].partition("]")[0]
+    elif bare.count(":") == 1:
+        bare = bare.partition(":")[0]
+    try:
+        ip = ipaddress.ip_address(bare)
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
+
+
+@functools.lru_cache(maxsize=64)
+def _canonical_set(addresses: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(canonical_address(a) for a in addresses)
+
+
+#: IPv6 addresses that carry an IPv4 client's address in their last 32 bits (NAT64, RFC 6052).
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+@functools.lru_cache(maxsize=4096)
+def client_group(address: str) -> str:
+    """The client an address (``canonical_address``) counts as: an IPv4
+    address itself; an IPv6 address its /64 network, the smallest block a
+    home or a rented server is given (many are given a /56 or a /48: then
+    one client has up to 256 or 65,536 such networks, where counted one
+    address each it had 2**64); the IPv4 client behind a NAT64 gateway
+    (``64:ff9b::a.b.c.d``) that IPv4 address; anything else as it is.
+
+    >>> client_group("203.0.113.7"), client_group("2001:db8:1:2:aa::1"), client_group("2001:db8:1:2::ff")
     ('203.0.113.7', '2001:db8:1:2::/64', '2001:db8:1:2::/64')
-    >>> client_group("::ffff:198.51.100.2"), client_group("unknown")
+    >>> client_group("64:ff9b::198.51.100.2"), client_group("unknown")
     ('198.51.100.2', 'unknown')
     """
     try:
@@ -163,8 +202,8 @@ def client_group(address: str) -> str:
     except ValueError:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
+        if ip in NAT64:
+            return str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
 

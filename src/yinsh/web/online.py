@@ -787,7 +787,10 @@ class OnlineService:
                 if failures < ENGINE_TRIES:
                     await asyncio.sleep(ENGINE_RETRY_S)
                     continue
-                move = random.choice(list(board.legal_moves))
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                move = random.choice(moves)
                 log.warning("game %s: the engine failed %d times: its seat plays %s, chosen at random",
                             live.id, failures, move)
             failures = 0
