@@ -200,6 +200,14 @@ class LiveGame:
             targets = targets and game.view()
         return game.picture(targets, self.pictures)
 
+    def take_unserved(self, trial: OnlineGame, now: int) -> tuple[Optional[int], list[Entry]]:
+        """Takes the time the server could not serve (an outage whose resume
+        is not stored yet: None when there is none) and gives it back to
+        trial's running clock: (the time taken, trial's resume entries). The
+        caller puts it back when the entries are not stored."""
+        unserved, self.unserved_ms = self.unserved_ms, None
+        return unserved, (trial.resume(unserved, now) if unserved is not None else [])
+
     def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
         return [e.as_json(self.game.side_name(e.seat)) for e in entries]
 
@@ -736,8 +744,7 @@ class OnlineService:
                     return False
                 now = now_ms()
                 trial = live.game.clone()
-                unserved, live.unserved_ms = live.unserved_ms, None
-                entries = trial.resume(unserved, now) if unserved is not None else []
+                unserved, entries = live.take_unserved(trial, now)
                 more = make(trial, now)
                 if more is None and not entries:
                     return False
@@ -825,17 +832,14 @@ class OnlineService:
                                   "only watch)")
             trial = live.game.clone()
             now = now_ms()
-            # The time the server could not serve (an outage whose resume is not stored
-            # yet) goes back to the running clock before the action is charged.
-            unserved = live.unserved_ms if live.id in self.owned else None
-            entries = trial.resume(unserved, now) if unserved is not None else []
-            entries += trial.act(seat, message, now)
-            live.seen_ms = now                      # a person plays: the engines answer
-            if unserved is not None:
-                live.unserved_ms = None
+            # The time the server could not serve goes back to the running clock
+            # (in the process that owns the game) before the action is charged.
+            unserved, entries = live.take_unserved(trial, now) if live.id in self.owned else (None, [])
             try:
+                entries += trial.act(seat, message, now)
+                live.seen_ms = now                  # a person plays: the engines answer
                 await self._commit(live, trial, entries, ack=ack)
-            except BaseException:                   # not stored: the time is still owed
+            except BaseException:                   # refused or not stored: the time is still owed
                 if unserved is not None and live.unserved_ms is None:
                     live.unserved_ms = unserved
                 raise

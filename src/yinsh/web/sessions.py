@@ -290,7 +290,7 @@ class SessionStore:
         with self._lock:
             now = time.monotonic()
             if self._counts[client] >= self.per_client:
-                self._forget(next(i for i, c in self._clients.items() if c == client and i in self._games))
+                self._forget(next(i for i, c in self._clients.items() if c == client))
             while self._games:
                 oldest = next(iter(self._games.values()))
                 if len(self._games) < self.limit and now - oldest.touched < self.idle:
