@@ -75,7 +75,7 @@ def run(kind: Any, print_fn: Print = print) -> None:
         print_fn(f"mcts ({playouts} playouts a position, seed {mcts_seed})")
         mcts_part(kind, print_fn)
         print_fn("")
-    for evaluation in kind.evaluations:
+    for evaluation in kind.evaluations[1:]:      # besides the classic one
         name = evaluation.capitalize()
         print_fn(f"search (alpha-beta, {evaluation} evaluation, hash {HASH_MB} MB, 1 thread)")
         nodes, seconds = search_part(kind, print_fn, label=name, evaluation=evaluation)
@@ -153,7 +153,7 @@ def mcts_part(kind: Any, print_fn: Print = print, playouts: Optional[int] = None
     total, seconds = 0, 0.0
     for i, (name, tags, moves, _) in enumerate(kind.bench_search, 1):
         board = _board(kind, tags, moves)
-        module = importlib.import_module(board.search_module)
+        module = kind.search()
         searcher = module.Mcts(seed=seed)
         info = searcher.search(board, node_limit=playouts or count)
         total += info.nodes

@@ -41,5 +41,5 @@ def draw(board: Any, unicode: bool = False, **options: Any) -> str:
     ``options`` (the module's list)."""
     from yinsh.svg import check_options
     game = games.of_board(board)
-    check_options(game.diagram.draw, f"{game.diagram_module}.draw", options)
+    check_options(game.diagram.draw, f"{game.diagram.__name__}.draw", options)
     return str(game.diagram.draw(board, unicode=unicode, **options))

@@ -39,14 +39,13 @@ TypeError: yinsh.ludo.svg.board takes no option 'lastmove' (its options: size, c
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 from typing import Any, Callable
 
 from yinsh import games
 
-__all__ = ["board", "check_options", "check_size", "MIN_SIZE", "MAX_SIZE"]
+__all__ = ["board", "check_options", "check_size", "wrong_board", "MIN_SIZE", "MAX_SIZE"]
 
 #: The bounds of the pictures' width in pixels.
 MIN_SIZE, MAX_SIZE = 16, 10000
@@ -58,8 +57,8 @@ def board(board: Any, **options: Any) -> str:
     module's list: ``size``, ``coordinates``, ``orientation``,
     ``last_move``, ``highlight``, ``targets``)."""
     game = games.of_board(board)
-    draw = importlib.import_module(game.svg_module).board
-    check_options(draw, f"{game.svg_module}.board", options)
+    draw = game.svg.board
+    check_options(draw, f"{game.svg.__name__}.board", options)
     return str(draw(board, **options))
 
 
@@ -84,3 +83,24 @@ def check_size(size: object, default: float) -> float:
         raise ValueError(f"size must be a number of pixels between {MIN_SIZE} and {MAX_SIZE}, "
                          f"not {size!r}")
     return size
+
+
+def wrong_board(board: object, name: str, function: str) -> TypeError:
+    """The error of a game's picture function (``function``, its full name,
+    in the game's svg module) given something that is not a board of that
+    game (the game ``name``): for a board of another game it names the
+    functions that draw it.
+
+    >>> from yinsh import insert
+    >>> print(wrong_board(insert.Board(), "yinsh", "yinsh.yinsh.svg.board"))
+    yinsh.yinsh.svg.board: this is a yinsh.insert.Board; draw it with yinsh.insert.svg.board or yinsh.svg.board
+    >>> print(wrong_board("e5", "yinsh", "yinsh.yinsh.svg.board"))
+    yinsh.yinsh.svg.board: expected a yinsh.Board, not str
+    """
+    try:
+        other = games.of_board(board)
+    except TypeError:
+        return TypeError(f"{function}: expected a {games.GAMES[name].board_name}, not {type(board).__name__}")
+    what = function.rpartition(".")[2]
+    return TypeError(f"{function}: this is a {other.board_name}; draw it with "
+                     f"{other.svg.__name__}.{what} or yinsh.svg.{what}")

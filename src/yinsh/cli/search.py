@@ -296,7 +296,7 @@ def external_factory(spec: str, root: str, game: games.GameKind) -> ExternalEngi
     if not root:
         raise CommandError(f"player {spec!r}: expected build:DIR, a yinsh source tree built in place")
     try:
-        return ExternalEngineFactory(root, game.board_module)
+        return ExternalEngineFactory(root, game.module.__name__)
     except ValueError as exc:
         raise CommandError(f"player {spec!r}: {exc}") from None
 

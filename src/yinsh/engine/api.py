@@ -476,9 +476,16 @@ class Engine:
         name = getattr(kind, "search_module", None)
         if not isinstance(name, str):
             raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
+        from yinsh.games import of_board_class          # the registry; no game module
+        try:
+            game = of_board_class(kind)
+        except TypeError:                               # a board of a game not registered:
+            game = None                                 # the search its class names
+        if game is not None:
+            return game.search(self._evaluation)
         if self._evaluation != "classic":
-            from yinsh.games import of_board_class      # the registry; no game module
-            name = of_board_class(kind).search_module(self._evaluation)
+            raise ValueError(f"{kind.__name__} has no {self._evaluation!r} evaluation (its game is "
+                             f"not registered)")
         return importlib.import_module(name)
 
     def _search_specs(self) -> tuple[_params.Spec, ...]:

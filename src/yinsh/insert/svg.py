@@ -202,8 +202,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
     6
     """
     if not isinstance(board, _core.CoreBoard):
-        from yinsh import games
-        raise games.wrong_board(board, "insert", "yinsh.insert.svg.board")
+        from yinsh.svg import wrong_board
+        raise wrong_board(board, "insert", "yinsh.insert.svg.board")
     from yinsh.svg import check_size
     size = check_size(size, DEFAULT_SIZE)
     marked = _squares(highlight)

@@ -243,8 +243,8 @@ def board(b: Board, size: Optional[float] = DEFAULT_SIZE, *, coordinates: bool =
     """
     from yinsh.ludo.board import Board
     if not isinstance(b, Board):
-        from yinsh import games
-        raise games.wrong_board(b, "ludo", "yinsh.ludo.svg.board")
+        from yinsh.svg import wrong_board
+        raise wrong_board(b, "ludo", "yinsh.ludo.svg.board")
     from yinsh.svg import check_size
     size = check_size(size, DEFAULT_SIZE)
     angle = 90 * quarter_turns(orientation)

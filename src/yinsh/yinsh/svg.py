@@ -189,8 +189,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
     85
     """
     if not isinstance(board, _core.CoreBoard):
-        from yinsh import games
-        raise games.wrong_board(board, "yinsh", "yinsh.yinsh.svg.board")
+        from yinsh.svg import wrong_board
+        raise wrong_board(board, "yinsh", "yinsh.yinsh.svg.board")
     from yinsh.svg import check_size
     size = check_size(size, DEFAULT_SIZE)
     flip = _color_of(orientation) == Color.BLACK

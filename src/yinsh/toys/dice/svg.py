@@ -23,7 +23,7 @@ def board(board: Any, size: int = 360, *, highlight: Optional[Sequence[str]] = N
         raise ValueError(f"size must be an int 100..4000, not {size!r}")
     from yinsh.toys.dice.board import Board
     if not isinstance(board, Board):
-        from yinsh.games import wrong_board
+        from yinsh.svg import wrong_board
         raise wrong_board(board, "dice", "yinsh.toys.dice.svg.board")
     rows = []
     step = (size - 80) / board.target
