@@ -21,20 +21,11 @@ from yinsh.yinsh import _core
 from yinsh._version import __version__
 from yinsh.yinsh.board import Board
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
+from yinsh.arguments import (CommandError, Parser, int_in, nonnegative_int, positive_float,  # noqa: F401
+                             positive_int)
 
 #: The exit status after a broken pipe on standard output (128 + SIGPIPE).
 EXIT_BROKEN_PIPE = 141
-
-
-class CommandError(Exception):
-    """A user error: printed as one line, exit status 2."""
-
-
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line (see --help)."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 #: The options that name a start position, as the record tags they stand for.
@@ -182,55 +173,10 @@ def add_game_args(p: argparse.ArgumentParser, kind: bool = True) -> None:
                    help="ludo: the number of players, 2..4 (default 4)")
 
 
-def int_in(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str], int]:
-    """An argparse type: a whole number between lo and hi (inclusive; no
-    bound on a side given as None). Its errors are one-line usage errors.
-
-    >>> depth = int_in(1, 64)
-    >>> depth("12")
-    12
-    >>> depth("65")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: must be between 1 and 64, not 65
-    >>> int_in(0)("-1")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: must not be negative: -1
-    """
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text[:40]!r}") from None
-        if lo is not None and hi is not None:
-            if not lo <= value <= hi:
-                raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, not {value}")
-        elif lo is not None and value < lo:
-            raise argparse.ArgumentTypeError(f"must not be negative: {value}" if lo == 0
-                                             else f"must be at least {lo}, not {value}")
-        elif hi is not None and value > hi:
-            raise argparse.ArgumentTypeError(f"must be at most {hi}, not {value}")
-        return value
-
-    convert.__name__ = f"int_in({lo}, {hi})"
-    return convert
-
-
-nonnegative_int = int_in(0)
-positive_int = int_in(1)
 #: The engine's limits as argument types (the ranges ``yinsh.Engine`` accepts).
 search_depth = int_in(1, MAX_DEPTH)
 search_nodes = int_in(1, 2 ** 63 - 1)
 hash_size = int_in(0, MAX_HASH_MB)
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number: {text}")
-    return value
 
 
 #: The deepest perft and the most threads (``yinsh.perft`` refuses more).
@@ -269,7 +215,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     """The fixed benchmark: perft of fixed positions, random playouts, a
     fixed-depth search with one thread and with two, MCTS playouts; then the
     signature (perft leaves + one-thread search nodes)."""
-    game_of(args).bench(lambda line: print(line, flush=True))
+    from yinsh import bench_games
+    bench_games.run(game_of(args), lambda line: print(line, flush=True))
 
 
 def build_parser() -> argparse.ArgumentParser:

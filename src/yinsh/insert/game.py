@@ -28,11 +28,24 @@ def _search(evaluation: str) -> ModuleType:
     return _search
 
 
+def _web() -> Any:
+    """The web page's view of Insert (``yinsh.parts.web``)."""
+    from yinsh.insert.web import InsertWeb
+    return InsertWeb
+
+
+def _features() -> Any:
+    """The learned evaluation's input features (``yinsh.parts.features``)."""
+    from yinsh.insert import features
+    return features
+
+
 class InsertGame(GameKind):
     """Insert as the registry knows it (see the module)."""
 
     name = "insert"
     searches = {"classic": lambda: _search("classic"), "learned": lambda: _search("learned")}
+    parts = {"web": _web, "features": _features}
     board_name = "yinsh.insert.Board"
     title = "Insert"
     start_tag_names = ("Position", "Layout")

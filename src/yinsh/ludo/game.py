@@ -24,11 +24,18 @@ def _search() -> ModuleType:
     return _search
 
 
+def _web() -> Any:
+    """The web page's view of Ludo (``yinsh.parts.web``)."""
+    from yinsh.ludo.web import LudoWeb
+    return LudoWeb
+
+
 class LudoGame(GameKind):
     """Ludo as the registry knows it (see the module)."""
 
     name = "ludo"
     searches = {"classic": lambda: _search()}
+    parts = {"web": _web}
     board_name = "yinsh.ludo.Board"
     title = "Ludo"
     start_tag_names = ("Position", "Players", "Variant")

@@ -15,7 +15,7 @@ import math
 import shlex
 from typing import Any, Callable, Optional
 
-from yinsh.cli import positive_float
+from yinsh.arguments import positive_float
 
 __all__ = ["CHECKPOINT", "DATA", "NETWORK", "TrainConfig", "TrainError", "TrainReport",
            "add_arguments", "config_from_args"]

@@ -144,7 +144,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Adds ``serve`` to the subcommands of ``yinsh``."""
-    from yinsh.cli import int_in, positive_float
+    from yinsh.arguments import int_in, positive_float
     p = sub.add_parser("serve", help="the web page to play and analyse every game",
                        description="Serves the web page to play and analyse Yinsh, Insert and "
                                    "Ludo against the engine or at one screen, and prints its "
@@ -220,7 +220,7 @@ def limits_of(args: argparse.Namespace) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    from yinsh.cli import CommandError
+    from yinsh.arguments import CommandError
     try:
         import sqlalchemy  # noqa: F401
         import starlette  # noqa: F401

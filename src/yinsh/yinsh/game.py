@@ -32,11 +32,30 @@ def _search(evaluation: str) -> ModuleType:
     return _search
 
 
+def _web() -> Any:
+    """The web page's view of Yinsh (``yinsh.parts.web``)."""
+    from yinsh.yinsh.web import YinshWeb
+    return YinshWeb
+
+
+def _features() -> Any:
+    """The learned evaluation's input features (``yinsh.parts.features``)."""
+    from yinsh.yinsh import features
+    return features
+
+
+def _records() -> Any:
+    """Records: the Boardspace dialect and the grouped turns (``yinsh.parts.records``)."""
+    from yinsh.yinsh import records
+    return records
+
+
 class YinshGame(GameKind):
     """Yinsh as the registry knows it (see the module)."""
 
     name = "yinsh"
     searches = {"classic": lambda: _search("classic"), "learned": lambda: _search("learned")}
+    parts = {"web": _web, "features": _features, "records": _records}
     board_name = "yinsh.Board"
     title = "Yinsh"
     start_tag_names = ("Position", "Variant")
