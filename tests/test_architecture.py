@@ -179,3 +179,11 @@ def test_no_import_circle_spans_two_packages():
         if module not in index:
             visit(module)
     assert circles == [], circles
+
+
+def test_the_architecture_page_shows_the_contracts_layers():
+    """docs/architecture.md's table of layers is the layers contract, row by row."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("## The layers\n", 1)[1].split("```\n", 2)[1]
+    rows = [line.split(None, 1)[1] for line in table.splitlines()[1:] if line.strip()]
+    assert [re.sub(r"\s+", " ", row).strip() for row in rows] == contract("layers")["layers"]
