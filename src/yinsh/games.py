@@ -54,6 +54,12 @@ ENTRY_POINT_GROUP = "yinsh.games"
 # The name of a bad tag's error before ``yinsh.game_kind`` held it.
 _TagError = TagError
 
+
+def plugin_entry_points(path: Optional[list[str]] = None) -> list[tuple[str, str]]:
+    """The entry points of the group ``yinsh.games`` on path (default
+    ``sys.path``) as ``(name, "module:attribute")`` (``yinsh.plugins``)."""
+    return entry_points(ENTRY_POINT_GROUP, path)
+
 GameSpec = Union[GameKind, type, str]
 
 
