@@ -92,7 +92,7 @@ cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) no
     return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
 
 # ---------------------------------------------------------------------------
-# Python boundary: a checked yinsh.nn.network.Network into the C structs.
+# Python boundary: a checked yinsh.engine.network.Network into the C structs.
 # ---------------------------------------------------------------------------
 
 cdef inline void copy_array(void* dst, object array, object dtype, Py_ssize_t size) except *:
@@ -104,20 +104,19 @@ cdef inline void copy_array(void* dst, object array, object dtype, Py_ssize_t si
 
 
 cdef inline object checked_network(object source, str game):
-    """The yinsh.nn.network.Network of source: None (game's packaged
+    """The yinsh.engine.network.Network of source: None (game's packaged
     network), a path of a ``.nnue`` file, or a Network; checked as one of
     game's (``NetworkError``, ``NetworkGameError`` for another game's)."""
     import os
-    from yinsh.nn import network as _network
-    from yinsh.nn.games import nn_game
+    from yinsh.engine import network as _network
     if source is None:
-        source = nn_game(game).packaged_network
+        source = _network.packaged_network(game)
     if isinstance(source, _network.Network):
         _network.check(source, game)
         return source
     if isinstance(source, (str, os.PathLike)):
         return _network.load(source, game)
-    raise TypeError(f"network must be a path, a yinsh.nn.network.Network or None, "
+    raise TypeError(f"network must be a path, a yinsh.engine.network.Network or None, "
                     f"not {type(source).__name__}")
 
 

@@ -362,10 +362,10 @@ class Engine:
     network (NNUE-style, docs/search.md, "Learned evaluation"; Yinsh and
     Insert: searching a Ludo board raises ``ValueError``) instead of the
     hand-written ``"classic"`` evaluation; ``network`` (a path of a
-    ``.nnue`` file or a ``yinsh.nn.network.Network``) replaces the packaged
-    network, checked at once (``yinsh.nn.network.NetworkError``, a
-    ``ValueError``, for a bad file); searching a board of another game than
-    the network's raises ``yinsh.nn.network.NetworkGameError`` (a
+    ``.nnue`` file or a ``yinsh.engine.network.Network``) replaces the
+    packaged network, checked at once (``yinsh.engine.network.NetworkError``,
+    a ``ValueError``, for a bad file); searching a board of another game
+    than the network's raises ``yinsh.engine.network.NetworkGameError`` (a
     ``NetworkError``).
 
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
@@ -448,7 +448,7 @@ class Engine:
     @property
     def network(self) -> Any:
         """The learned evaluation's network as given (a path, a
-        ``yinsh.nn.network.Network``), or ``None``: the game's packaged one."""
+        ``yinsh.engine.network.Network``), or ``None``: the game's packaged one."""
         return self._network
 
     def algorithm_for(self, board: object) -> str:
@@ -838,15 +838,15 @@ def params_table(params: Sequence[Param]) -> str:
 
 
 def _checked_network(network: Any) -> Any:
-    """network (a path or a ``yinsh.nn.network.Network``) checked now: a
+    """network (a path or a ``yinsh.engine.network.Network``) checked now: a
     path as a ``str``, loaded once to check it (``NetworkError``)."""
     import os
-    from yinsh.nn import network as _network
+    from yinsh.engine import network as _network
     if isinstance(network, _network.Network):
         _network.check(network)
         return network
     if not isinstance(network, (str, os.PathLike)):
-        raise TypeError(f"network must be a path or a yinsh.nn.network.Network, not {type(network).__name__}")
+        raise TypeError(f"network must be a path or a yinsh.engine.network.Network, not {type(network).__name__}")
     path = os.fspath(network)
     if not isinstance(path, str):
         raise TypeError("network must be a path (str), not bytes")

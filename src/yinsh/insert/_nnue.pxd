@@ -1,6 +1,6 @@
 # The learned evaluation of Insert in C: the first layer of the integer
 # network of docs/nn.md for Insert's 288 features per perspective
-# (yinsh/nn/insert_features.py: own and opponent rings, the squares the side
+# (yinsh/insert/features.py: own and opponent rings, the squares the side
 # to place may use, the marks), the accumulators' refresh from a position
 # and their incremental update from the position before and after an action.
 # The accumulators and the output layers (128 -> 32 -> 1) are every game's

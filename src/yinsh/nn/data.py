@@ -13,8 +13,8 @@ the result as one ``.npz`` and returns its SHA-256 (the network's
 ==========  ==================  ===========================================
 array       shape, dtype        what
 ==========  ==================  ===========================================
-features    (n, 2, K), int16    the active features (``yinsh.nn.features``,
-                                ``yinsh.nn.insert_features``) of the first
+features    (n, 2, K), int16    the active features (``yinsh.yinsh.features``,
+                                ``yinsh.insert.features``) of the first
                                 player's and the other's perspective,
                                 ascending, padded with ``PAD`` (491 in
                                 Yinsh, 288 in Insert); K is the most any
@@ -38,7 +38,7 @@ meta        (), str             JSON: ``format`` (``yinsh-nn-data-1``),
 ==========  ==================  ===========================================
 
 The set stores each position once; the board's symmetries (Yinsh's 12,
-``yinsh.nn.features.transform_features``; Insert's 8) are applied on the
+``yinsh.yinsh.features.transform_features``; Insert's 8) are applied on the
 fly by the trainer, each batch under a random symmetry per position.
 
 >>> import tempfile, os
@@ -77,7 +77,7 @@ from yinsh.distributed.manifest import sha256_of, write_atomic
 from yinsh.distributed.selfplay import MANIFEST, iter_shards
 from yinsh.nn.features import pad
 from yinsh.nn.games import NN_GAMES, NNGame, nn_game
-from yinsh.nn.network import SCORE_SCALE
+from yinsh.engine.network import SCORE_SCALE
 
 __all__ = ["DATA_FORMAT", "DataError", "Dataset", "build", "load", "main", "save", "sha256_file"]
 

@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from yinsh.nn.games import NNGame, nn_game
-from yinsh.nn.network import (HIDDEN, L2, OUT_SCALE, SCORE_SCALE, Network, NetworkError, check,
-                               default_meta)
+from yinsh.engine.network import (HIDDEN, L2, OUT_SCALE, SCORE_SCALE, Network, NetworkError,
+                                  check, default_meta)
 
 __all__ = ["LIMITS", "PARAMS", "float_score", "forward", "init_params", "limits", "params_of",
            "quantise"]

@@ -29,7 +29,7 @@ True
 >>> evaluate(random_network(0), board)            # a Yinsh network
 Traceback (most recent call last):
 ...
-yinsh.nn.network.NetworkGameError: a network of yinsh, not of insert
+yinsh.engine.network.NetworkGameError: a network of yinsh, not of insert
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from yinsh.nn.features import active_features_batch
 from yinsh.nn.games import nn_game
-from yinsh.nn.network import OUT_SCALE, SCORE_SCALE, Network, check
+from yinsh.engine.network import OUT_SCALE, SCORE_SCALE, Network, check
 
 __all__ = ["accumulators", "accumulators_batch", "evaluate", "evaluate_batch", "features_batch",
            "truncated_score"]

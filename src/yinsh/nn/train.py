@@ -61,7 +61,7 @@ from yinsh.nn.config import (CHECKPOINT, DATA, TrainConfig, TrainError, TrainRep
                              add_arguments, config_from_args)
 from yinsh.nn.games import NNGame, nn_game
 from yinsh.nn.model import float_score, init_params, limits, quantise
-from yinsh.nn.network import SCORE_SCALE, save
+from yinsh.engine.network import SCORE_SCALE, save
 from yinsh.nn.reference import evaluate_batch
 
 __all__ = ["main", "run", "train"]

@@ -1,0 +1,412 @@
+"""The integer network of the learned evaluation and its file (``*.nnue``).
+
+A ``Network`` holds the six integer arrays of docs/nn.md and a ``meta``
+dictionary whose ``game`` names the game it evaluates: a registered game
+with the part ``"features"`` (``yinsh.parts.features``), whose number of
+features the first layer has and whose packaged network
+(``packaged_network``) the engine's learned evaluation plays without one of
+its own. ``save`` writes a network as a NumPy ``.npz`` (``meta`` as a 0-d JSON
+string), ``load`` reads one back, and both call ``check``, which raises
+``NetworkError`` (a ``ValueError``) naming what is wrong: a shape, a dtype,
+the format, or weights large enough to overflow the ``int16`` accumulator;
+a network of another game than the one asked for raises
+``NetworkGameError`` (a ``NetworkError``).
+
+>>> import io
+>>> net = random_network(0)
+>>> buffer = io.BytesIO()
+>>> save(net, buffer)
+>>> again = load(io.BytesIO(buffer.getvalue()))
+>>> again == net, again.meta["format"], again.l1_weight.shape, again.game
+(True, 'yinsh-nnue-1', (491, 64), 'yinsh')
+>>> random_network(0, game="insert").l1_weight.shape
+(288, 64)
+>>> _ = buffer.seek(0)
+>>> load(buffer, game="insert")
+Traceback (most recent call last):
+...
+yinsh.engine.network.NetworkGameError: a network of yinsh, not of insert
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import IO, Any, Optional, Protocol, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from yinsh import games
+from yinsh.game_kind import GameKind
+from yinsh.parts.features import Features
+
+__all__ = [
+    "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "NetworkGameError",
+    "OUT_SCALE", "SCORE_SCALE", "Network", "arrays_of", "check", "default_meta", "game_features",
+    "learned_game", "learned_games", "load", "packaged_network", "random_network", "save",
+]
+
+#: The accumulator width (per perspective).
+HIDDEN = 64
+#: The second layer's width.
+L2 = 32
+#: The engine's score of a network output of 1.0 (``P(win) = sigmoid(score / 2000)``).
+SCORE_SCALE = 2000
+#: The integer output of a float output of 1.0 (127 * 64).
+OUT_SCALE = 127 * 64
+#: The value of ``meta["format"]``.
+FORMAT = "yinsh-nnue-1"
+#: The keys every network's meta has.
+META_KEYS = ("format", "game", "features", "hidden", "l2", "score_scale", "command",
+             "data_hash", "positions", "created", "validation_loss")
+ArraySpec = dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]]
+
+
+class Named(Protocol):
+    """What names a game: its description (``GameKind``), or ``yinsh.nn.NNGame``."""
+
+    @property
+    def name(self) -> str: ...
+
+
+#: A game: its name, or what has its name.
+GameLike = Union[str, Named]
+
+
+def learned_games() -> list[str]:
+    """The registered games with a learned evaluation (the part ``"features"``).
+
+    >>> learned_games()[:2]
+    ['yinsh', 'insert']
+    """
+    return [name for name in games.GAMES.loadable() if games.get(name).has_part("features")]
+
+
+def learned_game(game: GameLike) -> GameKind:
+    """The registered game of game (a name, a description, or what has the
+    name of one) if it has a learned evaluation; else ``ValueError``.
+
+    >>> learned_game("insert")
+    <game insert>
+    >>> learned_game("ludo")
+    Traceback (most recent call last):
+    ...
+    ValueError: no learned evaluation for 'ludo' (it has one for: yinsh, insert)
+    """
+    name = game if isinstance(game, str) else game.name
+    try:
+        kind = games.get(name)
+    except ValueError:
+        kind = None
+    if kind is None or not kind.has_part("features"):
+        raise ValueError(f"no learned evaluation for {name!r} (it has one for: "
+                         f"{', '.join(learned_games())})")
+    return kind
+
+
+def game_features(game: GameLike) -> Features:
+    """The input features of game's learned evaluation (its part
+    ``"features"``); ``ValueError`` for a game without one.
+
+    >>> game_features("yinsh").FEATURES, game_features("insert").MAX_ACTIVE
+    (491, 72)
+    """
+    features: Features = learned_game(game).part("features")
+    return features
+
+
+def packaged_network(game: GameLike) -> str:
+    """The path of game's packaged network (``Engine(evaluation="learned")``
+    without a network of its own).
+
+    >>> os.path.basename(packaged_network("insert"))
+    'insert.nnue'
+    """
+    return game_features(game).NETWORK
+
+
+def arrays_of(game: GameLike) -> ArraySpec:
+    """Each array's dtype and shape in a network of game.
+
+    >>> arrays_of("insert")["l1_weight"]
+    (<class 'numpy.int16'>, (288, 64))
+    """
+    features = game_features(game).FEATURES
+    return {name: (dtype, (features, HIDDEN) if name == "l1_weight" else shape)
+            for name, (dtype, shape) in ARRAYS.items()}
+
+
+#: Each array's dtype and shape (Yinsh's; ``arrays_of`` gives another game's).
+ARRAYS: ArraySpec = {
+    "l1_weight": (np.int16, (491, HIDDEN)),
+    "l1_bias": (np.int16, (HIDDEN,)),
+    "l2_weight": (np.int8, (2 * HIDDEN, L2)),
+    "l2_bias": (np.int32, (L2,)),
+    "l3_weight": (np.int8, (L2,)),
+    "l3_bias": (np.int32, ()),
+}
+
+_INT16_MAX = 32767
+_INT32_MAX = 2**31 - 1
+
+PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
+
+
+class NetworkError(ValueError):
+    """A network (or its file) that breaks the format of docs/nn.md."""
+
+
+class NetworkGameError(NetworkError):
+    """A network of another game than the one it is used for (a Yinsh
+    network given to Insert's engine, or the other way round)."""
+
+
+@dataclasses.dataclass(eq=False)
+class Network:
+    """The integer network: the six arrays of the format and its ``meta``.
+
+    Equality compares every array and the meta. Networks pickle (plain
+    NumPy arrays and a dict).
+    """
+
+    l1_weight: npt.NDArray[np.int16]
+    l1_bias: npt.NDArray[np.int16]
+    l2_weight: npt.NDArray[np.int8]
+    l2_bias: npt.NDArray[np.int32]
+    l3_weight: npt.NDArray[np.int8]
+    l3_bias: npt.NDArray[np.int32]
+    meta: dict[str, Any]
+
+    @property
+    def game(self) -> str:
+        """The game the network evaluates (``meta["game"]``)."""
+        return str(self.meta.get("game", "")) if isinstance(self.meta, dict) else ""
+
+    def arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The six arrays by their name in the file."""
+        return {name: getattr(self, name) for name in ARRAYS}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Network):
+            return NotImplemented
+        mine, theirs = self.arrays(), other.arrays()
+        return (self.meta == other.meta
+                and all(mine[n].dtype == theirs[n].dtype and np.array_equal(mine[n], theirs[n])
+                        for n in ARRAYS))
+
+
+def default_meta(game: GameLike = "yinsh", **values: Any) -> dict[str, Any]:
+    """A meta dictionary of a network of game with the format's fixed
+    entries, ``created`` now (UTC, ISO 8601), and the given values over them.
+
+    >>> meta = default_meta(command="test", positions=3)
+    >>> meta["format"], meta["features"], meta["positions"], meta["validation_loss"]
+    ('yinsh-nnue-1', 491, 3, None)
+    >>> default_meta("insert")["features"]
+    288
+    """
+    name = learned_game(game).name
+    meta: dict[str, Any] = {
+        "format": FORMAT, "game": name, "features": game_features(name).FEATURES, "hidden": HIDDEN,
+        "l2": L2,
+        "score_scale": SCORE_SCALE, "command": "", "data_hash": "", "positions": 0,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "validation_loss": None,
+    }
+    meta.update(values)
+    return meta
+
+
+def _check_meta(meta: object, game: Optional[str]) -> tuple[str, Features]:
+    """The game and the features of a valid meta (of game, if given)."""
+    if not isinstance(meta, dict):
+        raise NetworkError(f"meta must be a dict, not {type(meta).__name__}")
+    missing = [key for key in META_KEYS if key not in meta]
+    if missing:
+        raise NetworkError(f"meta lacks {', '.join(missing)}")
+    name = meta["game"]
+    try:
+        features = game_features(name) if isinstance(name, str) else None
+    except ValueError:
+        features = None
+    if features is None:
+        raise NetworkError(f"meta['game'] is {name!r}, not a game with a learned evaluation")
+    if game is not None and name != game:
+        raise NetworkGameError(f"a network of {name}, not of {game}")
+    fixed = {"format": FORMAT, "features": features.FEATURES, "hidden": HIDDEN,
+             "l2": L2, "score_scale": SCORE_SCALE}
+    for key, value in fixed.items():
+        if meta[key] != value or type(meta[key]) is not type(value):
+            raise NetworkError(f"meta[{key!r}] is {meta[key]!r}, expected {value!r}")
+    for key in ("command", "data_hash", "created"):
+        if not isinstance(meta[key], str):
+            raise NetworkError(f"meta[{key!r}] must be a str, not {type(meta[key]).__name__}")
+    if not isinstance(meta["positions"], int) or isinstance(meta["positions"], bool) \
+            or meta["positions"] < 0:
+        raise NetworkError(f"meta['positions'] must be an int >= 0, not {meta['positions']!r}")
+    loss = meta["validation_loss"]
+    if loss is not None and (not isinstance(loss, (int, float)) or isinstance(loss, bool)):
+        raise NetworkError(f"meta['validation_loss'] must be a number or None, not {loss!r}")
+    return name, features
+
+
+def check(network: Network, game: Optional[GameLike] = None) -> None:
+    """Raises ``NetworkError`` unless network follows the format: each
+    array's dtype and shape, the meta's keys and fixed values, and the
+    integer bounds (the exporter refuses what breaks them):
+
+    * ``|l1_bias[j]| + the 70 largest |l1_weight[:, j]| < 32767`` for every
+      ``j`` (70 for Yinsh, the game's ``MAX_ACTIVE``): no accumulator
+      overflows ``int16``;
+    * ``|l2_bias[k]| + 127 * sum |l2_weight[:, k]| < 2**31`` and
+      ``2000 * (|l3_bias| + 127 * sum |l3_weight|) < 2**31``: no ``int32`` sum
+      (nor ``out * 2000``) overflows.
+
+    With a game (a name, a ``GameKind``, an ``NNGame``): ``NetworkGameError``
+    for a network of another game. Raises ``TypeError`` for anything but a ``Network``.
+
+    >>> net = random_network(1)
+    >>> check(net)
+    >>> net.l1_weight[:70, 5] = 500
+    >>> check(net)
+    Traceback (most recent call last):
+    ...
+    yinsh.engine.network.NetworkError: l1 column 5 can overflow the int16 accumulator: |bias| + the 70 largest |weights| = ... >= 32767
+    """
+    if not isinstance(network, Network):
+        raise TypeError(f"expected a Network, not {type(network).__name__}")
+    game_name, features = _check_meta(network.meta,
+                                      None if game is None else learned_game(game).name)
+    max_active = features.MAX_ACTIVE
+    for name, (dtype, shape) in arrays_of(game_name).items():
+        array = getattr(network, name)
+        if not isinstance(array, np.ndarray):
+            raise NetworkError(f"{name} must be a numpy array, not {type(array).__name__}")
+        if array.dtype != dtype:
+            raise NetworkError(f"{name} has dtype {array.dtype}, expected {np.dtype(dtype)}")
+        if array.shape != shape:
+            raise NetworkError(f"{name} has shape {array.shape}, expected {shape}")
+    weights = np.sort(np.abs(network.l1_weight.astype(np.int64)), axis=0)[-max_active:]
+    bound = np.abs(network.l1_bias.astype(np.int64)) + weights.sum(axis=0)
+    worst = int(np.argmax(bound))
+    if bound[worst] >= _INT16_MAX:
+        raise NetworkError(f"l1 column {worst} can overflow the int16 accumulator: |bias| + the "
+                           f"{max_active} largest |weights| = {int(bound[worst])} >= {_INT16_MAX}")
+    l2 = np.abs(network.l2_bias.astype(np.int64)) + 127 * np.abs(
+        network.l2_weight.astype(np.int64)).sum(axis=0)
+    if l2.max() > _INT32_MAX:
+        raise NetworkError(f"l2 output {int(np.argmax(l2))} can overflow int32")
+    out = abs(int(network.l3_bias)) + 127 * int(np.abs(network.l3_weight.astype(np.int64)).sum())
+    if out * SCORE_SCALE > _INT32_MAX:
+        raise NetworkError(f"the output can overflow int32 (|out| * {SCORE_SCALE} up to "
+                           f"{out * SCORE_SCALE})")
+
+
+def save(network: Network, file: PathOrFile) -> None:
+    """Writes network to file (a path, written whole or not at all, or a
+    binary file object) as the format's ``.npz``, after ``check``.
+
+    >>> import io
+    >>> save(random_network(0), io.BytesIO())
+    """
+    check(network)
+    arrays: dict[str, Any] = dict(network.arrays())
+    arrays["meta"] = np.array(json.dumps(network.meta, sort_keys=True))
+    if not isinstance(file, (str, os.PathLike)):
+        np.savez(file, **arrays)
+        return
+    path = Path(file)
+    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
+    try:
+        os.fchmod(handle, 0o644)                 # as open() makes it (mkstemp: 0600)
+        with os.fdopen(handle, "wb") as out:
+            np.savez(out, **arrays)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def load(file: PathOrFile, game: Optional[GameLike] = None) -> Network:
+    """The network in file (a path or a binary file object), checked (of
+    game, if given: else ``NetworkGameError``).
+
+    Raises ``NetworkError`` for a file that is no ``.npz`` or breaks the
+    format, ``FileNotFoundError`` for a missing path.
+
+    >>> import io
+    >>> load(io.BytesIO(b"not a network"))
+    Traceback (most recent call last):
+    ...
+    yinsh.engine.network.NetworkError: not a network file (a NumPy .npz): ...
+    """
+    try:
+        archive = np.load(file, allow_pickle=False)
+    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        raise NetworkError(f"not a network file (a NumPy .npz): {exc}") from None
+    if not isinstance(archive, np.lib.npyio.NpzFile):
+        raise NetworkError("not a network file: a single .npy array, not an .npz")
+    with archive:
+        names = set(archive.files)
+        missing = [name for name in (*ARRAYS, "meta") if name not in names]
+        if missing:
+            raise NetworkError(f"the file lacks {', '.join(missing)}")
+        try:
+            arrays = {name: archive[name] for name in (*ARRAYS, "meta")}
+        except (ValueError, OSError, zipfile.BadZipFile) as exc:
+            raise NetworkError(f"an array of the file is unreadable: {exc}") from None
+    text = arrays.pop("meta")
+    if text.shape != () or text.dtype.kind != "U":
+        raise NetworkError(f"meta must be a 0-d unicode string, not {text.dtype} {text.shape}")
+    try:
+        meta = json.loads(str(text))
+    except json.JSONDecodeError as exc:
+        raise NetworkError(f"meta is not JSON: {exc}") from None
+    network = Network(meta=meta, **arrays)
+    check(network, game)
+    return network
+
+
+def random_network(seed: int, scale: float = 1.0, game: GameLike = "yinsh") -> Network:
+    """A network of random integer weights, for tests: the same seed gives
+    the same network. ``scale`` multiplies the weights' range; at about 8 and
+    above many accumulators and second-layer outputs hit their clamps, and the
+    weights stay within the format's bounds at any scale. ``game``: whose
+    features the first layer has (Yinsh's by default).
+
+    >>> random_network(3) == random_network(3), random_network(3) == random_network(4)
+    (True, False)
+    >>> big = random_network(0, scale=100.0)
+    >>> int(abs(big.l1_weight).max()), int(abs(big.l2_weight).max())
+    (460, 127)
+    """
+    if not isinstance(scale, (int, float)) or not scale > 0:
+        raise ValueError(f"scale must be a positive number, not {scale!r}")
+    name = learned_game(game).name
+    features = game_features(name)
+    rng = np.random.default_rng(seed)
+
+    def uniform(limit: float, cap: int, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
+        bound = min(int(round(limit * scale)), cap)
+        return rng.integers(-bound, bound, size=shape, endpoint=True)
+
+    cap = (_INT16_MAX - 501) // features.MAX_ACTIVE    # |bias| <= 500: 460 for Yinsh, 448 for Insert
+    l1_weight = uniform(8, cap, (features.FEATURES, HIDDEN)).astype(np.int16)
+    l1_bias = (uniform(32, 240, (HIDDEN,)) + min(int(32 * scale), 260)).astype(np.int16)
+    return Network(
+        l1_weight=l1_weight,
+        l1_bias=l1_bias,
+        l2_weight=uniform(8, 127, (2 * HIDDEN, L2)).astype(np.int8),
+        l2_bias=uniform(2048, 2_000_000, (L2,)).astype(np.int32),
+        l3_weight=uniform(8, 127, (L2,)).astype(np.int8),
+        l3_bias=np.array(uniform(4000, 500_000, ()), dtype=np.int32),
+        meta=default_meta(name, command=f"random_network({seed}, scale={scale})"
+                                        + ("" if name == "yinsh" else f", game={name!r}")),
+    )
