@@ -48,9 +48,6 @@ class GameKind:
     #: the record tags a start position takes (the command line's --position,
     #: --layout, --players, --variant stand for Position, Layout, Players, Variant)
     start_tag_names: tuple[str, ...] = ("Position",)
-    #: records: a side's consecutive actions are one token (Yinsh's GIPF
-    #: turns: ``e5-e9;xe6-e10xa2``), else a token per action
-    grouped_turns = False
     #: records: whether an action's text may start with a digit (Ludo's ``14-19``)
     digit_actions = False
     #: the game's name for people (the web page's list)

@@ -43,7 +43,8 @@ from typing import Optional
 from yinsh.yinsh import _core
 from yinsh.yinsh.enums import Color
 from yinsh.errors import IllegalMoveError, InvalidMoveError
-from yinsh.record import Game, PathOrFile, RecordError, _check_text, _clip, _read_source
+from yinsh.record import Game, RecordError
+from yinsh.record.source import PathOrFile, check_text, clip, read_source
 
 __all__ = ["read", "reads"]
 
@@ -56,13 +57,13 @@ def read(path_or_file: PathOrFile) -> list[Game]:
     ``yinsh.record.read``: ``FileNotFoundError`` for a missing file,
     ``RecordError`` for a bad record or bytes that are not UTF-8,
     ``TypeError`` for anything but a path or a file)."""
-    return reads(_read_source(path_or_file, "read"))
+    return reads(read_source(path_or_file, "read"))
 
 
 def reads(text: str) -> list[Game]:
     """The games of Boardspace.net SGF text (a str). Raises ``RecordError``
     for a record that cannot be read, ``TypeError`` for anything but a str."""
-    text = _check_text(text, "reads")
+    text = check_text(text, "reads")
     return [_game(tree, no) for no, tree in enumerate(_trees(text), start=1)]
 
 
@@ -169,7 +170,7 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
         root.setdefault(prop.name, prop)
     gm = root.get("GM")
     if gm is None or gm.values[0].strip() != "24":
-        found = f"GM[{_clip(gm.values[0], 20)}]" if gm else "none"
+        found = f"GM[{clip(gm.values[0], 20)}]" if gm else "none"
         raise RecordError(f"not a Boardspace Yinsh record: GM[24] expected, found {found}",
                           line=gm.line if gm else None, game=game_no)
     names = {}
@@ -212,7 +213,7 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
                 continue
             side = Color.WHITE if prop.name == "P0" else Color.BLACK
             if len(prop.values[0]) > 200:
-                raise RecordError(f"{prop.name}[{_clip(prop.values[0])}]: too long for an action",
+                raise RecordError(f"{prop.name}[{clip(prop.values[0])}]: too long for an action",
                                   line=prop.line, game=game_no)
             words = prop.values[0].split()
             if not words:
@@ -274,15 +275,15 @@ def _game(nodes: list[list[_Prop]], game_no: int) -> Game:
         result = board.result()
         if winner_named is not None and {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(result) \
                 != winner_named:
-            raise RecordError(f"RE[{_clip(root['RE'].values[0], 60)}] names "
-                              f"{_clip(names['P' + str(int(winner_named))], 60)} "
+            raise RecordError(f"RE[{clip(root['RE'].values[0], 60)}] names "
+                              f"{clip(names['P' + str(int(winner_named))], 60)} "
                               f"as the winner, but the game ended {result}", line=root["RE"].line,
                               game=game_no)
     elif resigned is not None:
         result = "0-1" if resigned == Color.WHITE else "1-0"
         tags["Termination"] = "resignation"
         if winner_named == resigned:
-            raise RecordError(f"RE[{_clip(root['RE'].values[0], 60)}] names the player who resigned as "
+            raise RecordError(f"RE[{clip(root['RE'].values[0], 60)}] names the player who resigned as "
                               f"the winner", line=root["RE"].line, game=game_no)
     elif winner_named is not None:
         result = "1-0" if winner_named == Color.WHITE else "0-1"

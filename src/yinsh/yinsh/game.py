@@ -59,7 +59,6 @@ class YinshGame(GameKind):
     board_name = "yinsh.Board"
     title = "Yinsh"
     start_tag_names = ("Position", "Variant")
-    grouped_turns = True
     perft_threads = True
     plane_shape = (17, 11, 11)
     env_options = {"variant": "standard"}
