@@ -96,11 +96,12 @@ def entry_points(group: str, path: Optional[list[str]] = None) -> list[tuple[str
                     text = f.read()
             except OSError:
                 continue
+            points = parse_entry_points(text, group)
             mine = _distribution_name(folder) == DISTRIBUTION
-            if mine and have_ours:               # an older copy further down the path
-                continue
+            if mine and (have_ours or not points):   # another copy further down the path, or
+                continue                             # metadata older than the group
             have_ours = have_ours or mine
-            (ours if mine else others).extend(parse_entry_points(text, group))
+            (ours if mine else others).extend(points)
     if not have_ours:
         ours = _source_tree_entry_points(group)
     found: dict[str, str] = {}
