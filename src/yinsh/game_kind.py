@@ -325,6 +325,14 @@ class GameKind:
         """The size of the action space (``NUM_ACTIONS`` of the board's module)."""
         return int(self.module.NUM_ACTIONS)
 
+    @property
+    def chance_actions(self) -> int:
+        """A bound on the ids of the chance actions (OpenSpiel's
+        ``max_chance_outcomes``): 0 without chance, else the size of the
+        action space, or less where a game says so (Ludo: its six throws,
+        ids 0..5)."""
+        return self.num_actions if self.has_chance else 0
+
     def new_board(self, options: Mapping[str, Any]) -> Any:
         """A new board with the environments' options (every one given)."""
         return self.board_class(**options)

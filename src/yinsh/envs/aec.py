@@ -1,5 +1,6 @@
 """PettingZoo's AEC API over the per-game table (``yinsh.envs.games``):
-the class behind ``yinsh.envs.yinsh_v0``, ``insert_v0`` and ``ludo_v0``.
+the class behind ``yinsh.envs.yinsh_v0``, ``insert_v0`` and ``ludo_v0``,
+whose ``raw_env`` and ``env`` ``game_module`` makes from the module's name.
 
 - **Agents** ``player_0``, ``player_1``, ... are the seats in turn order
   (``yinsh.envs.games``). ``agent_selection`` is always the library's side
@@ -24,7 +25,7 @@ the class behind ``yinsh.envs.yinsh_v0``, ``insert_v0`` and ``ludo_v0``.
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy.typing as npt
 
@@ -41,7 +42,7 @@ from yinsh.envs.chance import play_chance
 from yinsh.envs.games import Game, get, seat_names
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "env", "wrap", "RENDER_MODES"]
+__all__ = ["BoardGameEnv", "env", "game_module", "wrap", "RENDER_MODES"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -136,6 +137,41 @@ def env(game: str, render_mode: Optional[str] = None, **options: Any) -> Any:
     name, with its options: ``env("ludo", players=2)`` is
     ``ludo_v0.env(players=2)``."""
     return wrap(BoardGameEnv(game, options, render_mode))
+
+
+def game_module(module: str) -> tuple[type[BoardGameEnv], Callable[..., Any]]:
+    """``raw_env`` and ``env`` of the module ``yinsh.envs.<game>_v0`` (module
+    is its ``__name__``), PettingZoo's names for a classic game's module:
+    ``raw_env(render_mode=None, **options)`` is the unwrapped environment of
+    the registered game of that name (``yinsh.games``) with its options
+    (``yinsh.envs.games.GAMES[game].defaults``), ``env(**kwargs)`` the
+    wrapped one. The game is looked up by the first ``raw_env()``.
+
+    >>> raw_env, env = game_module("yinsh.envs.ludo_v0")
+    >>> raw_env.metadata["name"], len(raw_env(players=3).possible_agents)
+    ('ludo_v0', 3)
+    """
+    short = module.rpartition(".")[2]
+    game = short.removesuffix("_v0")
+
+    class raw_env(BoardGameEnv):
+        """The unwrapped environment: an illegal action raises ``IllegalMoveError``.
+        The keywords are the game's options (its module says which)."""
+
+        metadata = {"name": short, "render_modes": RENDER_MODES, "is_parallelizable": False,
+                    "render_fps": 1}
+
+        def __init__(self, render_mode: Optional[str] = None, **options: Any) -> None:
+            super().__init__(game, options, render_mode)
+
+    def env(**kwargs: Any) -> Any:
+        """``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal
+        action ends the game with -1 for the mover)."""
+        return wrap(raw_env(**kwargs))
+
+    raw_env.__module__ = env.__module__ = module
+    raw_env.__qualname__, env.__qualname__ = "raw_env", "env"
+    return raw_env, env
 
 
 def wrap(env: BoardGameEnv) -> Any:

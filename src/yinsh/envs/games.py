@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from yinsh import games as _games
 
-__all__ = ["Game", "GAMES", "YINSH", "INSERT", "LUDO", "get", "of_kind", "seat_names"]
+__all__ = ["Game", "GAMES", "get", "of_kind", "seat_names"]
 
 Board = Any  # yinsh.Board, yinsh.insert.Board or yinsh.ludo.Board
 
@@ -64,6 +64,11 @@ class Game:
     #: Ludo has none in principle (captures send pieces back), so its value is
     #: a bound no game comes near (random games take about 700).
     max_game_length: int
+    #: The most seats a game has (the game's ``sides``: Ludo 4, else 2).
+    max_players: int = 2
+    #: A bound on the chance actions' ids (``GameKind.chance_actions``:
+    #: Ludo's six throws; 0 without chance).
+    max_chance_outcomes: int = 0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self                         # a constant table: OpenSpiel's clones share it
@@ -117,17 +122,12 @@ def of_kind(kind: _games.GameKind) -> Game:
         defaults=dict(kind.env_options), has_chance=kind.has_chance,
         make_board=kind.new_board, seats=kind.seats, returns=kind.returns,
         action_text=kind.action_text, svg=lambda board: str(kind.svg.board(board)),
-        opponent=_opponent(kind), max_game_length=kind.max_game_length)
+        opponent=_opponent(kind), max_game_length=kind.max_game_length,
+        max_players=len(kind.sides), max_chance_outcomes=kind.chance_actions)
 
 
 #: The games by name: every registered game (``yinsh.games``).
 GAMES: Mapping[str, Game] = _games.GameView(of_kind)
-#: Yinsh's ``Game`` (two players, no chance; at most 174 actions a game).
-YINSH = GAMES["yinsh"]
-#: Insert's ``Game`` (two players, no chance; 30 rings end the game).
-INSERT = GAMES["insert"]
-#: Ludo's ``Game`` (2 to 4 players, with the chance of its dice).
-LUDO = GAMES["ludo"]
 
 
 def get(name: str) -> Game:
@@ -146,3 +146,17 @@ def seat_names(n: int) -> Sequence[str]:
     ['player_0', 'player_1']
     """
     return [f"player_{i}" for i in range(n)]
+
+
+def __getattr__(name: str) -> Game:
+    """A registered game's ``Game`` by its name in capitals: ``YINSH``,
+    ``INSERT`` and ``LUDO``, the constants of the table before it read the
+    registry, made on first use.
+
+    >>> from yinsh.envs.games import INSERT
+    >>> INSERT is GAMES["insert"]
+    True
+    """
+    if name.isupper() and name.lower() in _games.GAMES:
+        return GAMES[name.lower()]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,8 +2,10 @@
 opponent policy plays all the others (docs/rl.md).
 
 The ids ``yinsh/Yinsh-v0``, ``yinsh/Insert-v0`` and ``yinsh/Ludo-v0``
-(Gymnasium's ``namespace/Name-vN`` form: the namespace is the package) are
-registered by ``yinsh.envs.registration.register_envs``: the package's
+(Gymnasium's ``namespace/Name-vN`` form: the namespace is the package), one
+for every registered game, name the classes ``YinshEnv``, ``InsertEnv``,
+``LudoEnv`` (``env_class``: a ``BoardGameEnv`` of the game, its options as
+keywords) and are registered by ``yinsh.envs.registration.register_envs``: the package's
 ``gymnasium.envs`` entry point (Gymnasium 0.26 to 0.29 call it on ``import
 gymnasium``, so ``gymnasium.make("yinsh/Insert-v0")`` needs no import), and
 importing this module, which ``gymnasium.make`` does itself with
@@ -48,11 +50,11 @@ import gymnasium  # noqa: E402  (after the check of the extra)
 from gymnasium import spaces
 
 from yinsh.envs.chance import play_chance
-from yinsh.envs.games import INSERT, LUDO, YINSH, Game, get
-from yinsh.envs.registration import ENTRY_POINTS, register_envs
+from yinsh.envs.games import GAMES, Game, get
+from yinsh.envs.registration import class_name, env_id, register_envs
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "YinshEnv", "InsertEnv", "LudoEnv", "ENV_IDS"]
+__all__ = ["BoardGameEnv", "env_class", "ENV_IDS"]
 
 Observation = dict[str, Any]
 
@@ -132,34 +134,44 @@ class BoardGameEnv(gymnasium.Env[Observation, np.int64]):
             board.push(self._opponent.best_move(board))
 
 
-class YinshEnv(BoardGameEnv):
-    """Yinsh against ``opponent``; ``variant`` ``"standard"`` or ``"blitz"``."""
-
-    def __init__(self, opponent: Any = "random", seat: int = 0, render_mode: Optional[str] = None,
-                 variant: str = "standard") -> None:
-        super().__init__(YINSH, opponent, seat, render_mode, variant=variant)
+_CLASSES: dict[str, type[BoardGameEnv]] = {}
 
 
-class InsertEnv(BoardGameEnv):
-    """Insert against ``opponent``; ``layout`` 0..6143."""
+def env_class(name: str) -> type[BoardGameEnv]:
+    """The class of a registered game's id (``registration.class_name``:
+    ``LudoEnv``), made once: ``BoardGameEnv`` of that game, with ``opponent``,
+    ``seat``, ``render_mode`` and the game's options as keywords
+    (``LudoEnv(players=2)``; ``ValueError`` for an unknown game).
 
-    def __init__(self, opponent: Any = "random", seat: int = 0, render_mode: Optional[str] = None,
-                 layout: int = 0) -> None:
-        super().__init__(INSERT, opponent, seat, render_mode, layout=layout)
+    >>> env_class("ludo")(players=2, seat=1).seat
+    1
+    """
+    made = _CLASSES.get(name)
+    if made is None:
+        get(name)                                   # an unknown name fails here
+
+        class GameEnv(BoardGameEnv):
+            def __init__(self, opponent: Any = "random", seat: int = 0,
+                         render_mode: Optional[str] = None, **options: Any) -> None:
+                super().__init__(name, opponent, seat, render_mode, **options)
+
+        GameEnv.__name__ = GameEnv.__qualname__ = class_name(name)
+        GameEnv.__doc__ = (f"The registered game {name!r} against ``opponent``; its options "
+                           f"(``yinsh.envs.games.GAMES[{name!r}].defaults``) as keywords.")
+        made = _CLASSES[name] = GameEnv
+    return made
 
 
-class LudoEnv(BoardGameEnv):
-    """Ludo against ``opponent`` in every other seat; ``players`` 2..4,
-    ``variant`` ``"standard"`` or ``"places"``."""
+def __getattr__(attribute: str) -> Any:
+    """A registered game's class by its name (``YinshEnv``, ``InsertEnv``,
+    ``LudoEnv``: ``env_class``), and ``ENV_IDS``, the ids of the registered
+    games and their classes."""
+    if attribute == "ENV_IDS":
+        return {env_id(name): env_class(name) for name in GAMES}
+    name = attribute.removesuffix("Env").lower()
+    if class_name(name) == attribute and name in GAMES:
+        return env_class(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
-    def __init__(self, opponent: Any = "random", seat: int = 0, render_mode: Optional[str] = None,
-                 players: int = 4, variant: str = "standard") -> None:
-        super().__init__(LUDO, opponent, seat, render_mode, players=players, variant=variant)
-
-
-_CLASSES: dict[str, type[BoardGameEnv]] = {c.__name__: c for c in (YinshEnv, InsertEnv, LudoEnv)}
-
-#: The registered ids and their classes (``yinsh.envs.registration.ENTRY_POINTS``).
-ENV_IDS = {env_id: _CLASSES[entry.rpartition(":")[2]] for env_id, entry in ENTRY_POINTS.items()}
 
 register_envs()

@@ -5,6 +5,9 @@ docs/ludo.md, planes ``(17, 58)``. The dice are thrown by the environment's
 seeded generator inside ``reset`` and ``step``: every observation is of a
 move phase, with this turn's throws in the planes ``die_1`` .. ``die_3``.
 Rewards at the end by finishing place (+1 first .. -1 last).
+``raw_env(render_mode=None, players=4, variant="standard")``: 2, 3 or 4
+players, the variant ``"standard"`` (the first home wins) or ``"places"``
+(play on for every place); an illegal action raises ``IllegalMoveError``.
 
 >>> from yinsh.envs import ludo_v0
 >>> env = ludo_v0.env(players=2)
@@ -16,28 +19,8 @@ Rewards at the end by finishing place (+1 first .. -1 last).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
-
-from yinsh.envs.aec import RENDER_MODES, BoardGameEnv, wrap
-from yinsh.envs.games import LUDO
+from yinsh.envs.aec import game_module
 
 __all__ = ["env", "raw_env"]
 
-
-class raw_env(BoardGameEnv):
-    """The unwrapped environment: an illegal action raises ``IllegalMoveError``.
-    ``players`` is 2, 3 or 4; ``variant`` ``"standard"`` (the first home
-    wins) or ``"places"`` (play on for every place)."""
-
-    metadata = {"name": "ludo_v0", "render_modes": RENDER_MODES, "is_parallelizable": False,
-                "render_fps": 1}
-
-    def __init__(self, render_mode: Optional[str] = None, players: int = 4,
-                 variant: str = "standard") -> None:
-        super().__init__(LUDO, {"players": players, "variant": variant}, render_mode)
-
-
-def env(**kwargs: Any) -> Any:
-    """``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal
-    action ends the game with -1 for the mover)."""
-    return wrap(raw_env(**kwargs))
+raw_env, env = game_module(__name__)

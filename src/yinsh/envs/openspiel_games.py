@@ -1,9 +1,11 @@
-"""The three games as OpenSpiel Python games (docs/rl.md).
+"""The registered games as OpenSpiel Python games (docs/rl.md).
 
-Importing this module registers, with ``pyspiel.register_game``,
-``python_yinsh`` (parameter ``variant``), ``python_insert`` (``layout``) and
-``python_ludo`` (``players``, ``variant``): OpenSpiel's naming for games
-written in Python. Then ``pyspiel.load_game("python_ludo(players=2)")``
+Importing this module registers, with ``pyspiel.register_game``, every game
+registered then (``yinsh.games``) as ``python_<name>`` with its options as
+parameters: ``python_yinsh`` (parameter ``variant``), ``python_insert``
+(``layout``) and ``python_ludo`` (``players``, ``variant``), OpenSpiel's
+naming for games written in Python; the classes are ``game_class(name)``
+(``YinshGame``, ``InsertGame``, ``LudoGame``). Then ``pyspiel.load_game("python_ludo(players=2)")``
 gives a game that OpenSpiel's algorithms (MCTS, evaluation, ...) play.
 
 - Sequential, perfect information, zero-sum, terminal rewards; players are
@@ -43,7 +45,7 @@ import pyspiel  # noqa: E402  (after the check of the extra)
 
 from yinsh.envs.games import GAMES, Game
 
-__all__ = ["BoardGame", "BoardState", "YinshGame", "InsertGame", "LudoGame", "GAME_TYPES"]
+__all__ = ["BoardGame", "BoardState", "PlanesObserver", "game_class", "GAME_TYPES"]
 
 
 def _game_type(game: Game) -> Any:
@@ -56,7 +58,7 @@ def _game_type(game: Game) -> Any:
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4 if game.has_chance else 2,
+        max_num_players=game.max_players,
         min_num_players=2,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
@@ -77,7 +79,7 @@ class BoardGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         board = game.new_board(options)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=6 if game.has_chance else 0,
+            max_chance_outcomes=game.max_chance_outcomes,
             num_players=len(game.seats(board)),
             min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
             max_game_length=game.max_game_length)
@@ -150,27 +152,40 @@ class PlanesObserver:
         return str(state.board)
 
 
-class YinshGame(BoardGame):
-    """``python_yinsh``: Yinsh (parameter ``variant``)."""
-
-    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
-        super().__init__(GAMES["yinsh"], params)
+_CLASSES: dict[str, type[BoardGame]] = {}
 
 
-class InsertGame(BoardGame):
-    """``python_insert``: Insert (parameter ``layout``)."""
+def game_class(name: str) -> type[BoardGame]:
+    """The OpenSpiel game class of a registered game (``python_<name>``; its
+    name is the game's capitalised and ``Game``: ``LudoGame``), made once:
+    ``BoardGame`` of that game, called with the parameters alone.
 
-    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
-        super().__init__(GAMES["insert"], params)
+    >>> game_class("insert")({"layout": 9}).options
+    {'layout': 9}
+    """
+    made = _CLASSES.get(name)
+    if made is None:
+        game = GAMES[name]
+
+        class NamedGame(BoardGame):
+            def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
+                super().__init__(game, params)
+
+        NamedGame.__name__ = NamedGame.__qualname__ = f"{name.capitalize()}Game"
+        NamedGame.__doc__ = f"``python_{name}``: the game {name!r} (parameters: {', '.join(game.defaults)})."
+        made = _CLASSES[name] = NamedGame
+    return made
 
 
-class LudoGame(BoardGame):
-    """``python_ludo``: Ludo (parameters ``players``, ``variant``)."""
+def __getattr__(attribute: str) -> Any:
+    """A registered game's class by its name (``YinshGame``, ``InsertGame``,
+    ``LudoGame``: ``game_class``)."""
+    name = attribute.removesuffix("Game").lower()
+    if f"{name.capitalize()}Game" == attribute and name in GAMES:
+        return game_class(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
-    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
-        super().__init__(GAMES["ludo"], params)
 
-
-for _name, _cls in (("yinsh", YinshGame), ("insert", InsertGame), ("ludo", LudoGame)):
-    if GAME_TYPES[_name].short_name not in pyspiel.registered_names():
-        pyspiel.register_game(GAME_TYPES[_name], _cls)
+for _name, _type in GAME_TYPES.items():
+    if _type.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(_type, game_class(_name))

@@ -1,10 +1,11 @@
 """The Gymnasium ids of the library and the function that registers them.
 
-``register_envs()`` registers ``yinsh/Yinsh-v0``, ``yinsh/Insert-v0`` and
-``yinsh/Ludo-v0`` with ``gymnasium.register``, each naming its class in
-``yinsh.envs.gymnasium_envs`` by a string, so registering does not import
-that module (nor any other environment module): it loads on the first
-``gymnasium.make``.
+``register_envs()`` registers an id for every registered game
+(``yinsh.games``): ``yinsh/Yinsh-v0``, ``yinsh/Insert-v0``, ``yinsh/Ludo-v0``
+and a plugin's, with ``gymnasium.register``, each naming its class in
+``yinsh.envs.gymnasium_envs`` by a string (``LudoEnv``) from the game's
+name alone, so registering imports no environment module (nor a game's
+description): the class is made on the first ``gymnasium.make``.
 
 It is the package's entry point in the group ``gymnasium.envs``
 (pyproject.toml: ``[project.entry-points."gymnasium.envs"]``, ``yinsh =
@@ -26,14 +27,11 @@ yinsh. Gymnasium 1.0 removed that plugin loading; there
 """
 from __future__ import annotations
 
-__all__ = ["ENTRY_POINTS", "env_id", "register_envs"]
+from typing import Any
 
-#: The registered ids and their classes (``module:Class``).
-ENTRY_POINTS = {
-    "yinsh/Yinsh-v0": "yinsh.envs.gymnasium_envs:YinshEnv",
-    "yinsh/Insert-v0": "yinsh.envs.gymnasium_envs:InsertEnv",
-    "yinsh/Ludo-v0": "yinsh.envs.gymnasium_envs:LudoEnv",
-}
+from yinsh import games
+
+__all__ = ["ENTRY_POINTS", "class_name", "entry_point", "env_id", "register_envs"]
 
 
 def env_id(name: str) -> str:
@@ -46,20 +44,45 @@ def env_id(name: str) -> str:
     return f"yinsh/{name.capitalize()}-v0"
 
 
+def class_name(name: str) -> str:
+    """The name of a registered game's class in ``yinsh.envs.gymnasium_envs``:
+    the name capitalised, ``Env``.
+
+    >>> class_name("dice")
+    'DiceEnv'
+    """
+    return f"{name.capitalize()}Env"
+
+
+def entry_point(name: str) -> str:
+    """The class of a registered game's id, as Gymnasium names it (``module:Class``).
+
+    >>> entry_point("dice")
+    'yinsh.envs.gymnasium_envs:DiceEnv'
+    """
+    return f"yinsh.envs.gymnasium_envs:{class_name(name)}"
+
+
 def register_envs() -> None:
-    """Registers the ids of ``ENTRY_POINTS`` with Gymnasium, and one for
-    every other registered game (``env_id(name)``, the generic
-    ``yinsh.envs.gymnasium_envs:BoardGameEnv`` with ``game=name``); an id
-    already registered is left as it is, so calling it again does nothing
-    but add the games registered since. Needs the ``rl`` extra's
-    ``gymnasium``."""
+    """Registers the id of every registered game (``env_id(name)``, its class
+    ``entry_point(name)``) with Gymnasium; an id registered already is left
+    as it is, so calling it again does nothing but add the games registered
+    since. Needs the ``rl`` extra's ``gymnasium``."""
     from gymnasium.envs.registration import register, registry
 
-    from yinsh import games
-    for env_id_, entry_point in ENTRY_POINTS.items():
-        if env_id_ not in registry:
-            register(env_id_, entry_point=entry_point, max_episode_steps=None)
     for name in games.GAMES:
         if env_id(name) not in registry:
-            register(env_id(name), entry_point="yinsh.envs.gymnasium_envs:BoardGameEnv",
-                     max_episode_steps=None, kwargs={"game": name})
+            register(env_id(name), entry_point=entry_point(name), max_episode_steps=None)
+
+
+def __getattr__(name: str) -> Any:
+    """``ENTRY_POINTS``: the ids of the registered games and their classes
+    (``module:Class``), read from the registry now.
+
+    >>> from yinsh.envs.registration import ENTRY_POINTS
+    >>> ENTRY_POINTS["yinsh/Insert-v0"]
+    'yinsh.envs.gymnasium_envs:InsertEnv'
+    """
+    if name == "ENTRY_POINTS":
+        return {env_id(game): entry_point(game) for game in games.GAMES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

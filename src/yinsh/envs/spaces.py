@@ -1,8 +1,8 @@
 """What the PettingZoo and Gymnasium environments share: the observation
 space, the observation of a board and the pictures of ``render``.
 
->>> from yinsh.envs.games import INSERT
->>> observation_space(INSERT)["action_mask"]
+>>> from yinsh.envs.games import GAMES
+>>> observation_space(GAMES["insert"])["action_mask"]
 Box(0, 1, (36,), int8)
 """
 from __future__ import annotations

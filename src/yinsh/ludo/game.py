@@ -45,6 +45,7 @@ class LudoGame(GameKind):
     plane_shape = (17, 58)
     env_options = {"players": 4, "variant": "standard"}
     has_chance = True
+    chance_actions = 6                  # the throws r1 .. r6, ids 0..5
     # no bound in principle (captures send pieces back): one no game comes
     # near (random games take about 700)
     max_game_length = 100_000
