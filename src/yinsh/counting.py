@@ -36,7 +36,8 @@ import operator
 import threading
 from typing import Any, Callable, Optional
 
-from yinsh.errors import game_of, not_a_board
+from yinsh import games
+from yinsh.errors import not_a_board
 
 __all__ = ["MAX_THREADS", "counters"]
 
@@ -111,15 +112,15 @@ def _children(board: Any) -> tuple[list[str], list[Any]]:
 
 def counters(game: str, board_type: type, perft: Callable[..., int],
              divide: Callable[..., dict[str, int]], native_threads: bool,
-             stop_flag: Optional[Callable[[], Any]] = None
+             stop_flag: Optional[Callable[[], Any]] = None, *, public: str
              ) -> tuple[Callable[..., int], Callable[..., dict[str, int]]]:
-    """The public ``perft`` and ``divide`` of a game (``"yinsh"``,
-    ``"insert"``, ``"ludo"``) from its core's: board_type is the class its
-    boards are instances of; native_threads says whether the core's take
-    ``threads=``; else the count is split here at the first action, and
-    stop_flag makes the flag (``set()``) that the core's
-    ``perft(board, depth, flag)`` polls."""
-    public = "yinsh" if game == "yinsh" else f"yinsh.{game}"
+    """The public ``perft`` and ``divide`` of a game (its name in the
+    registry, ``yinsh.games``) from its core's, as functions of the module
+    public (``"yinsh.insert"``): board_type is the class its boards are
+    instances of; native_threads says whether the core's take ``threads=``;
+    else the count is split here at the first action, and stop_flag makes
+    the flag (``set()``) that the core's ``perft(board, depth, flag)``
+    polls."""
 
     def _flag() -> Any:
         assert stop_flag is not None, "a split count needs the core's stop flag"
@@ -129,10 +130,9 @@ def counters(game: str, board_type: type, perft: Callable[..., int],
         if isinstance(board, board_type):
             return
         error = not_a_board(f"{public}.{what}", game, board)
-        other = game_of(board)
-        if other is not None and isinstance(board, _board_classes()):
-            prefix = other[1].rstrip(".")
-            error = TypeError(f"{error}: use {prefix}.{what}")
+        other = _counter_of(board, what)
+        if other is not None:
+            error = TypeError(f"{error}: use {other}")
         raise error
 
     def game_perft(board: Any, depth: int, threads: int = 1) -> int:
@@ -171,15 +171,13 @@ def counters(game: str, board_type: type, perft: Callable[..., int],
     return game_perft, game_divide
 
 
-_CLASSES: Optional[tuple[type, ...]] = None
-
-
-def _board_classes() -> tuple[type, ...]:
-    """The board classes of the games (for the hint to call their perft)."""
-    global _CLASSES
-    if _CLASSES is None:
-        from yinsh.yinsh._core import CoreBoard as YinshBoard
-        from yinsh.insert._core import CoreBoard as InsertBoard
-        from yinsh.ludo._core import CoreBoard as LudoBoard
-        _CLASSES = (YinshBoard, InsertBoard, LudoBoard)
-    return _CLASSES
+def _counter_of(board: object, what: str) -> Optional[str]:
+    """The name of the function ``what`` (``perft``, ``divide``) of the
+    registered game of board (``yinsh.insert.perft``), None for a board of
+    no game (the hint of a board of another game)."""
+    try:
+        kind = games.of_board(board)
+    except TypeError:
+        return None
+    function = getattr(kind.module, what, None)
+    return None if function is None else f"{function.__module__}.{what}"

@@ -20,6 +20,9 @@ yinsh.errors.InvalidPositionError: invalid position '6/6/6/6/6/6': a position st
 
 from typing import Optional
 
+from yinsh import games
+from yinsh.game_kind import GameKind
+
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
            "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board"]
 
@@ -71,29 +74,35 @@ def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:
     return IllegalMoveError(f"illegal action {action} ({move}): {why}")
 
 
-#: The games by the package their classes live in: (the game's name in
-#: messages, the prefix of its classes as ``import yinsh`` reaches them).
-_GAMES = {"yinsh": ("Yinsh", "yinsh."), "insert": ("Insert", "yinsh.insert."),
-          "ludo": ("Ludo", "yinsh.ludo."), "toys": ("the dice race", "yinsh.toys.dice.")}
+def _named(kind: GameKind) -> tuple[str, str]:
+    """A game's name in messages and the prefix of its classes as ``import
+    yinsh`` reaches them (its board's: ``yinsh.insert.``)."""
+    return kind.label, kind.board_name.rpartition(".")[0] + "."
 
 
 def game_of(value: object) -> Optional[tuple[str, str]]:
-    """The game of a value of one of the library's games, as (its name,
-    the prefix of its classes), from the package of the value's class;
-    None for anything else.
+    """The game of a value of one of the registered games (``yinsh.games``),
+    as (its name, the prefix of its classes), from the package of the
+    value's class (that of the game's description); None for anything else.
 
     >>> import yinsh
     >>> game_of(yinsh.insert.Move.from_str("c4")), game_of(yinsh.Board()), game_of("e5")
     (('Insert', 'yinsh.insert.'), ('Yinsh', 'yinsh.'), None)
     """
-    parts = type(value).__module__.split(".")
-    if len(parts) < 2 or parts[0] != "yinsh":
-        return None
-    return _GAMES.get(parts[1])
+    module = type(value).__module__
+    for name in games.GAMES:
+        try:
+            kind = games.GAMES[name]
+        except games.GameLoadError:              # a broken plugin: not this value's game
+            continue
+        package = type(kind).__module__.rpartition(".")[0]
+        if package and module.startswith(package + "."):
+            return _named(kind)
+    return None
 
 
 def _wrong(where: str, game: str, what: str, value: object) -> TypeError:
-    own_name, own_prefix = _GAMES[game]
+    own_name, own_prefix = _named(games.get(game))
     other = game_of(value)
     if other is not None and other[0] != own_name:
         kind = "move" if what == "Move" else "board"
@@ -109,8 +118,8 @@ def _wrong(where: str, game: str, what: str, value: object) -> TypeError:
 
 def not_a_move(where: str, game: str, value: object) -> TypeError:
     """The error of a game's ``push`` (``where``) given something that is
-    not a move of that game (``game``: ``"yinsh"``, ``"insert"``,
-    ``"ludo"``): it names the game of a move of another game, and points
+    not a move of that game (``game``: its name in the registry,
+    ``yinsh.games``): it names the game of a move of another game, and points
     text to ``push_str``.
 
     >>> import yinsh

@@ -39,7 +39,7 @@ from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
 from yinsh.insert import actions, diagram, players, symmetries
 
 perft, divide = _counters("insert", _core.CoreBoard, _core.perft, _core.divide,
-                          native_threads=False, stop_flag=PerftStop)
+                          native_threads=False, stop_flag=PerftStop, public=__name__)
 
 #: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE

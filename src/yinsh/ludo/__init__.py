@@ -28,7 +28,7 @@ from yinsh.ludo import diagram, match, players, svg
 from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
 
 perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
-                          stop_flag=PerftStop)
+                          stop_flag=PerftStop, public=__name__)
 
 #: Green (``Color.GREEN``), who starts.
 GREEN = Color.GREEN

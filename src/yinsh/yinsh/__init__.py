@@ -8,6 +8,8 @@ The Yinsh API, which ``import yinsh`` also offers at its top level
 >>> Board is yinsh.Board, perft(Board(), 1)
 (True, 85)
 """
+from typing import TYPE_CHECKING
+
 try:
     from yinsh.yinsh import _core
 except ImportError as exc:  # pragma: no cover - depends on the install
@@ -21,15 +23,16 @@ from yinsh.counting import counters as _counters
 from yinsh.yinsh.board import Board, Outcome
 from yinsh.yinsh.enums import Color, MoveKind, Phase, Termination
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from yinsh.yinsh.playouts import PlayoutStats, random_playouts
 from yinsh.yinsh.variants import RINGS_TO_WIN
-from yinsh.yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
-from yinsh.yinsh._ml import BatchGames
-from yinsh.yinsh import symmetries
-from yinsh.yinsh import players
-from yinsh.yinsh import svg
 
-perft, divide = _counters("yinsh", _core.CoreBoard, _core.perft, _core.divide, native_threads=True)
+if TYPE_CHECKING:
+    from yinsh.yinsh import players, svg, symmetries
+    from yinsh.yinsh._ml import BatchGames
+    from yinsh.yinsh.actions import NUM_ACTIONS, action_to_move, move_to_action
+    from yinsh.yinsh.playouts import PlayoutStats, random_playouts
+
+perft, divide = _counters("yinsh", _core.CoreBoard, _core.perft, _core.divide, native_threads=True,
+                          public="yinsh")
 
 #: The first player (``Color.WHITE``), who places the first ring.
 WHITE = Color.WHITE
@@ -47,3 +50,38 @@ __all__ = [
     "NUM_ACTIONS", "BatchGames", "action_to_move", "move_to_action", "symmetries",
     "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts", "svg",
 ]
+
+
+#: The names of the arrays for machine learning (they load numpy), of the
+#: playouts (numpy too) and of the modules of pictures and players (the
+#: engine): imported when first asked for, so that ``import yinsh`` loads
+#: only the board.
+_ARRAY_NAMES = ("NUM_ACTIONS", "action_to_move", "move_to_action")
+_PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
+_MODULES = ("symmetries", "players", "svg")
+
+
+def __getattr__(name: str) -> object:
+    """The names of ``_ARRAY_NAMES``, ``_PLAYOUT_NAMES`` and ``_MODULES``,
+    and ``BatchGames``, imported on first use."""
+    value: object
+    if name in _ARRAY_NAMES:
+        from yinsh.yinsh import actions
+        value = getattr(actions, name)
+    elif name in _PLAYOUT_NAMES:
+        from yinsh.yinsh import playouts
+        value = getattr(playouts, name)
+    elif name == "BatchGames":
+        from yinsh.yinsh._ml import BatchGames as value
+    elif name in _MODULES:
+        import importlib
+        return importlib.import_module(f"yinsh.yinsh.{name}")
+    else:
+        raise AttributeError(f"module 'yinsh.yinsh' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, those not imported yet included."""
+    return sorted(set(globals()) | set(__all__))
