@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from yinsh.toys.dice import Position
+
 __all__ = ["board"]
 
 _FILL = {"red": "#c0392b", "blue": "#2e6fb7", "green": "#2e9b4f", "yellow": "#d4ac0d"}
@@ -21,8 +23,7 @@ def board(board: Any, size: int = 360, *, highlight: Optional[Sequence[str]] = N
     highlights or click targets (it has nothing to click but buttons)."""
     if isinstance(size, bool) or not isinstance(size, int) or not 100 <= size <= 4000:
         raise ValueError(f"size must be an int 100..4000, not {size!r}")
-    from yinsh.toys.dice.board import Board
-    if not isinstance(board, Board):
+    if not isinstance(getattr(board, "state", None), Position):     # a race's board has its Position
         from yinsh.svg import wrong_board
         raise wrong_board(board, "dice", "yinsh.toys.dice.svg.board")
     rows = []
