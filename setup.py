@@ -1,4 +1,5 @@
-"""Builds the compiled core. Compiler directives live here, in one place.
+"""Builds the compiled core, with the compiler directives, flags and macros of
+src/yinsh/engine/build.py (in one place: other distributions' games use them too).
 
 YINSH_DEBUG=1 in the environment turns on bounds checks and a consistency
 check of the position after every action pushed on a board.
@@ -8,7 +9,7 @@ works, e.g. address,undefined; gcc and clang); the README's "Memory checks"
 says how to run the tests under it. YINSH_PORTABLE_BITBOARD=1 builds the
 bitboards as two 64-bit words, the path of compilers without unsigned
 __int128 (MSVC), on any compiler (bitboard.h). On Windows the compiler is
-MSVC (compiler_flags). YINSH_ONLY=_core,_search builds only the named extensions
+MSVC (build.compiler_flags). YINSH_ONLY=_core,_search builds only the named extensions
 (every src/yinsh/**/_*.pyx by default; a name is the module's last part, or
 its dotted path below yinsh such as toys.dice._search).
 
@@ -26,12 +27,18 @@ The searches are written once, as Tempita templates in src/yinsh/engine/
 (common, alphabeta, mcts .pyx.tp). Each game's hooks file (src/yinsh/yinsh/_hooks.pxd
 for Yinsh, <game>/_hooks.pxd for the others; the interface is
 src/yinsh/engine/game.pxd) gets a search module rendered beside it,
-<dir>/_search.pyx, before cythonize: generated, not in git, rewritten only
-when its text changes (so unchanged games are not recompiled).
-docs/architecture.md says why.
+<dir>/_search.pyx, before cythonize; a game with a learned evaluation
+(<dir>/_learned.pxd) gets <dir>/_hooks_learned.pxd rendered from
+src/yinsh/engine/learned_hooks.pxd.tp and <dir>/_search_learned.pyx from
+that: generated, not in git, rewritten only when its text changes (so
+unchanged games are not recompiled). src/yinsh/engine/build.py does it, the
+helper another distribution's setup.py uses for its own game (and the
+compiler directives, flags and macros here are its). docs/architecture.md
+says why; docs/adding-a-game.md walks through a game of another distribution.
 """
 import glob
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -40,111 +47,43 @@ import sys
 import threading
 import time
 
-from Cython import Tempita
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 
-def switch(name):
-    return os.environ.get(name, "") not in ("", "0")
+def load_build_helper():
+    """yinsh.engine.build, the helper that renders and builds a game's search
+    (the same for another distribution's game), loaded from its file: the
+    package itself cannot be imported before it is built."""
+    spec = importlib.util.spec_from_file_location("yinsh_engine_build", os.path.join("src", "yinsh", "engine", "build.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-DEBUG = switch("YINSH_DEBUG")
-
-directives = {
-    "language_level": 3,
-    "boundscheck": DEBUG,
-    "wraparound": DEBUG,
-    "initializedcheck": DEBUG,
-    "cdivision": True,
-    "embedsignature": True,
-}
-
-def compiler_flags(msvc, debug, sanitize):
-    """(compile args, link args) for MSVC or for gcc and clang (the threads
-    of perft and the searches: -pthread)."""
-    if msvc:
-        if sanitize:
-            raise SystemExit("YINSH_SANITIZE needs gcc or clang")
-        return (["/Od", "/Zi"] if debug else ["/O2"]), []
-    if sanitize:
-        flags = [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer"]
-        return flags + ["-O0" if debug else "-O1", "-g", "-pthread"], flags + ["-pthread"]
-    return (["-O0", "-g"] if debug else ["-O3"]) + ["-pthread"], ["-pthread"]
-
-
-def compiler_macros(debug, portable_bitboard):
-    """The macros the C headers read (bitboard.h, bits.h)."""
-    macros = [("YINSH_DEBUG", "1" if debug else "0")]
-    if portable_bitboard:
-        macros.append(("YINSH_PORTABLE_BITBOARD", "1"))
-    return macros
-
-
-SANITIZE = os.environ.get("YINSH_SANITIZE", "") if switch("YINSH_SANITIZE") else ""
-extra_compile_args, extra_link_args = compiler_flags(os.name == "nt", DEBUG, SANITIZE)
-macros = compiler_macros(DEBUG, switch("YINSH_PORTABLE_BITBOARD"))
-
-
-SEARCH_TEMPLATES = ["src/yinsh/engine/common.pyx.tp", "src/yinsh/engine/alphabeta.pyx.tp",
-                    "src/yinsh/engine/mcts.pyx.tp"]
-
-
-def render_searches():
-    """Writes <dir>/_search.pyx for every <dir>/_hooks.pxd below src/yinsh,
-    and <dir>/_search_learned.pyx for every <dir>/_hooks_learned.pxd."""
-    templates = []
-    for path in SEARCH_TEMPLATES:
-        with open(path, encoding="utf-8") as f:
-            templates.append((path, f.read()))
-    found = glob.glob("src/yinsh/**/_hooks.pxd", recursive=True)
-    found += glob.glob("src/yinsh/**/_hooks_learned.pxd", recursive=True)
-    for hooks in sorted(found):
-        module = hooks[len("src/"):-len(".pxd")].replace("/", ".")
-        # _hooks.pxd -> _search.pyx; _hooks_learned.pxd (a learned
-        # evaluation: the searcher owns a model) -> _search_learned.pyx
-        learned = hooks.endswith("_learned.pxd")
-        out = os.path.join(os.path.dirname(hooks), "_search_learned.pyx" if learned else "_search.pyx")
-        parts = [f"# Generated by setup.py from {', '.join(p for p, _ in templates)}\n"
-                 f"# with the hooks of {module}: do not edit.\n"]
-        for path, text in templates:
-            parts.append(Tempita.sub(text, hooks=module, model=learned))
-        text = "".join(parts)
-        try:
-            with open(out, encoding="utf-8") as f:
-                if f.read() == text:
-                    continue
-        except FileNotFoundError:
-            pass
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(text)
-
-
-render_searches()
-
-def module_name(path):
-    """src/yinsh/insert/_core.pyx -> insert._core (below the yinsh package)"""
-    return os.path.relpath(path, "src/yinsh")[:-len(".pyx")].replace(os.sep, ".")
-
-
-# Every compiled module: src/yinsh/**/_*.pyx.
-SOURCES = sorted(glob.glob("src/yinsh/**/_*.pyx", recursive=True))
-if os.environ.get("YINSH_ONLY"):
-    only = os.environ["YINSH_ONLY"].split(",")
-    SOURCES = [path for path in SOURCES
-               if module_name(path) in only or module_name(path).rsplit(".", 1)[-1] in only]
+build = load_build_helper()
+directives = build.compiler_directives(build.switch("YINSH_DEBUG"))
+options = build.extension_options()
 
 
 def extension(path):
-    return Extension(
-        f"yinsh.{module_name(path)}",
-        [path],
-        include_dirs=["src/yinsh", "src/yinsh/engine", os.path.dirname(path)],
-        define_macros=macros,
-        extra_compile_args=extra_compile_args,
-        extra_link_args=extra_link_args,
-    )
+    """The Extension of a compiled module of the library other than a search."""
+    return Extension(build.module_name(path), [path],
+                     include_dirs=build.include_dirs() + [os.path.dirname(path)], **options)
+
+
+# Every game's search modules (rendered here), then every other compiled module:
+# src/yinsh/**/_*.pyx.
+HOOKS = sorted(glob.glob("src/yinsh/**/_hooks.pxd", recursive=True))
+EXTENSIONS = [ext for hooks in HOOKS for ext in build.search_extensions(hooks)]
+searches = {os.path.normpath(ext.sources[0]) for ext in EXTENSIONS}
+EXTENSIONS += [extension(path) for path in sorted(glob.glob("src/yinsh/**/_*.pyx", recursive=True))
+               if os.path.normpath(path) not in searches]
+if os.environ.get("YINSH_ONLY"):
+    only = os.environ["YINSH_ONLY"].split(",")
+    EXTENSIONS = [ext for ext in EXTENSIONS
+                  if ext.name[len("yinsh."):] in only or ext.name.rsplit(".", 1)[-1] in only]
 
 
 def build_jobs():
@@ -312,9 +251,9 @@ class BuildExt(build_ext):
 setup(
     cmdclass={"build_ext": BuildExt},
     ext_modules=cythonize(
-        [extension(path) for path in SOURCES],
+        EXTENSIONS,
         compiler_directives=directives,
-        include_path=["src"],
+        include_path=build.include_path(),
         annotate=os.environ.get("YINSH_ANNOTATE", "") not in ("", "0"),
         # Cython's cache of the C it wrote, by the text of every input: pip's isolated build
         # installs Cython anew, so its own .pxd files look newer than every .c, and cythonize
