@@ -173,15 +173,3 @@ class BoardClass(Protocol[MoveT]):
 
     def __call__(self, position: Optional[str] = None) -> Board[MoveT]:
         """The board of position, or of a new game."""
-
-
-if TYPE_CHECKING:
-    # mypy (tests/test_types.py) checks here that each game's Board
-    # satisfies the protocol, with its own Move.
-    from yinsh.insert import _core as _insert_core, board as _insert_board
-    from yinsh.ludo import _core as _ludo_core, board as _ludo_board
-    from yinsh.yinsh import _board as _yinsh_core, board as _yinsh_board
-
-    _YINSH: BoardClass[_yinsh_core.Move] = _yinsh_board.Board
-    _INSERT: BoardClass[_insert_core.Move] = _insert_board.Board
-    _LUDO: BoardClass[_ludo_core.Move] = _ludo_board.Board

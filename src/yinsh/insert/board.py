@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random as _random
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -385,3 +385,10 @@ def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
         board.push_str(text)
     return board
 
+
+if TYPE_CHECKING:
+    # mypy (tests/test_types.py) checks here that the board satisfies the
+    # board protocol (yinsh.protocol) with its own Move.
+    from yinsh.protocol import BoardClass
+
+    _PROTOCOL: BoardClass[_core.Move] = Board

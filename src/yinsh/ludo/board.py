@@ -419,3 +419,10 @@ def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
         board.push_str(text)
     return board
 
+
+if TYPE_CHECKING:
+    # mypy (tests/test_types.py) checks here that the board satisfies the
+    # board protocol (yinsh.protocol) with its own Move.
+    from yinsh.protocol import BoardClass
+
+    _PROTOCOL: BoardClass[Move] = Board

@@ -310,3 +310,11 @@ def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
         board.push_str(text)
     return board
 
+
+if TYPE_CHECKING:
+    # mypy (tests/test_types.py) checks here that the board satisfies the
+    # board protocol (yinsh.protocol) with its own Move.
+    from yinsh.protocol import BoardClass
+    from yinsh.yinsh._board import Move
+
+    _PROTOCOL: BoardClass[Move] = Board
