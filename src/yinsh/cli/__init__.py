@@ -17,9 +17,7 @@ import time
 from typing import Any, Callable, Optional, Sequence
 
 from yinsh import games, record
-from yinsh.yinsh import _core
 from yinsh._version import __version__
-from yinsh.yinsh.board import Board
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
 from yinsh.arguments import (CommandError, Parser, int_in, nonnegative_int, positive_float,  # noqa: F401
                              positive_int)
@@ -92,11 +90,12 @@ def board_from_args(args: argparse.Namespace) -> Any:
                                f"--variant)")
     if getattr(args, "variant", None) not in (None,) + game.variants:
         raise CommandError(f"--variant {args.variant}: yinsh has standard and blitz")
+    board_class = game.board_class
     try:
         if getattr(args, "position", None) is not None:      # "" is a bad position, not none
-            board = Board(args.position)
+            board = board_class(args.position)
         else:
-            board = Board(variant=getattr(args, "variant", None) or "standard")
+            board = board_class(variant=getattr(args, "variant", None) or "standard")
         for text in (getattr(args, "moves", None) or "").split():
             board.push_str(text)
     except ValueError as exc:
@@ -215,8 +214,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     """The fixed benchmark: perft of fixed positions, random playouts, a
     fixed-depth search with one thread and with two, MCTS playouts; then the
     signature (perft leaves + one-thread search nodes)."""
-    from yinsh import bench_games
-    bench_games.run(game_of(args), lambda line: print(line, flush=True))
+    from yinsh.engine import bench
+    bench.run(game_of(args), lambda line: print(line, flush=True))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -29,8 +29,7 @@ import argparse
 import sys
 from typing import IO, Any
 
-from yinsh import games, record
-from yinsh.yinsh import svg
+from yinsh import games, record, svg
 from yinsh.cli import (CommandError, add_position_args, board_from_args, cannot_write, game_of,
                        game_or_index, int_in, nonnegative_int, Parser, positive_float, read_games,
                        search_depth, split_game_option)
@@ -128,14 +127,13 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 def picture_of(board: Any, args: argparse.Namespace) -> str:
     """The SVG of board (any game) with the options of ``yinsh show``."""
-    from yinsh import svg as pictures
     options: dict[str, Any] = {"size": args.size, "coordinates": not args.no_coordinates,
                                "last_move": not args.no_last_move,
                                "highlight": args.highlight.split() if args.highlight else None}
     if args.orientation is not None:           # else the game's own default
         options["orientation"] = args.orientation
     try:
-        return pictures.board(board, **options)
+        return svg.board(board, **options)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 
@@ -393,9 +391,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--ply", type=nonnegative_int, metavar="N",
                    help="show the game after its first N actions (default: the end)")
     p.add_argument("-o", "--output", metavar="FILE", help="the SVG file (default: standard output)")
-    p.add_argument("--size", type=int_in(svg.MIN_SIZE, svg.MAX_SIZE), default=svg.DEFAULT_SIZE,
+    size = games.get(games.DEFAULT).svg.DEFAULT_SIZE          # the default game's picture
+    p.add_argument("--size", type=int_in(svg.MIN_SIZE, svg.MAX_SIZE), default=size,
                    metavar="PX", help=f"width in pixels, {svg.MIN_SIZE}..{svg.MAX_SIZE} "
-                                      f"(default {svg.DEFAULT_SIZE})")
+                                      f"(default {size})")
     p.add_argument("--orientation", metavar="COLOR",
                    help="the side at the bottom: yinsh white (default) or black, insert white "
                         "(default) or red, ludo the colour whose corner is at the bottom left")

@@ -1,5 +1,5 @@
-"""The search commands of ``yinsh``: ``analyse`` and ``match`` (the search
-part of ``yinsh bench`` is in ``yinsh.yinsh.bench``).
+"""The search commands of ``yinsh``: ``analyse`` and ``match`` (``yinsh
+bench`` is ``yinsh.engine.bench``'s).
 
 ``register(sub)`` adds the subcommands to the parser of ``yinsh.cli``.
 """
@@ -16,9 +16,8 @@ from yinsh.cli import (CommandError, cannot_write, game_names, game_of, loadable
 from yinsh.engine import (ALGORITHMS, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory
-from yinsh.engine.match import (SPRT, Contestant, GameResult, MatchResult, game_records,
+from yinsh.engine.match import (SPRT, Contestant, EngineFactory, GameResult, MatchResult, game_records,
                                 run_match, run_seats)
-from yinsh.yinsh.players import EngineFactory
 
 # analyse ---------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """The positions of `yinsh bench` (Yinsh): perft, random playouts, search;
-the runner is the one of every game, ``yinsh.bench_games`` (this game's
+the runner is the one of every game, ``yinsh.engine.bench`` (this game's
 ``GameKind`` reads the positions below).
 
 Fixed positions, fixed depths (and a fixed hash size for the search), one
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from yinsh import bench_games
+from yinsh.engine import bench as runner
 from yinsh.yinsh.board import Board
 
 
@@ -110,21 +110,21 @@ def _kind() -> Any:
 
 
 def run(print_fn: Callable[[str], None] = print) -> None:
-    """Runs the parts (``yinsh.bench_games.run`` with these positions),
+    """Runs the parts (``yinsh.engine.bench.run`` with these positions),
     printing a line per position as it goes, then the signature: ``Nodes
     searched`` is the perft leaves plus the one-thread search nodes (both
     deterministic), like Stockfish's bench."""
-    bench_games.run(_kind(), print_fn)
+    runner.run(_kind(), print_fn)
 
 
 def run_perft(print_fn: Callable[[str], None] = print) -> tuple[int, float]:
     """perft of POSITIONS; returns (leaves, seconds)."""
-    return bench_games.perft_part(_kind(), print_fn)
+    return runner.perft_part(_kind(), print_fn)
 
 
 def run_playouts(print_fn: Callable[[str], None] = print) -> float:
     """PLAYOUT_GAMES random games from the empty board; returns games/s."""
-    return bench_games.playouts_part(_kind(), print_fn)
+    return runner.playouts_part(_kind(), print_fn)
 
 
 def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPTH,
@@ -137,7 +137,7 @@ def run_search(print_fn: Callable[[str], None] = print, depth: int = SEARCH_DEPT
     >>> nodes > 0
     True
     """
-    return bench_games.search_part(_kind(), print_fn, depth, threads, label)
+    return runner.search_part(_kind(), print_fn, depth, threads, label)
 
 
 def run_mcts(print_fn: Callable[[str], None] = print, playouts: int = MCTS_PLAYOUTS) -> tuple[int, float]:
@@ -147,4 +147,4 @@ def run_mcts(print_fn: Callable[[str], None] = print, playouts: int = MCTS_PLAYO
     >>> run_mcts(lambda line: None, playouts=20)[0]
     120
     """
-    return bench_games.mcts_part(_kind(), print_fn, playouts)
+    return runner.mcts_part(_kind(), print_fn, playouts)

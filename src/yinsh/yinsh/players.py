@@ -6,7 +6,7 @@ looks one ply ahead: it plays the action after which the static evaluation
 one is there, and breaks ties at random. Both are seeded, so a game between
 seeded players is reproducible. ``players.random`` and ``players.greedy`` are
 ready-made instances (seed 0). ``EngineFactory(hash_mb)`` makes a fresh
-``Engine`` per game of a match (``yinsh.engine.match.Contestant``).
+``Engine`` per game of a match (``yinsh.engine.match``'s, of every game).
 
 >>> import yinsh
 >>> board = yinsh.Board()
@@ -23,7 +23,7 @@ from typing import Optional, Union
 
 from yinsh.yinsh import _search
 from yinsh.yinsh._core import CoreBoard, Move
-from yinsh.engine.api import Engine
+from yinsh.engine.match import EngineFactory
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "EngineFactory", "random", "greedy", "by_name"]
 
@@ -77,32 +77,6 @@ class GreedyPlayer:
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
-
-
-class EngineFactory:
-    """``make(seed)`` for a match (``yinsh.engine.match.Contestant``): a fresh
-    ``yinsh.Engine`` with a ``hash_mb`` MB table for each game (the seed is
-    not needed: the engine is deterministic). The classes above are such
-    factories too (``RandomPlayer(seed)``). It pickles, for worker processes.
-
-    >>> EngineFactory(4)(seed=7)
-    Engine(hash_mb=4)
-    """
-
-    def __init__(self, hash_mb: int = 16) -> None:
-        self.hash_mb = hash_mb
-
-    def __call__(self, seed: int = 0) -> Engine:
-        return Engine(hash_mb=self.hash_mb)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, EngineFactory) and other.hash_mb == self.hash_mb
-
-    def __hash__(self) -> int:
-        return hash((EngineFactory, self.hash_mb))
-
-    def __repr__(self) -> str:
-        return f"EngineFactory({self.hash_mb})"
 
 
 #: ``RandomPlayer()`` (seed 0): ``players.random(board)`` plays a random legal action.

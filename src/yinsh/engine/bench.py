@@ -23,11 +23,11 @@ True
 """
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any, Callable, Optional
 
-from yinsh.engine import Engine
+from yinsh.engine.api import Engine
+from yinsh.games import DEFAULT
 
 __all__ = ["run", "perft_part", "playouts_part", "search_part", "mcts_part", "HASH_MB"]
 
@@ -51,7 +51,6 @@ def _board(kind: Any, tags: dict[str, str], moves: str) -> Any:
 def run(kind: Any, print_fn: Print = print) -> None:
     """Runs the benchmark of kind (a ``yinsh.games.GameKind``), a line per
     position as it goes, then the signature."""
-    from yinsh.games import DEFAULT
     print_fn("perft" if kind.name == DEFAULT else f"{kind.name}: perft")      # `yinsh bench`: no name
     leaves, perft_seconds = perft_part(kind, print_fn)
     print_fn("")
