@@ -5,10 +5,10 @@ The ids ``yinsh/Yinsh-v0``, ``yinsh/Insert-v0`` and ``yinsh/Ludo-v0``
 (Gymnasium's ``namespace/Name-vN`` form: the namespace is the package), one
 for every registered game, name the classes ``YinshEnv``, ``InsertEnv``,
 ``LudoEnv`` (``env_class``: a ``BoardGameEnv`` of the game, its options as
-keywords) and are registered by ``yinsh.envs.registration.register_envs``: the package's
-``gymnasium.envs`` entry point (Gymnasium 0.26 to 0.29 call it on ``import
-gymnasium``, so ``gymnasium.make("yinsh/Insert-v0")`` needs no import), and
-importing this module, which ``gymnasium.make`` does itself with
+keywords) and are registered by ``yinsh.envs.registration.register_envs``:
+the package's ``gymnasium.envs`` entry point (Gymnasium 0.26 to 0.29 call
+it on ``import gymnasium``, so ``gymnasium.make("yinsh/Insert-v0")`` needs
+no import), and importing this module, which ``gymnasium.make`` does itself with
 ``gymnasium.make("yinsh.envs.gymnasium_envs:yinsh/Yinsh-v0")`` (the way on
 Gymnasium 1.0 and later, which load no entry points).
 

@@ -5,8 +5,9 @@ registered then (``yinsh.games``) as ``python_<name>`` with its options as
 parameters: ``python_yinsh`` (parameter ``variant``), ``python_insert``
 (``layout``) and ``python_ludo`` (``players``, ``variant``), OpenSpiel's
 naming for games written in Python; the classes are ``game_class(name)``
-(``YinshGame``, ``InsertGame``, ``LudoGame``). Then ``pyspiel.load_game("python_ludo(players=2)")``
-gives a game that OpenSpiel's algorithms (MCTS, evaluation, ...) play.
+(``YinshGame``, ``InsertGame``, ``LudoGame``). Then
+``pyspiel.load_game("python_ludo(players=2)")`` gives a game that
+OpenSpiel's algorithms (MCTS, evaluation, ...) play.
 
 - Sequential, perfect information, zero-sum, terminal rewards; players are
   the seats in turn order (``yinsh.envs.games``), actions the library's ids.
