@@ -100,7 +100,8 @@ def wrong_board(board: object, name: str, function: str) -> TypeError:
     try:
         other = games.of_board(board)
     except TypeError:
-        return TypeError(f"{function}: expected a {games.GAMES[name].board_name}, not {type(board).__name__}")
+        expected = games.GAMES[name].board_name if name in games.GAMES else f"board of {name}"
+        return TypeError(f"{function}: expected a {expected}, not {type(board).__name__}")
     what = function.rpartition(".")[2]
     return TypeError(f"{function}: this is a {other.board_name}; draw it with "
                      f"{other.svg.__name__}.{what} or yinsh.svg.{what}")
