@@ -32,11 +32,6 @@ class GameKind:
     in the start board and its tags; the rest is data."""
 
     name = ""
-    #: the modules: the board class's, the players', the pictures', the diagrams'
-    board_module = ""
-    players_module = ""
-    svg_module = ""
-    diagram_module = ""
     #: the board class as ``import yinsh`` reaches it (its repr's prefix)
     board_name = ""
     #: the tags every written game has, in this order, with their unknown values
@@ -52,18 +47,33 @@ class GameKind:
     digit_actions = False
     #: the game's name for people (the web page's list)
     title = ""
-    #: the module of the seeded ``random_playouts(games, seed=...)`` (bench)
-    playouts_module = ""
 
     # Modules ----------------------------------------------------------------
+    # A description imports its game's modules itself: it overrides
+    # ``module``, ``players``, ``svg``, ``diagram`` and ``random_playouts``
+    # (the library's games and the toy dice race do). A plugin may instead
+    # name them in text, as class attributes ``board_module``,
+    # ``players_module``, ``svg_module``, ``diagram_module`` (and
+    # ``playouts_module``), imported on first use.
+
+    def _named(self, attribute: str) -> ModuleType:
+        """The module the class attribute ``attribute`` names in text."""
+        name = getattr(type(self), attribute, None)
+        if not isinstance(name, str) or not name:
+            raise NotImplementedError(f"{type(self).__name__} gives no {attribute.replace('_', ' ')}: "
+                                      f"override the property or name it in {attribute}")
+        return importlib.import_module(name)
 
     @property
     def module(self) -> ModuleType:
         """The module whose ``Board``, ``Move``, ``perft`` and ``divide`` the
-        game has (``yinsh.yinsh._core`` style). A game's description returns
-        its own module; the default imports ``board_module`` (a plugin's
-        package named in text)."""
-        return importlib.import_module(self.board_module)
+        game has (``yinsh.insert`` style)."""
+        return self._named("board_module")
+
+    @property
+    def board_module(self) -> str:
+        """The name of ``module``."""
+        return self.module.__name__
 
     @property
     def board_class(self) -> Any:
@@ -71,16 +81,30 @@ class GameKind:
 
     @property
     def players(self) -> ModuleType:
-        return importlib.import_module(self.players_module)
+        """The module of the players (``by_name``, ``player_classes``)."""
+        return self._named("players_module")
+
+    @property
+    def players_module(self) -> str:
+        return self.players.__name__
 
     @property
     def svg(self) -> ModuleType:
-        return importlib.import_module(self.svg_module)
+        """The module of the pictures (``board(board, **options)``)."""
+        return self._named("svg_module")
+
+    @property
+    def svg_module(self) -> str:
+        return self.svg.__name__
 
     @property
     def diagram(self) -> ModuleType:
         """The module whose ``draw(board, unicode=False)`` is ``str(board)``."""
-        return importlib.import_module(self.diagram_module)
+        return self._named("diagram_module")
+
+    @property
+    def diagram_module(self) -> str:
+        return self.diagram.__name__
 
     @property
     def label(self) -> str:
@@ -228,8 +252,10 @@ class GameKind:
 
     def random_playouts(self, games: int, seed: int) -> Any:
         """The seeded random playouts of bench (new games)."""
-        module = self.playouts_module or self.board_module + ".playouts"
-        return importlib.import_module(module).random_playouts(games, seed=seed)
+        named = getattr(type(self), "playouts_module", None)
+        module = importlib.import_module(named) if isinstance(named, str) else \
+            importlib.import_module(self.board_module + ".playouts")
+        return module.random_playouts(games, seed=seed)
 
     # The terminal game (``yinsh play``) -------------------------------------
 

@@ -77,6 +77,7 @@ class Registry(Mapping[str, GameKind]):
         self._specs: dict[str, GameSpec] = {}
         self._games: dict[str, GameKind] = {}
         self._plugins_read = False
+        self._entry_points: set[str] = set()
         self._lock = threading.RLock()
 
     def register(self, game: GameSpec, *, name: Optional[str] = None, replace: bool = False) -> Any:
@@ -98,6 +99,7 @@ class Registry(Mapping[str, GameKind]):
                 raise ValueError(f"a game named {name!r} is registered already (replace=True "
                                  f"replaces it)")
             self._specs[name] = game
+            self._entry_points.discard(name)
             self._games.pop(name, None)
             if isinstance(game, GameKind):
                 self._games[name] = game
@@ -110,6 +112,7 @@ class Registry(Mapping[str, GameKind]):
             if name not in self._specs:
                 raise KeyError(f"no game named {name!r} is registered")
             del self._specs[name]
+            self._entry_points.discard(name)
             self._games.pop(name, None)
 
     def _read_plugins(self) -> None:
@@ -121,7 +124,9 @@ class Registry(Mapping[str, GameKind]):
         found = entry_points(ENTRY_POINT_GROUP)
         found.sort(key=lambda item: item[0] != DEFAULT)        # the default game first
         for name, value in found:
-            self._specs.setdefault(name, value)
+            if name not in self._specs:
+                self._specs[name] = value
+                self._entry_points.add(name)
 
     def __getitem__(self, name: str) -> GameKind:
         with self._lock:
@@ -133,8 +138,9 @@ class Registry(Mapping[str, GameKind]):
             try:
                 game = _instance(load(spec) if isinstance(spec, str) else spec)
             except (ImportError, AttributeError) as exc:     # a plugin that does not load
-                raise GameLoadError(f"the game {name!r} (entry point {name} = {spec!r} of the "
-                                    f"group {ENTRY_POINT_GROUP}) cannot be loaded: {exc}") from exc
+                where = (f" (the entry point {name} of the group {ENTRY_POINT_GROUP})"
+                         if name in self._entry_points else "")
+                raise GameLoadError(f"the game {name!r} ({spec}) cannot be loaded{where}: {exc}") from exc
             if game.name != name:
                 raise ValueError(f"the game registered as {name!r} ({spec}) is named {game.name!r}")
             self._games[name] = game

@@ -19,11 +19,18 @@ from __future__ import annotations
 
 import random
 import re
+from types import ModuleType
 from typing import Any, Optional
 
 from yinsh.games import GameKind
 
 __all__ = ["DiceGame"]
+
+
+def _search() -> ModuleType:
+    """The compiled search (the engine's templates rendered with ``_hooks.pxd``)."""
+    from yinsh.toys.dice import _search
+    return _search
 
 
 class DiceGame(GameKind):
@@ -32,11 +39,7 @@ class DiceGame(GameKind):
 
     name = "dice"
     title = "Dice race"
-    board_module = "yinsh.toys.dice.board"
-    players_module = "yinsh.toys.dice.players"
-    svg_module = "yinsh.toys.dice.svg"
-    diagram_module = "yinsh.toys.dice.diagram"
-    playouts_module = "yinsh.toys.dice.playouts"
+    searches = {"classic": lambda: _search()}
     board_name = "yinsh.toys.dice.Board"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "Result": "*", "Game": "dice"}
     results_text = "the winner's letter (R, B, G or Y) or *"
@@ -51,6 +54,30 @@ class DiceGame(GameKind):
     bench_search = [("2 players", {}, "", 8), ("2 players, to 5", {"Target": "5"}, "", 10)]
     bench_playouts = (2000, 2026)
     play_notation = "step  gamble  r0  r1  r3   an action (rN: the die's outcome)"
+
+    @property
+    def module(self) -> ModuleType:
+        from yinsh.toys.dice import board
+        return board
+
+    @property
+    def players(self) -> ModuleType:
+        from yinsh.toys.dice import players
+        return players
+
+    @property
+    def svg(self) -> ModuleType:
+        from yinsh.toys.dice import svg
+        return svg
+
+    @property
+    def diagram(self) -> ModuleType:
+        from yinsh.toys.dice import diagram
+        return diagram
+
+    def random_playouts(self, games: int, seed: int) -> Any:
+        from yinsh.toys.dice.playouts import random_playouts
+        return random_playouts(games, seed=seed)
 
     def is_result(self, text: str) -> bool:
         return text == "*" or re.fullmatch(r"[RBGY]", text) is not None
