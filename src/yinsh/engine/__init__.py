@@ -3,15 +3,17 @@ games against the engine, matches). It imports no game: a board names its
 game's compiled search module (``Board.search_module``), rendered for that
 game from the templates here (docs/architecture.md).
 
-``yinsh.engine.api`` holds ``Engine``, ``Analysis`` and ``AnalysisHandle``,
-``yinsh.engine.limit`` ``Limit``, ``yinsh.engine.score`` the scores
-(``Score``, ``Points``, ``Mate``, ``MateGiven``, ``PovScore``); this package
-re-exports them, so ``from yinsh.engine import Engine, Limit`` is the usual
-import.
+``yinsh.engine.api`` holds ``Engine`` (with ``Analysis`` of
+``yinsh.engine.analysis`` and ``AnalysisHandle`` of
+``yinsh.engine.analysis_handle``), ``yinsh.engine.limit`` ``Limit``,
+``yinsh.engine.score`` the scores (``Score``, ``Points``, ``Mate``,
+``MateGiven``, ``PovScore``); this package re-exports them, so ``from
+yinsh.engine import Engine, Limit`` is the usual import.
 ``yinsh.engine.session`` (a game being played: turns, engine replies, undo,
-save) and ``yinsh.engine.match`` (matches: openings, Wilson, Elo, SPRT,
-worker processes) are imported by name; they know no game's rules
-(``yinsh.engine.hooks`` finds a game's record module through its board).
+save) and ``yinsh.engine.match`` (matches: openings, worker processes; the
+Wilson, Elo and SPRT statistics are ``yinsh.engine.match_stats``'s) are
+imported by name; they know no game's rules (``yinsh.engine.hooks`` finds a
+game's record module through its board).
 ``yinsh.engine.info`` has ``SearchInfo`` (what the compiled searches return),
 ``yinsh.engine.params`` the tunables (``Param``).
 """

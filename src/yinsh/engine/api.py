@@ -32,21 +32,23 @@ and yields each finished iteration.
 from __future__ import annotations
 
 import importlib
-import queue
+import os
 import threading
-from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from yinsh.engine import info as _info
 from yinsh.engine import params as _params
+from yinsh.engine.analysis import WIN_SCORE, Analysis, analysis_of
+from yinsh.engine.analysis_handle import AnalysisHandle
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
-from yinsh.engine.params import Param
-from yinsh.engine.score import PovScore, Score, from_engine
+from yinsh.engine.params import Param, params_table
+from yinsh.engine.request import SearchRequest, action_codes
 
-WIN_SCORE: int = _info.WIN_SCORE
-"""The score of a won position; a win in N plies scores ``WIN_SCORE - N``."""
+__all__ = ["Engine", "Analysis", "AnalysisHandle", "Limit", "Param", "SearchInfo", "algorithm_for",
+           "player_count", "params_table", "ALGORITHMS", "EVALUATIONS", "DEFAULT_DEPTH", "MAX_DEPTH",
+           "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS", "WIN_SCORE"]
 
 MAX_DEPTH: int = _info.MAX_SEARCH_DEPTH
 """The deepest iteration the search runs."""
@@ -73,218 +75,6 @@ position has fewer root actions)."""
 
 DEFAULT_DEPTH = 5
 """The depth searched when neither the call nor the engine sets a limit."""
-
-_POLL = 0.05     # seconds between checks of a waiting thread (so Ctrl-C is seen at once)
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """What a search found (also the record passed to ``on_info`` and
-    yielded by an ``analysis()`` handle after each finished iteration).
-
-    ``best_move`` is ``None`` (and ``pv`` empty) only for a finished game
-    and at a chance node (below).
-    ``score`` is an int from the side to act in the analysed position
-    (alpha-beta: 10000 is a removed ring in Yinsh, ``WIN_SCORE - N`` a win
-    in N plies, ``-(WIN_SCORE - N)`` a loss in N plies; MCTS: the mean
-    result of the best action times 1000, -1000 a sure loss, 1000 a sure
-    win). ``relative`` is the same as a ``Score`` and ``pov_score`` as a
-    ``PovScore`` (with ``turn``, the side to act as the board gives it:
-    Yinsh's ``Color.WHITE``, an int; and ``players``, the
-    number of sides: ``len(board.players)`` when the board has them, else
-    2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
-    search that found it.
-
-    ``lines``: with ``multipv=N``, the N best root actions, best first, each
-    an ``Analysis`` of its own line (``multipv`` 1..N, no ``lines`` of its
-    own); the analysis itself is that of line 1. Without multipv ``lines``
-    holds the one line (empty for a finished game).
-
-    ``visits`` (MCTS only; empty for the alpha-beta and in ``lines``): every
-    root action as ``(move, visits, mean value)``, in action-code order,
-    the mean result of its playouts from the side to act in -1 .. 1. The
-    visit counts are the usual policy target of self-play training.
-
-    >>> import yinsh
-    >>> a = yinsh.Engine(algorithm="mcts").analyse(yinsh.Board(variant="blitz"), nodes=2000)
-    >>> len(a.visits), sum(n for _, n, _ in a.visits) <= a.nodes
-    (85, True)
-    >>> max(a.visits, key=lambda v: v[1])[0] == a.best_move
-    True
-
-    At a chance node (a throw of the dice: ``board.is_chance()``) nothing
-    is chosen: ``chance`` is True, ``best_move`` is ``None``, ``pv`` empty,
-    and ``score`` is the expected score (the outcomes' scores weighted by
-    their probabilities) from the view of the side whose throw it is.
-    ``lines`` has one ``Analysis`` per outcome, in the order of
-    ``board.chance_outcomes()``: its ``outcome`` (the game's move, e.g.
-    ``r6``) and ``probability``, its ``score``, its ``pv`` starting with the
-    outcome, and its ``best_move`` the best reply after it (``None`` when
-    the outcome leads to another throw, or ends the game):
-
-    >>> from yinsh import ludo
-    >>> a = Engine().analyse(ludo.Board(players=2), depth=4)
-    >>> a.chance, a.best_move, len(a.lines), str(a.lines[5].outcome), a.lines[5].probability
-    (True, None, 6, 'r6', 0.16666666666666666)
-    >>> a.score == round(sum(line.probability * line.score for line in a.lines))
-    True
-    """
-
-    best_move: Optional[Any]
-    score: int
-    pv: list[Any] = field(default_factory=list)
-    depth: int = 0
-    nodes: int = 0
-    nps: int = 0
-    time: float = 0.0
-    seldepth: int = 0
-    turn: Optional[int] = None
-    multipv: int = 1
-    lines: list[Analysis] = field(default_factory=list)
-    algorithm: str = "alphabeta"
-    players: int = 2
-    visits: list[tuple[Any, int, float]] = field(default_factory=list)
-    chance: bool = False
-    outcome: Optional[Any] = None
-    probability: Optional[float] = None
-
-    @property
-    def move(self) -> Optional[Any]:
-        """The same as ``best_move``."""
-        return self.best_move
-
-    @property
-    def nodes_per_second(self) -> int:
-        """The same as ``nps``."""
-        return self.nps
-
-    @property
-    def relative(self) -> Score:
-        """``score`` as a ``Score`` from the side to act: ``Mate(n)`` for a
-        proven end, else ``Points(score)`` (for the MCTS: mean result times
-        1000).
-
-        >>> Analysis(None, WIN_SCORE - 3).relative, Analysis(None, -250).relative
-        (Mate(+3), Points(-250))
-        """
-        return from_engine(self.score)
-
-    @property
-    def pov_score(self) -> PovScore:
-        """``relative`` with the side it is relative to; ``pov_score.white()``
-        is White's view. Always a ``PovScore`` (as python-chess's
-        ``info["score"]``, so typed code needs no ``None`` check): an
-        analysis without a side to act (a board with no ``turn``, such as a
-        finished Ludo game) raises ``ValueError``, naming ``relative``.
-
-        >>> Analysis(None, 350, turn=1).pov_score.white()
-        Points(-350)
-        >>> Analysis(None, 0).pov_score
-        Traceback (most recent call last):
-        ...
-        ValueError: this analysis has no side to act (the board had no turn): its score is relative, Points(0)
-        """
-        if self.turn is None:
-            raise ValueError(f"this analysis has no side to act (the board had no turn): its score "
-                             f"is relative, {self.relative!r}")
-        return PovScore(self.relative, self.turn, self.players)
-
-    @property
-    def mate(self) -> Optional[int]:
-        """Plies to a proven end: N > 0 when the side to act wins in N plies,
-        -N when it loses in N plies, ``None`` when the search proved neither.
-
-        >>> Analysis(None, WIN_SCORE - 3).mate, Analysis(None, 250).mate
-        (3, None)
-        """
-        if abs(self.score) <= _info.WIN_THRESHOLD:
-            return None
-        plies = WIN_SCORE - abs(self.score)
-        return plies if self.score > 0 else -plies
-
-    def score_text(self) -> str:
-        """The score for people: ``win 3`` / ``loss 4`` (plies), else the
-        number.
-
-        >>> Analysis(None, -(WIN_SCORE - 4)).score_text(), Analysis(None, 120).score_text()
-        ('loss 4', '120')
-        """
-        mate = self.mate
-        if mate is None:
-            return str(self.score)
-        return f"win {mate}" if mate > 0 else f"loss {-mate}"
-
-    def __str__(self) -> str:
-        """One line for people: the depth (the MCTS: its playouts), the
-        score (``Score``'s words) for the side to act by name, the best
-        move, the start of the line, nodes and seconds rounded, and with
-        ``multipv`` each line's move and score.
-
-        >>> import yinsh
-        >>> m = yinsh.Move.from_str
-        >>> pv = [m(t) for t in "e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4 d9-c8 f4-f5 c8-c7".split()]
-        >>> second = Analysis(m("e5-e8"), 80, [m("e5-e8")], 6, 34567, time=0.0007, multipv=2)
-        >>> a = Analysis(pv[0], 120, pv, 6, 34567, 280000, 0.1234, 9, yinsh.WHITE,
-        ...              lines=[Analysis(pv[0], 120, pv), second])
-        >>> print(a)                                    # doctest: +NORMALIZE_WHITESPACE
-        depth 6, score +120 for White, best e5-e9, pv e5-e9 f6-f2 e9-e10 f2-f3 e10-d9 f3-f4
-        d9-c8 f4-f5 ..., 34,567 nodes in 0.12 s, 2 lines: e5-e9 +120, e5-e8 +80
-        >>> print(second)
-        line 2: depth 6, score +80, best e5-e8, pv e5-e8, 34,567 nodes in 0.7 ms
-        >>> print(Analysis(m("e5-e9"), WIN_SCORE - 3, [m("e5-e9")], 4, 900, time=12.3, turn=yinsh.BLACK))
-        depth 4, score win 3 for Black, best e5-e9, pv e5-e9, 900 nodes in 12 s
-        >>> print(yinsh.Engine(algorithm="mcts").analyse(yinsh.Board(variant="blitz"), nodes=500))
-        ... # doctest: +ELLIPSIS
-        mcts, score ... for White, best ..., pv ..., 500 playouts in ...
-        """
-        side = _side_name(self.turn)
-        head = "mcts" if self.algorithm == "mcts" else f"depth {self.depth}"
-        if self.multipv > 1:
-            head = f"line {self.multipv}: {head}"
-        score = f"score {self.relative}" + (f" for {side}" if side else "")
-        if self.chance:
-            counted = "playouts" if self.algorithm == "mcts" else "nodes"
-            listed = ", ".join(f"{line.outcome} {line.relative}" for line in self.lines)
-            return (f"{head}, expected {score}, a throw: {listed}, "
-                    f"{self.nodes:,} {counted} in {_seconds(self.time)}")
-        if self.outcome is not None:
-            head = f"{head}, after {self.outcome} (p {self.probability:.3g})"
-            if self.best_move is None:
-                return f"{head}, {score}, no choice follows"
-        if self.best_move is None:
-            return f"{head}, {score}, no move: the game is over"
-        shown = " ".join(str(move) for move in self.pv[:_PV_SHOWN])
-        more = " ..." if len(self.pv) > _PV_SHOWN else ""
-        counted = "playouts" if self.algorithm == "mcts" else "nodes"
-        text = (f"{head}, {score}, best {self.best_move}, pv {shown}{more}, "
-                f"{self.nodes:,} {counted} in {_seconds(self.time)}")
-        if len(self.lines) > 1:
-            listed = ", ".join(f"{line.best_move} {line.relative}" for line in self.lines[:_LINES_SHOWN])
-            more = ", ..." if len(self.lines) > _LINES_SHOWN else ""
-            text += f", {len(self.lines)} lines: {listed}{more}"
-        return text
-
-
-_PV_SHOWN = 8        # moves of the principal variation in str(Analysis)
-_LINES_SHOWN = 4     # multipv lines in str(Analysis)
-
-
-def _side_name(turn: object) -> str:
-    """A side by name (``White``, ``Green``: its ``label``), else ``side N``;
-    empty without a side."""
-    if turn is None:
-        return ""
-    label = getattr(turn, "label", None)
-    return str(label).capitalize() if isinstance(label, str) else f"side {turn}"
-
-
-def _seconds(t: float) -> str:
-    """Seconds for people: ``12 s``, ``0.12 s``, ``0.7 ms``."""
-    if t >= 10:
-        return f"{t:.0f} s"
-    if t >= 0.01:
-        return f"{t:.2f} s"
-    return f"{t * 1000:.1f} ms"
 
 
 def player_count(board: object) -> int:
@@ -316,20 +106,6 @@ def _check_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     return value
-
-
-@dataclass
-class _Job:
-    """One checked search request."""
-
-    module: ModuleType
-    board: Any
-    limit: Limit
-    multipv: int
-    codes: Optional[list[int]]
-    turn: Any                    # the board's side to act (Yinsh: a Color, an int), or None
-    players: int
-    algorithm: str
 
 
 class Engine:
@@ -593,7 +369,7 @@ class Engine:
     # searching --------------------------------------------------------------
 
     def _job(self, board: Any, limit: Optional[Limit], depth: object, time: object, nodes: object,
-             multipv: object, searchmoves: Optional[Sequence[Any]], copy: bool) -> _Job:
+             multipv: object, searchmoves: Optional[Sequence[Any]], copy: bool) -> SearchRequest:
         """The request checked (in the caller's thread)."""
         module = self._module(board)
         if limit is not None:
@@ -620,44 +396,14 @@ class Engine:
             which = "multipv" if lines > 1 else "searchmoves"
             raise ValueError(f"{which}: the position is a chance node (a throw of the dice); its "
                              f"analysis has one line per outcome, there are no moves to choose from")
-        codes = None if searchmoves is None else self._codes(module, board, searchmoves)
+        codes = None if searchmoves is None else action_codes(module, board, searchmoves)
         turn = getattr(board, "turn", None)
         players = player_count(board)
         if copy and hasattr(board, "copy"):
             board = board.copy()
-        return _Job(module, board, limit, lines, codes, turn, players, algorithm)
+        return SearchRequest(module, board, limit, lines, codes, turn, players, algorithm)
 
-    @staticmethod
-    def _codes(module: ModuleType, board: Any, moves: Sequence[Any]) -> list[int]:
-        """The action codes of searchmoves (moves of board's game); each
-        must be legal. Text is a ``TypeError``, as for ``push`` (the README's
-        one rule): ``board.parse_move(text)`` reads it."""
-        if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
-            raise TypeError(f"searchmoves must be a list of moves, not {type(moves).__name__}")
-        by_move: dict[Any, int] = {}
-        move_type: Optional[type] = None
-        for code in module.legal_actions(board):
-            move = module.action_to_move(code)
-            move_type = type(move)
-            by_move[move] = code
-        codes: list[int] = []
-        for move in moves:
-            if isinstance(move, str):
-                raise TypeError(f"searchmoves must hold moves, not text ({move[:40]!r}): "
-                                f"use board.parse_move(text)")
-            if move_type is None or not isinstance(move, move_type):
-                raise TypeError(f"searchmoves must hold moves of the board's game, "
-                                f"not {type(move).__name__}")
-            code = by_move.get(move)
-            if code is None:
-                raise _illegal_error()(f"searchmoves: {move} is not a legal action in this position")
-            if code not in codes:
-                codes.append(code)
-        if not codes and by_move:
-            raise ValueError("searchmoves is empty")
-        return codes
-
-    def _run(self, job: _Job, on_info: Optional[Callable[[Analysis], None]],
+    def _run(self, job: SearchRequest, on_info: Optional[Callable[[Analysis], None]],
              stop: Optional[threading.Event] = None,
              running: Optional[threading.Event] = None) -> Analysis:
         """Runs a checked request in this thread. ``running`` is set while
@@ -674,7 +420,7 @@ class Engine:
         algorithm = job.algorithm
 
         def convert(found: SearchInfo) -> Analysis:
-            return _analysis(found, to_move, turn, players, algorithm)
+            return analysis_of(found, to_move, turn, players, algorithm)
 
         finished: list[Optional[Analysis]] = [None]   # the Analysis of the last finished iteration
 
@@ -823,24 +569,9 @@ class Engine:
         return f"Engine({', '.join(parts)})"
 
 
-def params_table(params: Sequence[Param]) -> str:
-    """A Markdown table of tunables (``Engine.params``): name, default,
-    range, meaning; docs/search.md holds the ones of Yinsh's searches (a
-    test checks that they match).
-
-    >>> print(params_table(Engine(hash_mb=0).params()).splitlines()[2])
-    | `lmr_depth` | 3 | 0..64 | late-move reductions from this remaining depth on (0: none) |
-    """
-    rows = ["| name | default | range | meaning |", "|---|---|---|---|"]
-    for p in params:
-        rows.append(f"| `{p.name}` | {p.default} | {p.lo}..{p.hi} | {p.doc} |")
-    return "\n".join(rows) + "\n"
-
-
 def _checked_network(network: Any) -> Any:
     """network (a path or a ``yinsh.engine.network.Network``) checked now: a
     path as a ``str``, loaded once to check it (``NetworkError``)."""
-    import os
     from yinsh.engine import network as _network
     if isinstance(network, _network.Network):
         _network.check(network)
@@ -860,204 +591,3 @@ def _rebuild(hash_mb: int, threads: int, algorithm: str, limit: Limit, keep_tabl
                     keep_tables=keep_tables, evaluation=evaluation, network=network)
     engine._settings.update(settings)
     return engine
-
-
-def _illegal_error() -> type[ValueError]:
-    from yinsh.errors import IllegalMoveError        # shared by every game; not a game module
-    return IllegalMoveError
-
-
-_END = object()      # the worker's last queue item
-
-
-class AnalysisHandle:
-    """A search running in a worker thread (``Engine.analysis``).
-
-    - ``for info in handle:`` yields the ``Analysis`` of each finished
-      iteration as it arrives (the MCTS: every 1024, 2048, 4096, ...
-      playouts), the last one being the final answer; the loop ends with the
-      search.
-    - ``info``: the latest ``Analysis`` (``None`` before the first).
-    - ``stop()``: asks the search to stop (it ends within milliseconds,
-      after its first iteration); returns at once.
-    - ``wait()``: waits for the end and returns the final ``Analysis``
-      (an error of the search is raised here).
-    - ``done``: whether the search has ended.
-    - ``with engine.analysis(...) as handle:`` stops and joins on leaving.
-
-    Ctrl-C (``KeyboardInterrupt``) while iterating or waiting stops the
-    search, waits for the worker to end and is raised again with the
-    attribute ``analysis`` (the last finished iteration). The worker polls
-    with timeouts instead of ``Thread.join``, which on Python 3.11 can be
-    left in a bad state by an interrupt. A handle does not pickle (it holds
-    a thread); its ``Analysis`` records do.
-    """
-
-    def __init__(self, engine: Engine, job: _Job) -> None:
-        self._engine = engine
-        self._job = job
-        self._queue: queue.Queue[Any] = queue.Queue()
-        self._stop = threading.Event()
-        self._running = threading.Event()
-        self._done = threading.Event()
-        self._info: Optional[Analysis] = None
-        self._result: Optional[Analysis] = None
-        self._error: Optional[BaseException] = None
-        self._finished = False          # the iteration has seen _END
-        self._searcher = engine.searcher(job.board)
-        self._thread = threading.Thread(target=self._work, name="engine-analysis", daemon=True)
-        self._thread.start()
-
-    def _work(self) -> None:
-        delivered: list[Optional[Analysis]] = [None]
-
-        def on_info(found: Analysis) -> None:
-            delivered[0] = found
-            self._queue.put(found)
-
-        try:
-            result = self._engine._run(self._job, on_info, self._stop, self._running)
-            last = delivered[0]
-            if last is None or (result.algorithm == "mcts" and result.nodes != last.nodes):
-                self._queue.put(result)
-            self._result = result
-        except BaseException as exc:  # raised again in the waiting thread
-            self._error = exc
-        finally:
-            self._queue.put(_END)
-            self._done.set()
-
-    @property
-    def info(self) -> Optional[Analysis]:
-        """The latest ``Analysis`` taken from the handle (by iteration or
-        ``wait()``), else the latest the search reported."""
-        return self._info
-
-    @property
-    def done(self) -> bool:
-        """Whether the search has ended."""
-        return self._done.is_set()
-
-    def stop(self) -> None:
-        """Asks the search to stop (safe from any thread); returns at once."""
-        self._stop.set()
-        if self._running.is_set():
-            self._searcher.stop()
-
-    def _join(self) -> None:
-        """Waits for the worker to end, stopping it again on every poll."""
-        while not self._done.wait(_POLL):
-            self.stop()
-
-    def _interrupted(self, exc: KeyboardInterrupt) -> KeyboardInterrupt:
-        while True:
-            try:
-                self.stop()
-                self._join()
-                break
-            except KeyboardInterrupt:      # another Ctrl-C while stopping: keep stopping
-                continue
-        self._drain()
-        exc.analysis = self._info  # type: ignore[attr-defined]
-        return exc
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                return
-            if item is _END:
-                self._finished = True
-                return
-            self._info = item
-
-    def __iter__(self) -> Iterator[Analysis]:
-        return self
-
-    def __next__(self) -> Analysis:
-        if self._finished:
-            self._raise_error()
-            raise StopIteration
-        try:
-            while True:
-                try:
-                    item = self._queue.get(timeout=_POLL)
-                    break
-                except queue.Empty:
-                    continue
-        except KeyboardInterrupt as exc:
-            raise self._interrupted(exc) from None
-        if item is _END:
-            self._finished = True
-            self._raise_error()
-            raise StopIteration
-        self._info = item
-        return item  # type: ignore[no-any-return]
-
-    def _raise_error(self) -> None:
-        error, self._error = self._error, None
-        if error is not None:
-            raise error
-
-    def wait(self) -> Analysis:
-        """Waits for the search to end and returns its final ``Analysis``
-        (with no limit but ``stop()``, call ``stop()`` first)."""
-        try:
-            while not self._done.wait(_POLL):
-                pass
-        except KeyboardInterrupt as exc:
-            raise self._interrupted(exc) from None
-        self._drain()
-        self._raise_error()
-        assert self._result is not None
-        self._info = self._result
-        return self._result
-
-    def __enter__(self) -> AnalysisHandle:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            self.stop()
-            self._join()
-        except KeyboardInterrupt as interrupt:
-            raise self._interrupted(interrupt) from None
-
-    def __repr__(self) -> str:
-        state = "done" if self.done else "running"
-        depth = self._info.depth if self._info is not None else 0
-        return f"<AnalysisHandle {state}, depth {depth}>"
-
-
-def _analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
-              algorithm: str) -> Analysis:
-    if found.chance is not None:
-        return _chance_analysis(found, to_move, turn, players, algorithm)
-    lines = []
-    for k, (score, codes) in enumerate(found.lines, 1):
-        pv = [to_move(c) for c in codes]
-        lines.append(Analysis(pv[0] if pv else None, score, pv, found.depth, found.nodes, found.nps,
-                              found.seconds, found.seldepth, turn, k, [], algorithm, players))
-    first = lines[0] if lines else Analysis(None, found.score, [], found.depth, found.nodes, found.nps,
-                                            found.seconds, found.seldepth, turn, 1, [], algorithm,
-                                            players)
-    visits = [(to_move(code), n, value) for code, n, value in found.visits]
-    return Analysis(first.best_move, first.score, first.pv, found.depth, found.nodes, found.nps,
-                    found.seconds, found.seldepth, turn, 1, lines, algorithm, players, visits)
-
-
-def _chance_analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
-                     algorithm: str) -> Analysis:
-    """The Analysis of a chance root: no best move, the expected score, a
-    line per outcome (its pv starts with the outcome, its best move is the
-    reply after it, if a player acts next)."""
-    lines = []
-    for k, ((score, codes), probability) in enumerate(zip(found.lines, found.probabilities), 1):
-        pv = [to_move(c) for c in codes]
-        lines.append(Analysis(pv[1] if len(pv) > 1 else None, score, pv, found.depth, found.nodes, found.nps,
-                              found.seconds, found.seldepth, turn, k, [], algorithm, players,
-                              outcome=pv[0], probability=probability))
-    visits = [(to_move(code), n, value) for code, n, value in found.visits]
-    return Analysis(None, found.score, [], found.depth, found.nodes, found.nps, found.seconds,
-                    found.seldepth, turn, 1, lines, algorithm, players, visits, chance=True)

@@ -150,3 +150,18 @@ def defaults(specs: Iterable[Spec]) -> dict[str, Number]:
 def listing(specs: Iterable[Spec], current: Mapping[str, Number]) -> list[Param]:
     """``Param`` records of a table with the current values."""
     return [Param(s.name, current[s.name], s.default, s.lo, s.hi, s.doc) for s in specs]
+
+
+def params_table(params: Iterable[Param]) -> str:
+    """A Markdown table of tunables (``Engine.params``): name, default,
+    range, meaning; docs/search.md holds the ones of Yinsh's searches (a
+    test checks that they match).
+
+    >>> from yinsh.engine import Engine
+    >>> print(params_table(Engine(hash_mb=0).params()).splitlines()[2])
+    | `lmr_depth` | 3 | 0..64 | late-move reductions from this remaining depth on (0: none) |
+    """
+    rows = ["| name | default | range | meaning |", "|---|---|---|---|"]
+    for p in params:
+        rows.append(f"| `{p.name}` | {p.default} | {p.lo}..{p.hi} | {p.doc} |")
+    return "\n".join(rows) + "\n"
