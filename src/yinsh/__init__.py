@@ -20,17 +20,21 @@ yinsh.Move.from_str('e5')
 (207, <Color.GREEN: 0>)
 """
 import sys as _sys
+from typing import TYPE_CHECKING
 
 from yinsh._version import __version__
 from yinsh import yinsh as _yinsh
-from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, NUM_ACTIONS, BatchGames, Board, Color,
-                         LegalMoves, Move, MoveKind, Outcome, Phase, PlayoutStats, Termination,
-                         action_to_move, divide, move_to_action, parse_point, perft, point_name,
-                         players, random_playouts, symmetries)
+from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, Board, Color, LegalMoves, Move,
+                         MoveKind, Outcome, Phase, Termination, divide, parse_point, perft,
+                         point_name)
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
-from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
-from yinsh import record, svg
 from yinsh.yinsh.points import *  # noqa: F401,F403   yinsh.E5: not in __all__ nor dir()
+
+if TYPE_CHECKING:
+    from yinsh import engine, record, svg
+    from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
+    from yinsh.yinsh import (NUM_ACTIONS, BatchGames, PlayoutStats, action_to_move,
+                             move_to_action, players, random_playouts, symmetries)
 
 # `yinsh._core`, the name of the Yinsh core before the games became
 # subpackages, still imports: it is the module `yinsh.yinsh._core`.
@@ -50,14 +54,31 @@ __all__ = [
 ]
 
 
+#: The names of the Yinsh API that load numpy or the engine (``yinsh.yinsh``
+#: imports them on first use), and those of the engine: ``import yinsh``
+#: loads neither.
+_YINSH_NAMES = ("NUM_ACTIONS", "BatchGames", "PlayoutStats", "action_to_move", "move_to_action",
+                "players", "random_playouts", "symmetries")
+_ENGINE_NAMES = ("Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score")
+
+
 def __getattr__(name: str) -> object:
-    """The other games (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste
-    back after ``import yinsh``) and the modules of every game's boards
+    """The names of ``_YINSH_NAMES`` and ``_ENGINE_NAMES``, the shared
+    modules ``yinsh.engine``, ``yinsh.record`` and ``yinsh.svg``, the other
+    games (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
+    ``import yinsh``) and the modules of every game's boards
     (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for."""
-    if name in ("insert", "ludo", "protocol", "diagram"):
-        import importlib
+    import importlib
+    if name in ("engine", "record", "svg", "insert", "ludo", "protocol", "diagram"):
         return importlib.import_module(f"yinsh.{name}")
-    raise AttributeError(f"module 'yinsh' has no attribute {name!r}")
+    if name in _YINSH_NAMES:
+        value = getattr(_yinsh, name)
+    elif name in _ENGINE_NAMES:
+        value = getattr(importlib.import_module("yinsh.engine"), name)
+    else:
+        raise AttributeError(f"module 'yinsh' has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:

@@ -1,7 +1,9 @@
 """The ``yinsh`` command line (also ``python -m yinsh``).
 
-Each subcommand lives in a function ``cmd_<name>`` and is registered in
-``build_parser``. Every option is checked before any work starts (the
+Each subcommand lives in a function ``cmd_<name>`` and is registered by
+its module's ``register`` (``COMMANDS``), which is imported only when one of
+its subcommands runs: ``yinsh --help`` lists them without importing them,
+so it loads no game, no search and no layer. Every option is checked before any work starts (the
 argument types below, e.g. ``int_in(1, MAX_DEPTH)``). Exit status: 0 done;
 2 an error, one line on stderr; 130 interrupted (Ctrl-C); 141 the reader of
 standard output went away (``yinsh bench | head -1``): the command stops
@@ -14,7 +16,7 @@ import math
 import os
 import sys
 import time
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from yinsh import games, record
 from yinsh._version import __version__
@@ -218,12 +220,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     bench.run(game_of(args), lambda line: print(line, flush=True))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="yinsh", description="Fast engines for Yinsh, Insert and Ludo: perft, benchmarks, "
-                    "analysis, matches, play in the terminal or the browser, self-play.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    """Adds ``perft`` and ``bench`` to the subcommands of ``yinsh``."""
     p = sub.add_parser("perft", help="count action sequences of a depth (move generation test)",
                        description="Counts the action sequences of DEPTH plies (each action is a ply; "
                                    "leaves are bulk counted) and prints nodes, time and nodes/s.")
@@ -250,16 +248,70 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"the game: {game_names()}")
     p.set_defaults(func=cmd_bench)
 
-    from yinsh.cli import search as cli_search  # it imports this module, so not at the top
-    cli_search.register(sub)
-    from yinsh.cli import play as cli_play  # likewise
-    cli_play.register(sub)
-    from yinsh.web import server          # yinsh serve (the web page)
+
+# The modules of the other subcommands import this one, so not at the top.
+
+def _register_search(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import search
+    search.register(sub)
+
+
+def _register_play(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import play
+    play.register(sub)
+
+
+def _register_serve(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.web import server
     server.register(sub)
-    from yinsh.cli import distributed as cli_distributed  # yinsh selfplay, analyse-games
-    cli_distributed.register(sub)
-    from yinsh.cli import train as cli_train  # yinsh train (the learned evaluation)
-    cli_train.register(sub)
+
+
+def _register_distributed(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import distributed
+    distributed.register(sub)
+
+
+def _register_train(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import train
+    train.register(sub)
+
+
+#: The subcommands in the order of ``yinsh --help``: the function that adds
+#: each with its options (its module's ``register``, which imports the engine,
+#: the games or a layer), and its summary in the list of subcommands.
+COMMANDS: dict[str, tuple[Callable[[argparse._SubParsersAction[Parser]], None], str]] = {
+    "perft": (register, "count action sequences of a depth (move generation test)"),
+    "bench": (register, "the fixed benchmark (signatures and speed figures)"),
+    "analyse": (_register_search, "search a position and print the best move"),
+    "match": (_register_search, "play two players against each other"),
+    "play": (_register_play, "play against the engine in the terminal"),
+    "show": (_register_play, "write an SVG picture of a position or a recorded game"),
+    "replay": (_register_play, "print a recorded game action by action"),
+    "serve": (_register_serve, "the web page to play and analyse every game"),
+    "selfplay": (_register_distributed, "play an engine against itself and write training shards"),
+    "analyse-games": (_register_distributed, "score every action of recorded games (JSON lines)"),
+    "train": (_register_train, "train the learned evaluation (NNUE) from self-play shards"),
+}
+
+
+def build_parser(commands: Optional[Iterable[str]] = None) -> argparse.ArgumentParser:
+    """The parser of ``yinsh``. It lists every subcommand; those of commands
+    (all of them when None) get their options, the others only their
+    summary, so that ``yinsh --help`` and each subcommand import only what
+    they need."""
+    parser = Parser(prog="yinsh", description="Fast engines for Yinsh, Insert and Ludo: perft, benchmarks, "
+                    "analysis, matches, play in the terminal or the browser, self-play.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    names = COMMANDS if commands is None else commands
+    wanted = {COMMANDS[name][0] for name in names if name in COMMANDS}
+    for name, (add, summary) in COMMANDS.items():
+        if name in sub.choices:                  # added with another of its module
+            continue
+        if add in wanted:
+            add(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
@@ -276,8 +328,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _run(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    # The subcommand is the first argument that is not an option (yinsh's
+    # own options take no value).
+    command = next((a for a in arguments if not a.startswith("-")), None)
+    parser = build_parser(commands=[command] if command else [])
+    args = parser.parse_args(arguments)
     try:
         args.func(args)
     except CommandError as exc:

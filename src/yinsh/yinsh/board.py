@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from yinsh.yinsh import _core, _ml, diagram, geometry
+from yinsh.yinsh import _core, diagram, geometry
 from yinsh.yinsh.enums import Color, Phase, Termination
 from yinsh.errors import InvalidPositionError, invalid_position
 from yinsh.outcomes import TwoPlayerOutcome
@@ -249,7 +249,8 @@ class Board(_core.CoreBoard):
         from yinsh.yinsh import svg
         return svg.board(self)
 
-    # Machine-learning interface (yinsh.yinsh.actions, docs/ml.md)
+    # Machine-learning interface (yinsh.yinsh.actions, docs/ml.md); its module
+    # yinsh.yinsh._ml, and numpy with it, is imported by the first call.
 
     def legal_actions(self) -> npt.NDArray[np.int64]:
         """The ids of the legal actions (see ``yinsh.yinsh.actions``), an ascending
@@ -258,6 +259,7 @@ class Board(_core.CoreBoard):
         >>> Board().legal_actions()[:3]
         array([0, 1, 2])
         """
+        from yinsh.yinsh import _ml
         return _ml.legal_actions(self)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
@@ -267,6 +269,7 @@ class Board(_core.CoreBoard):
         >>> int(Board().legal_action_mask().sum())
         85
         """
+        from yinsh.yinsh import _ml
         return _ml.legal_action_mask(self)
 
     def push_action(self, action: int) -> None:
@@ -282,6 +285,7 @@ class Board(_core.CoreBoard):
         >>> board.move_stack
         [yinsh.Move.from_str('e5')]
         """
+        from yinsh.yinsh import _ml
         _ml.push_action(self, action)
 
     def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
@@ -299,6 +303,7 @@ class Board(_core.CoreBoard):
         >>> Board().planes().shape
         (17, 11, 11)
         """
+        from yinsh.yinsh import _ml
         return _ml.planes(self, out, perspective)
 
 

@@ -98,21 +98,21 @@ POINT_MAPS.flags.writeable = False
 def _build_action_maps() -> npt.NDArray[np.int64]:
     """(12, NUM_ACTIONS): the image of every action id; ids that name no
     action map to themselves."""
-    codes = action_codes()
-    id_of = {int(code): a for a, code in enumerate(codes) if code >= 0}
+    codes = action_codes().astype(np.int64)
+    named = np.flatnonzero(codes >= 0)
+    kind, f, t = codes[named] >> 14, (codes[named] >> 7) & 127, codes[named] & 127
+    id_of = np.full(8 << 14, -1, dtype=np.int64)       # action code -> id
+    id_of[codes[named]] = named
     maps = np.tile(np.arange(NUM_ACTIONS, dtype=np.int64), (NUM_SYMMETRIES, 1))
     for k in range(NUM_SYMMETRIES):
         g = POINT_MAPS[k]
-        for a, code in enumerate(codes):
-            if code < 0:
-                continue
-            kind, f, t = code >> 14, (code >> 7) & 127, code & 127
-            f, t = int(g[f]), int(g[t])
-            if kind == 3:                      # a row: lower end first
-                f, t = min(f, t), max(f, t)
-            elif kind == 5:                    # pass
-                f = t = 0
-            maps[k, a] = id_of[(int(kind) << 14) | (f << 7) | t]
+        f2, t2 = g[f], g[t]
+        row = kind == 3                                # a row: lower end first
+        f2, t2 = np.where(row, np.minimum(f2, t2), f2), np.where(row, np.maximum(f2, t2), t2)
+        images = id_of[(kind << 14) | (f2 << 7) | t2]  # a pass has f = t = 0: it stays
+        if (images < 0).any():
+            raise AssertionError(f"symmetry {k} maps an action to no action")
+        maps[k, named] = images
     return maps
 
 
