@@ -53,12 +53,12 @@ __all__ = [
 
 
 #: The names of the arrays for machine learning (they load numpy), of the
-#: playouts (numpy too) and of the modules of pictures and players (the
-#: engine): imported when first asked for, so that ``import yinsh`` loads
-#: only the board.
+#: playouts (numpy too) and the modules of pictures, players (the engine),
+#: symmetries and those two: imported when first asked for, so that
+#: ``import yinsh`` loads only the board.
 _ARRAY_NAMES = ("NUM_ACTIONS", "action_to_move", "move_to_action")
 _PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
-_MODULES = ("symmetries", "players", "svg")
+_MODULES = ("symmetries", "players", "svg", "actions", "playouts")
 
 
 def __getattr__(name: str) -> object:
