@@ -65,8 +65,6 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = _T["rays"]
 LINE_LENGTH = 5
 
 _AT = {(COLUMN[p], ROW[p]): p for p in POINTS}
-_DIRECTION_OF = {(p, q): (d, i + 1) for p in POINTS for d in range(NUM_DIRECTIONS)
-                 for i, q in enumerate(RAYS[p][d])}
 
 
 def is_point(p: object) -> bool:
@@ -136,16 +134,26 @@ def ray(p: int, direction: int) -> tuple[int, ...]:
     return RAYS[_checked(p)][direction]
 
 
+def _line_step(p: int, q: int) -> Optional[tuple[int, int]]:
+    """The direction from p to q and the steps along it, None if they are
+    not two points on one line."""
+    if is_point(p) and is_point(q):
+        for d, points in enumerate(RAYS[p]):
+            if q in points:
+                return d, points.index(q) + 1
+    return None
+
+
 def direction(p: int, q: int) -> Optional[int]:
     """The direction from point p to point q, None if they are not on one
     line (or are the same point)."""
-    found = _DIRECTION_OF.get((p, q))
+    found = _line_step(p, q)
     return None if found is None else found[0]
 
 
 def distance(p: int, q: int) -> Optional[int]:
     """The steps from p to q along their line, None if not on one line."""
-    found = _DIRECTION_OF.get((p, q))
+    found = _line_step(p, q)
     return None if found is None else found[1]
 
 
