@@ -34,7 +34,7 @@ that: generated, not in git, rewritten only when its text changes (so
 unchanged games are not recompiled). src/yinsh/engine/build.py does it, the
 helper another distribution's setup.py uses for its own game (and the
 compiler directives, flags and macros here are its). docs/architecture.md
-says why; docs/adding-a-game.md walks through a game of another distribution.
+says why, and its "Adding a game" walks through a game of another distribution.
 """
 import glob
 import hashlib

@@ -5,8 +5,8 @@ yinsh.games) and a setup.py that builds its search with the library's
 helper (yinsh.engine.build), is built and installed with pip into a
 temporary folder, and then every layer plays it: the command line (perft,
 bench, match), records, the RL environments, the web page's list of games.
-docs/adding-a-game.md walks through the same steps. Nothing of the library
-is touched: the search is rendered into the copy."""
+docs/architecture.md ("Adding a game") walks through the same steps. Nothing
+of the library is touched: the search is rendered into the copy."""
 from __future__ import annotations
 
 import importlib.util

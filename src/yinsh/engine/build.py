@@ -25,8 +25,8 @@ learned evaluation: its network and that network's view of the game's
 state; ``yinsh/yinsh/_learned.pxd``), ``_hooks_learned.pxd`` is rendered
 from ``learned_hooks.pxd.tp`` too, and ``_search_learned.pyx`` from it (the
 templates with ``model=True``). A file is rewritten only when its text
-changes, so an unchanged game is not recompiled. docs/adding-a-game.md walks
-through a game in its own distribution.
+changes, so an unchanged game is not recompiled. docs/architecture.md
+("Adding a game") walks through a game in its own distribution.
 
 The switches of the library's build apply to every search built here:
 ``YINSH_DEBUG=1`` (bounds checks, ``-O0 -g``), ``YINSH_SANITIZE=address``
