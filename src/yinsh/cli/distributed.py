@@ -15,7 +15,8 @@ import sys
 from typing import Any
 
 from yinsh import games
-from yinsh.cli import CommandError, Parser, cannot_write, int_in, nonnegative_int, read_games
+from yinsh.arguments import CommandError, Parser, int_in, nonnegative_int
+from yinsh.cli import cannot_write, read_games
 from yinsh.distributed.analysis import DEFAULT_BLUNDER, analyse_games
 from yinsh.distributed.backend import MAX_WORKERS
 from yinsh.distributed.engines import EngineSpec

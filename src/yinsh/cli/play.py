@@ -30,8 +30,8 @@ import sys
 from typing import IO, Any
 
 from yinsh import games, record, svg
-from yinsh.cli import (CommandError, add_position_args, board_from_args, cannot_write, game_of,
-                       game_or_index, int_in, nonnegative_int, Parser, positive_float, read_games,
+from yinsh.arguments import CommandError, Parser, int_in, nonnegative_int, positive_float
+from yinsh.cli import (add_position_args, board_from_args, cannot_write, game_of, game_or_index, read_games,
                        search_depth, split_game_option)
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat

@@ -11,8 +11,9 @@ import time
 from typing import Any, Optional
 
 from yinsh import games, record
-from yinsh.cli import (CommandError, cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args, board_from_args, hash_size,
-                       int_in, nonnegative_int, Parser, positive_float, search_depth, search_nodes)
+from yinsh.arguments import CommandError, Parser, int_in, nonnegative_int, positive_float
+from yinsh.cli import (cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args,
+                       board_from_args, hash_size, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
 from yinsh.engine.external import ExternalEngineFactory

@@ -18,7 +18,8 @@ from typing import IO, Any, Optional
 
 from yinsh import games, record
 from yinsh.errors import IllegalMoveError, InvalidMoveError
-from yinsh.cli import CommandError, board_from_args
+from yinsh.arguments import CommandError
+from yinsh.cli import board_from_args
 from yinsh.cli.terminal import Opponent, Terminal, score_words, side_name
 from yinsh.engine import session
 from yinsh.engine.session import Seat

@@ -14,7 +14,7 @@ import threading
 from types import ModuleType
 from typing import IO, Any, Callable, Optional
 
-from yinsh.cli import CommandError
+from yinsh.arguments import CommandError
 from yinsh.engine import Analysis, session
 from yinsh.engine.session import search_in_thread, wait_for
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from yinsh.cli import CommandError, Parser, cannot_write
+from yinsh.arguments import CommandError, Parser
+from yinsh.cli import cannot_write
 from yinsh.nn.config import add_arguments, config_from_args
 
 
