@@ -19,6 +19,8 @@ import random
 from types import ModuleType
 from typing import Any, Callable, Mapping, Optional
 
+from yinsh.options import Option
+
 __all__ = ["GameKind", "TagError"]
 
 
@@ -213,6 +215,9 @@ class GameKind:
     seated = False
     #: the variants a new game takes (empty: none)
     variants: tuple[str, ...] = ()
+    #: the options a new game takes (``yinsh.options``): the web page's New
+    #: game form is drawn from them and what a client sends checked against them
+    options: tuple[Option, ...] = ()
     #: match's openings by name (a function ``opening(board, rng)`` or None) and the default
     default_opening = "none"
 
@@ -322,18 +327,6 @@ class GameKind:
                                   f"{', '.join(self.parts) or 'none'})")
             loaded[name] = loader()
         return loaded[name]
-
-    @property
-    def web(self) -> Any:
-        """The web page's view of the game, made once: its part ``"web"``
-        (a ``yinsh.parts.web.WebGame`` subclass), or the generic
-        ``WebGame`` that serves any board of the protocol."""
-        made = self.__dict__.get("_web")
-        if made is None:
-            from yinsh.parts.web import WebGame
-            cls = self.part("web") if self.has_part("web") else WebGame
-            made = self.__dict__["_web"] = cls(self)
-        return made
 
     # Reinforcement learning (``yinsh.envs``) ---------------------------------
 

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, Callable, Mapping, Optional
 
 from yinsh.game_kind import GameKind, TagError
+from yinsh.options import Option
 
 __all__ = ["InsertGame", "random_layout"]
 
@@ -53,6 +54,7 @@ class InsertGame(GameKind):
     plane_shape = (10, 6, 6)
     env_options = {"layout": 0}
     resolved_options = ("layout",)
+    options = (Option("layout", "Layout", "random", choices=("random",), minimum=0, maximum=6143),)
 
 
     @property

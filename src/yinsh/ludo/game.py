@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any, Optional
 
 from yinsh.game_kind import GameKind, TagError
+from yinsh.options import Option
 
 __all__ = ["LudoGame"]
 
@@ -52,6 +53,8 @@ class LudoGame(GameKind):
     player_classes = {"random": "RandomPlayer", "heuristic": "HeuristicPlayer", "mcts": "MctsPlayer"}
     seated = True
     variants = ("standard", "places")
+    options = (Option("players", "Players", 4, minimum=2, maximum=4),
+               Option("variant", "Variant", "standard", choices=variants))
     bench_perft = [("4 players", {}, "", 8), ("2 players", {"Players": "2"}, "", 10),
                    ("places, 3 players", {"Players": "3", "Variant": "places"}, "", 8)]
     bench_search = [("2 players, after r6 r3", {"Players": "2"}, "r6 r3", 6),

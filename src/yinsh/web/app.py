@@ -115,10 +115,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def catalogue(request: Request) -> dict[str, Any]:
-        return {"games": {name: {"title": game.title, "sides": [s.capitalize() for s in game.kind.sides],
-                                 "variants": list(game.kind.variants)}
-                          for name, game in _games.WEB_GAMES.items()},
-                "insert_layouts": _games.LAYOUTS, "ludo_players": [2, 3, 4],
+        return {"games": {name: _games.catalogue(game) for name, game in _games.WEB_GAMES.items()},
                 "engine": {"min_time": engines.MIN_MOVE_TIME, "max_time": engines.MAX_MOVE_TIME,
                            "max_multipv": engines.MAX_MULTIPV,
                            "max_analysis_time": engines.MAX_ANALYSIS_TIME}}

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any, Callable, Optional
 
 from yinsh.game_kind import GameKind, TagError
+from yinsh.options import Option
 
 __all__ = ["YinshGame"]
 
@@ -68,6 +69,8 @@ class YinshGame(GameKind):
     # so at most 78 passes; with the 10 placements and the 10 removals, 174
     max_game_length = 174
     variants = ("standard", "blitz")
+    options = (Option("variant", "Variant", "standard", choices=variants,
+                      texts=("standard (3 rings)", "blitz (1 ring)")),)
     default_opening = "random-placements"
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
               "Result": "*", "Variant": "standard"}

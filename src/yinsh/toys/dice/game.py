@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any, Optional
 
 from yinsh.games import GameKind
+from yinsh.options import Option
 
 __all__ = ["DiceGame"]
 
@@ -47,6 +48,8 @@ class DiceGame(GameKind):
     sides = ("red", "blue", "green", "yellow")
     plane_shape = (5, 104)
     env_options = {"players": 2, "target": 10}
+    options = (Option("players", "Players", 2, minimum=2, maximum=4),
+               Option("target", "Points to win", 10, minimum=1, maximum=100))
     has_chance = True
     max_game_length = 10_000
     bench_perft = [("2 players", {}, "", 10), ("3 players", {"Players": "3"}, "", 8)]

@@ -60,7 +60,8 @@ const lobby = new Lobby({
   onAnalyse: (id) => analyseFinished(id),
   onNew: (preset) => newGame.open(preset),
 });
-const newGame = new NewGameForm($("new-dialog"), (body, isOnline) => (isOnline ? games.create(body) : startGame(body)));
+const newGame = new NewGameForm($("new-dialog"), api.catalogue(),
+                                (body, isOnline) => (isOnline ? games.create(body) : startGame(body)));
 
 // Messages -------------------------------------------------------------------
 

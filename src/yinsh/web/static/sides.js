@@ -5,13 +5,6 @@ export const SWATCH = {
   Yellow: "#e9b714", Blue: "#2f6fd0",
 };
 
-// The sides of a game in seat order (Ludo: by its number of players).
-export function sidesOf(game, players = 4) {
-  if (game === "yinsh") return ["White", "Black"];
-  if (game === "insert") return ["White", "Red"];
-  return { 2: ["Green", "Blue"], 3: ["Green", "Yellow", "Blue"], 4: ["Green", "Yellow", "Blue", "Red"] }[players];
-}
-
 // A coloured dot and the side's name.
 export function sideChip(side, text) {
   const chip = document.createElement("span");
