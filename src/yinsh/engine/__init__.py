@@ -17,8 +17,10 @@ game's record module through its board).
 ``yinsh.engine.info`` has ``SearchInfo`` (what the compiled searches return),
 ``yinsh.engine.params`` the tunables (``Param``).
 """
+from yinsh.engine.analysis import WIN_SCORE, Analysis
+from yinsh.engine.analysis_handle import AnalysisHandle
 from yinsh.engine.api import (ALGORITHMS, DEFAULT_DEPTH, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS,
-                              WIN_SCORE, Analysis, AnalysisHandle, Engine, algorithm_for)
+                              Engine, algorithm_for)
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
 from yinsh.engine.params import Param

@@ -12,7 +12,7 @@ from yinsh.engine import info as _info
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.score import PovScore, Score, from_engine
 
-__all__ = ["Analysis", "WIN_SCORE", "analysis_of"]
+__all__ = ["Analysis", "WIN_SCORE"]
 
 WIN_SCORE: int = _info.WIN_SCORE
 """The score of a won position; a win in N plies scores ``WIN_SCORE - N``."""

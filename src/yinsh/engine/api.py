@@ -43,12 +43,9 @@ from yinsh.engine.analysis import WIN_SCORE, Analysis, analysis_of
 from yinsh.engine.analysis_handle import AnalysisHandle
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
-from yinsh.engine.params import Param, params_table
+from yinsh.engine.params import Param
+from yinsh.engine.params import params_table as params_table     # its name here before params held it
 from yinsh.engine.request import SearchRequest, action_codes
-
-__all__ = ["Engine", "Analysis", "AnalysisHandle", "Limit", "Param", "SearchInfo", "algorithm_for",
-           "player_count", "params_table", "ALGORITHMS", "EVALUATIONS", "DEFAULT_DEPTH", "MAX_DEPTH",
-           "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS", "WIN_SCORE"]
 
 MAX_DEPTH: int = _info.MAX_SEARCH_DEPTH
 """The deepest iteration the search runs."""

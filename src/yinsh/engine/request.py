@@ -10,8 +10,6 @@ from typing import Any, Optional, Sequence
 from yinsh.engine.limit import Limit
 from yinsh.errors import IllegalMoveError
 
-__all__ = ["SearchRequest", "action_codes"]
-
 
 @dataclass
 class SearchRequest:

@@ -17,8 +17,7 @@ from yinsh.parts.records import Records
 from yinsh.record.errors import RecordError
 from yinsh.record.source import clip
 
-__all__ = ["Game", "write", "records_of", "turn_text", "split_turn", "ROSTER", "RESULTS",
-           "LINE_WIDTH"]
+__all__ = ["Game", "write", "turn_text", "split_turn", "ROSTER", "RESULTS"]
 
 #: The tags every written game has, in this order, with their unknown values.
 ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?",
