@@ -266,7 +266,8 @@ def split_turn(token: str) -> list[str]:
 
 
 def _yinsh_records() -> Records:
-    records: Records = _games.get("yinsh").part("records")
+    """The default game's (Yinsh's) part ``"records"``."""
+    records: Records = _games.get(_games.DEFAULT).part("records")
     return records
 
 
