@@ -504,7 +504,7 @@ def test_analyses_leave_a_slot_for_the_engine_seats():
 
 
 def test_an_engine_that_keeps_failing_plays_a_legal_action_at_random(monkeypatch, caplog):
-    from yinsh.web import online
+    from yinsh.web import game_keeper as online
 
     def broken(self, board, **_):
         raise RuntimeError("a bug in the engine")

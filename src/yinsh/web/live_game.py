@@ -1,0 +1,145 @@
+"""A game as the server process that loaded it holds it: ``LiveGame`` (the
+``OnlineGame``, its seats' token hashes, its lock, its timer and engine
+task), with the clock (``now_ms``) and the page's merge of an update
+(``apply_update``).
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional
+
+from yinsh.web import tokens
+from yinsh.web.database import Stored
+from yinsh.web.online_game import Entry, OnlineGame
+
+__all__ = ["LiveGame", "now_ms", "apply_update", "meta_events", "snapshot"]
+
+
+def now_ms() -> int:
+    """The wall clock, in whole milliseconds since the epoch."""
+    return int(time.time() * 1000)
+
+
+def apply_update(state: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole state after an update's state (docs/web.md, "Updates"):
+    the moves of state up to ``moves_from``, then ``moves_tail``; the
+    picture (``svg``) is state's when the position and the view did not
+    change, else None (the page asks for ``picture``).
+
+    >>> before = {"position": "p1", "view": 1, "moves": [{"text": "a"}, {"text": "b"}], "svg": "<svg/>"}
+    >>> after = apply_update(before, {"position": "p2", "view": 1, "moves_from": 1,
+    ...                               "moves_tail": [{"text": "c"}], "picture": "/..."})
+    >>> [m["text"] for m in after["moves"]], after["svg"]
+    (['a', 'c'], None)
+    """
+    merged = {k: v for k, v in update.items() if k not in ("moves_from", "moves_tail")}
+    merged["moves"] = list(state["moves"][:update["moves_from"]]) + list(update["moves_tail"])
+    same = state.get("position") == update["position"] and state.get("view") == update["view"]
+    merged["svg"] = state.get("svg") if same else None
+    return merged
+
+
+@dataclass
+class LiveGame:
+    """A loaded game (see the module)."""
+
+    id: str
+    game: OnlineGame
+    token_hashes: list[Optional[str]]
+    invite_hashes: list[Optional[str]]
+    public: bool = False
+    rematch: Optional[str] = None
+    rematch_of: Optional[str] = None
+    created_ms: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pictures: dict[tuple[int, bool], str] = field(default_factory=dict)
+    timer: Optional[asyncio.TimerHandle] = None
+    engine_task: Optional[asyncio.Task[Any]] = None
+    #: Since when (ms) this process could not serve the game (a restart, or an
+    #: outage of the database): the running clock gets that time back.
+    unserved_ms: Optional[int] = None
+    resume_task: Optional[asyncio.Task[Any]] = None
+    #: Another process stored something not loaded here yet (``on_change``).
+    behind: bool = False
+    catch_up: Optional[asyncio.Task[Any]] = None
+    #: The seq this process is storing now: its own notification is not news
+    #: (``skipped``: one came meanwhile).
+    storing: Optional[int] = None
+    skipped: bool = False
+    seen_ms: int = field(default_factory=lambda: now_ms())     # a person acted or left (engine idling)
+
+    @classmethod
+    def of(cls, game_id: str, stored: Stored) -> "LiveGame":
+        live = cls(game_id, OnlineGame.replay(stored.header(), stored.entries), [], [])
+        live.take_row(stored)
+        return live
+
+    def take_row(self, stored: Stored) -> None:
+        row = stored.row
+        self.token_hashes = [s["token_hash"] for s in stored.seats]
+        self.invite_hashes = [s["invite_hash"] for s in stored.seats]
+        self.public, self.rematch = bool(row["public"]), row["rematch"]
+        self.rematch_of, self.created_ms = row["rematch_of"], int(row["created_ms"])
+
+    def seat_of(self, token: Optional[str]) -> Optional[int]:
+        """The seat token holds (every seat compared, in constant time each)."""
+        return tokens.find(token, self.token_hashes)
+
+    def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None,
+              svg: bool = True) -> dict[str, Any]:
+        """The game's state (``OnlineGame.state``); since a seq: an update's,
+        whose ``picture`` is the address of its SVG; without svg: the whole
+        state with ``svg`` None and the ``picture`` to fetch (the answers to
+        create, join and rematch: the page draws the board from its socket's
+        snapshot, so the picture is drawn only when a page asks)."""
+        state = self.game.state(now, self.pictures, since, svg)
+        state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
+                     public=self.public, you=you)
+        if since is not None or not svg:
+            state["picture"] = f"/api/online/games/{self.id}/picture?seq={self.game.seq}&view={state['view']}"
+        return state
+
+    def picture(self, seq: int, targets: bool) -> str:
+        """The SVG of the board after entry seq (drawn once per entry and view)."""
+        game = self.game
+        if seq != game.seq:
+            game = OnlineGame.replay(game.header(), game.log[:seq])
+            targets = targets and game.view()
+        return game.picture(targets, self.pictures)
+
+    def take_unserved(self, trial: OnlineGame, now: int) -> tuple[Optional[int], list[Entry]]:
+        """Takes the time the server could not serve (an outage whose resume
+        is not stored yet: None when there is none) and gives it back to
+        trial's running clock: (the time taken, trial's resume entries). The
+        caller puts it back when the entries are not stored."""
+        unserved, self.unserved_ms = self.unserved_ms, None
+        return unserved, (trial.resume(unserved, now) if unserved is not None else [])
+
+    def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
+        return [e.as_json(self.game.side_name(e.seat)) for e in entries]
+
+
+def meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
+    """The join, start and rematch events between two views of a game."""
+    if before is None:
+        return []
+    out: list[dict[str, Any]] = []
+    game = live.game
+    for s, seat in enumerate(game.seats):
+        if seat.joined and not before["joined"][s]:
+            out.append({"kind": "join", "seat": s, "side": game.side_name(s), "text": seat.name})
+    if game.started_ms is not None and before["started"] is None:
+        out.append({"kind": "start", "seat": None, "side": None, "text": ""})
+    if live.rematch and not before["rematch"]:
+        out.append({"kind": "rematch", "seat": None, "side": None, "text": live.rematch})
+    for event in out:
+        event.update(seq=game.seq, ply=game.board.ply, auto=True, at_ms=now_ms(), used_ms=0)
+    return out
+
+
+def snapshot(live: LiveGame) -> dict[str, Any]:
+    """What ``meta_events`` compares: the seats joined, the start, the rematch."""
+    return {"joined": [s.joined for s in live.game.seats], "started": live.game.started_ms,
+            "rematch": live.rematch}
