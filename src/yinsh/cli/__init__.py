@@ -63,45 +63,41 @@ def board_from_args(args: argparse.Namespace) -> Any:
     (Insert: --layout; Ludo: --players and --variant); ``CommandError`` for
     an option the game does not take."""
     game = game_of(args)
-    if game.name != games.DEFAULT:
-        tags: dict[str, str] = {}
-        for option, tag in START_OPTIONS.items():
-            value = getattr(args, option, None)
-            if value is None:
-                continue
-            if tag not in game.start_tag_names:
-                raise CommandError(f"--{option} is not an option of {game.name} (it takes "
-                                   + ", ".join("--" + o for o, t in START_OPTIONS.items()
-                                               if t in game.start_tag_names) + ")")
-            if tag == "Variant" and value not in game.variants:
-                raise CommandError(f"--variant {value}: {game.name} has "
-                                   f"{' and '.join(game.variants)}")
-            tags[tag] = str(value)
+    tags: dict[str, str] = {}
+    for option, tag in START_OPTIONS.items():
+        value = getattr(args, option, None)
+        if value is None:
+            continue
+        if tag not in game.start_tag_names:
+            raise CommandError(f"--{option} is not an option of {game.name} (it takes "
+                               + ", ".join("--" + o for o, t in START_OPTIONS.items()
+                                           if t in game.start_tag_names) + ")")
+        if tag == "Variant" and value not in game.variants:
+            raise CommandError(f"--variant {value}: {game.name} has "
+                               f"{' and '.join(game.variants)}")
+        tags[tag] = str(value)
+    moves = (getattr(args, "moves", None) or "").split()
+    if game.name == games.DEFAULT:             # its board's own words for a bad position
         try:
-            if tags.get("Position") == "":
-                raise ValueError("the position string is empty")
-            board = game.start_board(tags)
-            for text in (getattr(args, "moves", None) or "").split():
+            if "Position" in tags:                  # "" is a bad position, not none
+                board = game.board_class(tags["Position"])
+            elif "Variant" in tags:
+                board = game.board_class(variant=tags["Variant"])
+            else:
+                board = game.board_class()
+            for text in moves:
                 board.push_str(text)
         except ValueError as exc:
-            raise CommandError(str(exc).replace(" tag", "")) from None
+            raise CommandError(str(exc)) from None
         return board
-    for option in ("layout", "players"):
-        if getattr(args, option, None) is not None:
-            raise CommandError(f"--{option} is not an option of yinsh (it takes --position, "
-                               f"--variant)")
-    if getattr(args, "variant", None) not in (None,) + game.variants:
-        raise CommandError(f"--variant {args.variant}: yinsh has standard and blitz")
-    board_class = game.board_class
     try:
-        if getattr(args, "position", None) is not None:      # "" is a bad position, not none
-            board = board_class(args.position)
-        else:
-            board = board_class(variant=getattr(args, "variant", None) or "standard")
-        for text in (getattr(args, "moves", None) or "").split():
+        if tags.get("Position") == "":
+            raise ValueError("the position string is empty")
+        board = game.start_board(tags)
+        for text in moves:
             board.push_str(text)
     except ValueError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(str(exc).replace(" tag", "")) from None
     return board
 
 
