@@ -12,7 +12,10 @@ is the same as a ``Score``: ``Points(n)`` or ``Mate(n)``).
 The shape follows python-chess's ``chess.engine``: ``analyse(board,
 Limit(...), multipv=N, searchmoves=[...])`` returns the answer,
 ``analysis(board, Limit(...))`` a handle that runs the search in a thread
-and yields each finished iteration.
+and yields each finished iteration. ``Analysis`` is
+``yinsh.engine.analysis``'s, the handle ``yinsh.engine.analysis_handle``'s,
+a checked request ``yinsh.engine.request``'s; this module names the first
+two too.
 
 >>> import yinsh
 >>> board = yinsh.Board()
