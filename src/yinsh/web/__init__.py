@@ -12,9 +12,12 @@ cross-site checks),
 page: HTML, plain JavaScript modules, CSS; no build step). Online play:
 ``online_game`` (a game as a log of entries: seats, takebacks, draws,
 flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
-(SQLite or PostgreSQL), ``live`` (the sockets of each game, LISTEN/NOTIFY),
-``online`` (the service: store, push, engines, timers) and
-``online_routes``. docs/web.md describes the page and the API.
+(SQLite or PostgreSQL: its ``tables``, its ``group_commit`` thread, its
+``store_errors``), ``live`` (the sockets of each game, LISTEN/NOTIFY),
+``live_game`` (a game as a process holds it), ``game_keeper`` (the games
+a process keeps: store, push, leases, engines, timers), ``online`` (the
+service: the clients' requests, ``online_errors``) and ``online_routes``.
+docs/web.md describes the page and the API.
 
 Needs the ``web`` extra: ``pip install "yinsh[web]"``.
 """

@@ -38,7 +38,7 @@ False
 >>> db.append("g1", [Entry(1, 0, "move", 0, "c3")], expected_seq=0)
 >>> db.append("g1", [Entry(1, 0, "move", 0, "c4")], expected_seq=0)
 Traceback (most recent call last):
-yinsh.web.database.Conflict: game g1 moved on past seq 0
+yinsh.web.store_errors.Conflict: game g1 moved on past seq 0
 >>> [e.text for e in db.load("g1").entries]
 ['c3']
 """
@@ -47,7 +47,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import logging
 import os
 import sys
 import threading
@@ -56,83 +55,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
-from sqlalchemy.exc import SQLAlchemyError
-
+from yinsh.web.group_commit import GroupCommits, Write as _Write
 from yinsh.web.online_game import Entry
+from yinsh.web.store_errors import STORE_ERRORS, Conflict, Faults, InjectedFault
+from yinsh.web.tables import add_columns, tables
 
 __all__ = ["Database", "Conflict", "Stored", "Faults", "InjectedFault", "default_path", "CHANNEL",
            "STORE_ERRORS", "HEARTBEAT_S", "LEASE_MS"]
 
 T = TypeVar("T")
 
-log = logging.getLogger("yinsh.web.database")
-
 #: The PostgreSQL channel of the games' changes (payload: the game id).
 CHANNEL = "yinsh_games"
-
-
-class Conflict(RuntimeError):
-    """Another request (perhaps in another process) changed the game first."""
-
-
-class InjectedFault(ConnectionError):
-    """A failure ``Faults`` injected: what a database that went away raises."""
-
-
-#: What a database that went away raises (its transaction changed nothing).
-STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 
 #: Seconds between a process's heartbeats (``Database.heartbeat``).
 HEARTBEAT_S = 1.0
 #: A game whose owner has not beaten for this long (ms) is taken over.
 LEASE_MS = 5000
-
-
-class Faults:
-    """Failures injected into the database's transactions, for tests.
-
-    Every transaction passes named steps: ``"<operation>.<step>"`` before
-    each statement, ``"<operation>.commit"`` just before its commit and
-    ``"<operation>.committed"`` just after it (the operations: ``create``,
-    ``join``, ``rematch``, ``append``, ``heartbeat``, ``claim``). ``arm``
-    makes the next passes through a step raise ``InjectedFault`` (before
-    the commit: the transaction is rolled back; after it: it is stored but
-    the caller hears of a failure, like a connection lost during the
-    commit); ``seen`` lists the steps passed, in order.
-
-    >>> faults = Faults()
-    >>> faults.arm("join.commit")
-    >>> faults.hit("join.seat")
-    >>> faults.hit("join.commit")
-    Traceback (most recent call last):
-    yinsh.web.database.InjectedFault: injected failure at join.commit
-    >>> faults.hit("join.commit"), faults.seen
-    (None, ['join.seat', 'join.commit', 'join.commit'])
-    """
-
-    def __init__(self) -> None:
-        self.armed: dict[str, int] = {}
-        self.seen: list[str] = []
-        self._lock = threading.Lock()
-
-    def arm(self, step: str, times: int = 1) -> None:
-        """The next times passes through step fail."""
-        with self._lock:
-            self.armed[step] = self.armed.get(step, 0) + times
-
-    def clear(self) -> None:
-        with self._lock:
-            self.armed.clear()
-            self.seen.clear()
-
-    def hit(self, step: str) -> None:
-        """Passes step (raises when it is armed)."""
-        with self._lock:
-            self.seen.append(step)
-            left = self.armed.get(step, 0)
-            if left:
-                self.armed[step] = left - 1
-                raise InjectedFault(f"injected failure at {step}")
 
 
 def default_path() -> Path:
@@ -176,7 +115,7 @@ def _url(target: str) -> str:
     return f"sqlite:///{path}"
 
 
-class Database:
+class Database(GroupCommits):
     """The games' store at target: a file path, ``sqlite://`` (in memory,
     for tests), or ``postgresql://user@host/db``. Its methods block: the
     server calls them in worker threads."""
@@ -189,69 +128,22 @@ class Database:
         self.url = url
         self.is_postgres = url.startswith("postgresql")
         if url == "sqlite://":
-            self.engine = sa.create_engine(url, connect_args={"check_same_thread": False},
-                                           poolclass=StaticPool)
+            engine = sa.create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
         elif url.startswith("sqlite"):
-            self.engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+            engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         else:
-            self.engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+            engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
         if url.startswith("sqlite"):
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        # SQLite has one writer at a time: the process's writers queue here, not in busy loops.
-        self._write_lock = threading.Lock() if not self.is_postgres else None
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+        # SQLite has one writer at a time: the process's writers queue (``GroupCommits``), not
+        # in busy loops; a file's group commits keep a connection of their own.
+        super().__init__(engine, threading.Lock() if not self.is_postgres else None,
+                         keeps_writer=url.startswith("sqlite") and url != "sqlite://")
         # In memory, every thread shares one connection: reads wait for the writers too.
         self._read_lock = self._write_lock if url == "sqlite://" else None
-        # The writes waiting for the committing thread, each group with what to call once done.
-        self._pending: list[tuple[list[_Write], Callable[[], None]]] = []
-        self._pending_changed = threading.Condition()
-        self._committer: Optional[threading.Thread] = None
-        self._stopping = False                          # dispose(): the committing thread ends now
         _databases.add(self)
-        # A file's group commits use one connection kept for them (under the write lock):
-        # checking one out of the pool and resetting it each time cost more than the commit.
-        self._keeps_writer = url.startswith("sqlite") and url != "sqlite://"
-        self._writer: Any = None
         meta = sa.MetaData()
-        self.games = sa.Table(
-            "games", meta,
-            sa.Column("id", sa.String(32), primary_key=True),
-            sa.Column("game", sa.String(16), nullable=False),
-            sa.Column("options", sa.Text, nullable=False),
-            sa.Column("start", sa.Text, nullable=False),
-            sa.Column("clock", sa.String(16)),
-            sa.Column("auto_throw", sa.Boolean, nullable=False, default=False),
-            sa.Column("public", sa.Boolean, nullable=False, default=False),
-            sa.Column("status", sa.String(16), nullable=False, default="waiting", index=True),
-            sa.Column("result", sa.Text),
-            sa.Column("ply", sa.Integer, nullable=False, default=0),
-            sa.Column("seq", sa.Integer, nullable=False, default=0),
-            sa.Column("created_ms", sa.BigInteger, nullable=False),
-            sa.Column("started_ms", sa.BigInteger),
-            sa.Column("finished_ms", sa.BigInteger, index=True),
-            sa.Column("rematch_of", sa.String(32)),
-            sa.Column("rematch", sa.String(32)),
-            sa.Column("owner", sa.String(32)),
-            sa.Column("alive_ms", sa.BigInteger))
-        self.seats = sa.Table(
-            "seats", meta,
-            sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-            sa.Column("seat", sa.Integer, primary_key=True),
-            sa.Column("kind", sa.String(8), nullable=False),
-            sa.Column("name", sa.String(64), nullable=False),
-            sa.Column("engine_time", sa.Float),
-            sa.Column("token_hash", sa.String(64)),
-            sa.Column("invite_hash", sa.String(64)))
-        self.actions = sa.Table(
-            "actions", meta,
-            sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
-            sa.Column("seq", sa.Integer, primary_key=True),
-            sa.Column("ply", sa.Integer, nullable=False),
-            sa.Column("kind", sa.String(20), nullable=False),
-            sa.Column("seat", sa.Integer),
-            sa.Column("text", sa.String(200), nullable=False),
-            sa.Column("auto", sa.Boolean, nullable=False),
-            sa.Column("at_ms", sa.BigInteger, nullable=False),
-            sa.Column("used_ms", sa.BigInteger, nullable=False))
+        self.games, self.seats, self.actions = tables(meta)
         # The append's two statements in the driver's SQL (its placeholder: sqlite3's ?, psycopg's %s).
         self._mark = "%s" if self.is_postgres else "?"
         self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
@@ -259,19 +151,7 @@ class Database:
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
         with self._writing():
             meta.create_all(self.engine)
-            self._add_columns()
-        #: Injected failures (tests): see ``Faults``.
-        self.faults: Optional[Faults] = None
-
-    def _add_columns(self) -> None:
-        """Adds the columns a database made by an older version lacks."""
-        sa = self.sa
-        have = {c["name"] for c in sa.inspect(self.engine).get_columns("games")}
-        with self.engine.begin() as conn:
-            for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
-                if name not in have:                    # (two processes may both get here)
-                    guard = "IF NOT EXISTS " if self.is_postgres else ""
-                    conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
+            add_columns(self.engine, self.is_postgres)
 
     # Transactions ------------------------------------------------------------------
 
@@ -292,47 +172,18 @@ class Database:
     def dispose(self) -> None:
         """Closes the database's connections, once the committing thread has
         committed what waits and ended (a later call opens them again)."""
-        with self._pending_changed:
-            committer, self._stopping = self._committer, True
-            self._pending_changed.notify()
-        if committer is not None and committer is not threading.current_thread():
-            committer.join()
-        with self._pending_changed:
-            self._stopping = False
+        self._stop_committer()
         with self._writing():
             self._drop_writer()
         self.engine.dispose()
 
     def _after_fork(self) -> None:
-        """In a forked child: none of the parent's threads runs here, and its
-        locks may have been held by one of them; the SQLite connection is the
-        parent's. Starts afresh (the next write starts a committing thread)."""
-        self._pending_changed = threading.Condition()
-        self._pending, self._committer, self._stopping = [], None, False
-        if self._write_lock is not None:
-            self._write_lock = threading.Lock()
-            if self._read_lock is not None:
-                self._read_lock = self._write_lock
-        self._writer = None
-
-    def _writer_connection(self) -> Any:
-        """The connection of the group commits (SQLite file; under the write lock)."""
-        if self._writer is None:
-            self._writer = self.engine.connect()
-        return self._writer
-
-    def _drop_writer(self) -> None:
-        """Closes the kept connection (after a failure: the next batch opens a new one)."""
-        writer, self._writer = self._writer, None
-        if writer is not None:
-            with contextlib.suppress(Exception):
-                writer.close()
+        """In a forked child: starts afresh (``GroupCommits._after_fork``)."""
+        super()._after_fork()
+        if self._read_lock is not None:
+            self._read_lock = self._write_lock
 
     # Writing ----------------------------------------------------------------------
-
-    def _hit(self, step: str) -> None:
-        if self.faults is not None:
-            self.faults.hit(step)
 
     @contextlib.contextmanager
     def _transaction(self, operation: str) -> Iterator[Any]:
@@ -591,109 +442,6 @@ class Database:
             raise request.failed
         return request.result                           # type: ignore[no-any-return]
 
-    #: Seconds the committing thread waits for work before it ends (the next write starts another).
-    COMMITTER_IDLE_S = 5.0
-
-    def _wait(self, requests: list["_Write"]) -> None:
-        """Hands requests to the committing thread and waits until they are done (SQLite)."""
-        finished = threading.Event()
-        self._submit(requests, finished.set)
-        finished.wait()
-
-    def _submit(self, requests: list["_Write"], done: Callable[[], None]) -> None:
-        """Queues requests for the committing thread, which calls done() once
-        they are committed or failed (SQLite)."""
-        job = (requests, done)
-        with self._pending_changed:
-            self._pending.append(job)
-            if self._committer is None:
-                try:
-                    self._start_committer()
-                except BaseException:               # no thread to be had: nothing was queued
-                    self._pending.remove(job)
-                    raise
-            self._pending_changed.notify()
-
-    def _start_committer(self) -> None:
-        """Starts the committing thread (under ``_pending_changed``)."""
-        thread = threading.Thread(target=self._commit_pending, daemon=True, name="yinsh-sqlite-commits")
-        thread.start()
-        self._committer = thread
-
-    def _commit_pending(self) -> None:
-        """The committing thread: takes every write waiting and commits them
-        together (one transaction, one sync of the WAL: group commit), while
-        the next ones queue; ends after ``COMMITTER_IDLE_S`` without work (at
-        once when ``dispose`` asks). One thread takes them all, so that a
-        batch grows with the load: with a thread per caller, each committed
-        the little it found (about one write a commit at 600 actions a
-        second, the others queued behind the pool of worker threads)."""
-        assert self._write_lock is not None
-        try:
-            while True:
-                with self._pending_changed:
-                    if not self._pending and not self._stopping:
-                        self._pending_changed.wait(self.COMMITTER_IDLE_S)
-                    if not self._pending:
-                        self._committer = None
-                        return
-                    jobs, self._pending = self._pending, []
-                try:
-                    with self._write_lock:
-                        self._commit_batch([request for requests, _ in jobs for request in requests])
-                finally:
-                    for _, done in jobs:
-                        try:
-                            done()
-                        except Exception:           # a caller's callback: the others still hear
-                            log.exception("a write's completion callback failed")
-        except BaseException:       # the thread dies (a bug): another takes what waits, or the next write
-            with self._pending_changed:
-                self._committer = None
-                if self._pending:
-                    try:
-                        self._start_committer()
-                    except Exception:
-                        log.exception("no thread to commit the writes waiting: the next write starts one")
-            raise
-
-    def _commit_batch(self, batch: list["_Write"]) -> None:
-        operations = list(dict.fromkeys(item.operation for item in batch))
-        try:
-            with self._batch_transaction() as conn:
-                for item in batch:
-                    try:
-                        item.result = item.work(conn)
-                    except Conflict as exc:             # raised before it changed anything
-                        item.failed = exc
-                for operation in operations:
-                    self._hit(operation + ".commit")
-            for operation in operations:
-                self._hit(operation + ".committed")
-        except Exception as exc:
-            for item in batch:
-                item.failed = exc
-        except BaseException:
-            for item in batch:
-                item.failed = RuntimeError("the write was interrupted: nothing of it is stored")
-            raise
-
-    @contextlib.contextmanager
-    def _batch_transaction(self) -> Iterator[Any]:
-        """The transaction of a group commit: on the kept connection (an SQLite
-        file; a failure closes it, rolled back), else one from the pool."""
-        if not self._keeps_writer:
-            with self.engine.begin() as conn:
-                yield conn
-            return
-        conn = self._writer_connection()
-        try:
-            with conn.begin():
-                yield conn
-        except BaseException:
-            self._drop_writer()
-            raise
-
     # Owners -------------------------------------------------------------------------
 
     def heartbeat(self, owner: str, now_ms: int) -> list[str]:
@@ -799,16 +547,6 @@ class Database:
             query = query.where(a.c.game_id == game_id)
         with self._reading(), self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
-
-
-@dataclass
-class _Write:
-    """A write waiting for its commit (``Database._run``)."""
-
-    operation: str
-    work: Callable[[Any], Any]
-    result: Any = None
-    failed: Optional[Exception] = None
 
 
 #: Every Database of the process, to start afresh in a forked child.

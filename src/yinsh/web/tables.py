@@ -1,0 +1,68 @@
+"""The online games' three tables (``yinsh.web.database``): ``games`` (the
+game, its options and start, the clock, the status and result, the count
+of its log, its owner process), ``seats`` (who plays each seat; the SHA-256
+of its token and of its invitation) and ``actions`` (the log, one row per
+entry, keyed by (game, seq)); and the columns an older database lacks.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+__all__ = ["tables", "add_columns"]
+
+
+def tables(meta: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
+    """The tables ``games``, ``seats`` and ``actions``, made in meta."""
+    games = sa.Table(
+        "games", meta,
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("game", sa.String(16), nullable=False),
+        sa.Column("options", sa.Text, nullable=False),
+        sa.Column("start", sa.Text, nullable=False),
+        sa.Column("clock", sa.String(16)),
+        sa.Column("auto_throw", sa.Boolean, nullable=False, default=False),
+        sa.Column("public", sa.Boolean, nullable=False, default=False),
+        sa.Column("status", sa.String(16), nullable=False, default="waiting", index=True),
+        sa.Column("result", sa.Text),
+        sa.Column("ply", sa.Integer, nullable=False, default=0),
+        sa.Column("seq", sa.Integer, nullable=False, default=0),
+        sa.Column("created_ms", sa.BigInteger, nullable=False),
+        sa.Column("started_ms", sa.BigInteger),
+        sa.Column("finished_ms", sa.BigInteger, index=True),
+        sa.Column("rematch_of", sa.String(32)),
+        sa.Column("rematch", sa.String(32)),
+        sa.Column("owner", sa.String(32)),
+        sa.Column("alive_ms", sa.BigInteger))
+    seats = sa.Table(
+        "seats", meta,
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("kind", sa.String(8), nullable=False),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("engine_time", sa.Float),
+        sa.Column("token_hash", sa.String(64)),
+        sa.Column("invite_hash", sa.String(64)))
+    actions = sa.Table(
+        "actions", meta,
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("seq", sa.Integer, primary_key=True),
+        sa.Column("ply", sa.Integer, nullable=False),
+        sa.Column("kind", sa.String(20), nullable=False),
+        sa.Column("seat", sa.Integer),
+        sa.Column("text", sa.String(200), nullable=False),
+        sa.Column("auto", sa.Boolean, nullable=False),
+        sa.Column("at_ms", sa.BigInteger, nullable=False),
+        sa.Column("used_ms", sa.BigInteger, nullable=False))
+    return games, seats, actions
+
+
+def add_columns(engine: Any, is_postgres: bool) -> None:
+    """Adds the columns a database made by an older version lacks."""
+    have = {c["name"] for c in sa.inspect(engine).get_columns("games")}
+    with engine.begin() as conn:
+        for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
+            if name not in have:                    # (two processes may both get here)
+                guard = "IF NOT EXISTS " if is_postgres else ""
+                conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
