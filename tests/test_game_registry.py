@@ -193,8 +193,9 @@ def test_the_lists_of_the_layers_skip_a_game_that_does_not_load():
 
 
 def test_games_pickle_as_the_registered_ones(dice):
+    from yinsh.web.games import WEB_GAMES
     assert pickle.loads(pickle.dumps(dice)) is dice
-    assert pickle.loads(pickle.dumps(games.get("ludo").web)).kind is games.get("ludo")
+    assert pickle.loads(pickle.dumps(WEB_GAMES["ludo"])).kind is games.get("ludo")
     assert repr(games.GAMES) == "<games yinsh, insert, ludo, dice>"
 
 

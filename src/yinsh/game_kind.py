@@ -328,18 +328,6 @@ class GameKind:
             loaded[name] = loader()
         return loaded[name]
 
-    @property
-    def web(self) -> Any:
-        """The web page's view of the game, made once: its part ``"web"``
-        (a ``yinsh.parts.web.WebGame`` subclass), or the generic
-        ``WebGame`` that serves any board of the protocol."""
-        made = self.__dict__.get("_web")
-        if made is None:
-            from yinsh.parts.web import WebGame
-            cls = self.part("web") if self.has_part("web") else WebGame
-            made = self.__dict__["_web"] = cls(self)
-        return made
-
     # Reinforcement learning (``yinsh.envs``) ---------------------------------
 
     #: the shape of ``board.planes()``

@@ -26,9 +26,8 @@ from yinsh.parts.web import Choice, OptionError, WebGame
 __all__ = ["Choice", "WebGame", "WEB_GAMES", "OptionError", "get", "of_board", "catalogue"]
 
 def _make(kind: _games.GameKind) -> WebGame:
-    """The page's view of kind (``GameKind.web``): its part ``"web"``, else
-    the generic one."""
-    made: WebGame = kind.web
+    """The page's view of kind: its part ``"web"``, else the generic one."""
+    made: WebGame = kind.part("web")(kind) if kind.has_part("web") else WebGame(kind)
     return made
 
 
