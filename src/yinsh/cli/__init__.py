@@ -272,6 +272,11 @@ def _register_train(sub: argparse._SubParsersAction[Parser]) -> None:
     train.register(sub)
 
 
+def _register_generations(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import generations
+    generations.register(sub)
+
+
 #: The subcommands in the order of ``yinsh --help``: the function that adds
 #: each with its options (its module's ``register``, which imports the engine,
 #: the games or a layer), and its summary in the list of subcommands.
@@ -287,6 +292,8 @@ COMMANDS: dict[str, tuple[Callable[[argparse._SubParsersAction[Parser]], None], 
     "selfplay": (_register_distributed, "play an engine against itself and write training shards"),
     "analyse-games": (_register_distributed, "score every action of recorded games (JSON lines)"),
     "train": (_register_train, "train the learned evaluation (NNUE) from self-play shards"),
+    "generations": (_register_generations, "the learned evaluation's generation loop"),
+    "lineage": (_register_generations, "the lineage table of a yinsh generations folder"),
 }
 
 

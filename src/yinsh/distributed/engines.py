@@ -3,7 +3,9 @@
 ``EngineSpec.parse(text)`` reads the command line's ``--engine``: the
 algorithm (``alphabeta``, also written ``engine`` as in ``yinsh match``, or
 ``mcts``) and settings ``depth=D`` (alpha-beta), ``nodes=N``, ``hash=MB``,
-``evaluation=classic|learned`` (``Engine(evaluation=...)``) and, for the
+``evaluation=classic|learned`` (``Engine(evaluation=...)``), ``network=FILE``
+(the learned evaluation's ``.nnue`` file instead of the packaged one: a path
+without commas, readable wherever the games are played) and, for the
 alpha-beta's policy target, ``temp=T`` (the softmax
 temperature in the game's score units, default 100) and ``lines=K`` (root
 actions scored, default all up to 256). A time limit is refused: a job's
@@ -14,17 +16,23 @@ before each search, so each search is the same wherever it runs).
 
 >>> spec = EngineSpec.parse("alphabeta:depth=2,temp=50")
 >>> spec
-EngineSpec(algorithm='alphabeta', depth=2, nodes=None, hash_mb=16, temperature=50.0, lines=256, evaluation='classic')
+EngineSpec(algorithm='alphabeta', depth=2, nodes=None, hash_mb=16, temperature=50.0, lines=256, evaluation='classic', network=None)
 >>> spec.limit()
 Limit(depth=2)
 >>> str(EngineSpec.parse("mcts"))
 'mcts:nodes=800,hash=16'
 >>> str(EngineSpec.parse("alphabeta:evaluation=learned"))
 'alphabeta:depth=2,hash=16,temp=100,lines=256,evaluation=learned'
+>>> str(EngineSpec.parse("alphabeta:depth=4,lines=8,evaluation=learned,network=g1.nnue"))
+'alphabeta:depth=4,hash=16,temp=100,lines=8,evaluation=learned,network=g1.nnue'
+>>> EngineSpec.parse("alphabeta:network=g1.nnue")
+Traceback (most recent call last):
+...
+ValueError: engine 'alphabeta:network=g1.nnue': network= needs evaluation=learned
 >>> EngineSpec.parse("mcts:time=1")
 Traceback (most recent call last):
 ...
-ValueError: engine 'mcts:time=1': bad setting 'time=1' (mcts takes nodes=N, hash=MB, evaluation=E; a time limit would make the games depend on the machine)
+ValueError: engine 'mcts:time=1': bad setting 'time=1' (mcts takes nodes=N, hash=MB, evaluation=E, network=FILE; a time limit would make the games depend on the machine)
 """
 from __future__ import annotations
 
@@ -42,7 +50,8 @@ DEFAULT_NODES = 800
 DEFAULT_DEPTH = 2
 
 _ENGINES: dict[EngineSpec, Engine] = {}
-_METAVARS = {"depth": "D", "nodes": "N", "hash": "MB", "temp": "T", "lines": "K", "evaluation": "E"}
+_METAVARS = {"depth": "D", "nodes": "N", "hash": "MB", "temp": "T", "lines": "K", "evaluation": "E",
+             "network": "FILE"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,7 @@ class EngineSpec:
     temperature: float = 100.0
     lines: int = MAX_MULTIPV
     evaluation: str = "classic"
+    network: Optional[str] = None
 
     @classmethod
     def parse(cls, text: str) -> EngineSpec:
@@ -66,12 +76,13 @@ class EngineSpec:
         algorithm = {"engine": "alphabeta"}.get(name, name)
         if algorithm not in ("alphabeta", "mcts"):
             raise ValueError(f"engine {text!r}: expected alphabeta[:depth=D,nodes=N,hash=MB,temp=T,"
-                             f"lines=K,evaluation=E] or mcts[:nodes=N,hash=MB,evaluation=E]")
+                             f"lines=K,evaluation=E,network=FILE] or mcts[:nodes=N,hash=MB,evaluation=E,network=FILE]")
         keys = {"depth": (int, 1, MAX_DEPTH), "nodes": (int, 1, 2 ** 63 - 1),
                 "hash": (int, 0, MAX_HASH_MB), "temp": (float, 1e-9, math.inf),
-                "lines": (int, 1, MAX_MULTIPV), "evaluation": (str, None, None)}
+                "lines": (int, 1, MAX_MULTIPV), "evaluation": (str, None, None),
+                "network": (str, None, None)}
         if algorithm == "mcts":
-            keys = {k: keys[k] for k in ("nodes", "hash", "evaluation")}
+            keys = {k: keys[k] for k in ("nodes", "hash", "evaluation", "network")}
         values: dict[str, Any] = {}
         for item in settings.split(",") if settings else ():
             key, eq, raw = item.partition("=")
@@ -83,6 +94,11 @@ class EngineSpec:
                           if key == "time" else ")"))
                 raise ValueError(f"engine {text!r}: {why}")
             kind, lo, hi = keys[key]
+            if key == "network":
+                if not raw:
+                    raise ValueError(f"engine {text!r}: network= needs a file")
+                values[key] = raw
+                continue
             if kind is str:
                 if raw not in EVALUATIONS:
                     raise ValueError(f"engine {text!r}: evaluation must be one of {', '.join(EVALUATIONS)}, "
@@ -97,12 +113,16 @@ class EngineSpec:
                 raise ValueError(f"engine {text!r}: {key} must be between {lo:g} and {hi:g}, not {raw}")
             values[key] = value
         evaluation = values.get("evaluation", "classic")
+        network = values.get("network")
+        if network is not None and evaluation != "learned":
+            raise ValueError(f"engine {text!r}: network= needs evaluation=learned")
         if algorithm == "mcts":
             return cls("mcts", None, values.get("nodes", DEFAULT_NODES), values.get("hash", 16),
-                       evaluation=evaluation)
+                       evaluation=evaluation, network=network)
         depth = values.get("depth", None if "nodes" in values else DEFAULT_DEPTH)
         return cls("alphabeta", depth, values.get("nodes"), values.get("hash", 16),
-                   float(values.get("temp", 100.0)), values.get("lines", MAX_MULTIPV), evaluation)
+                   float(values.get("temp", 100.0)), values.get("lines", MAX_MULTIPV), evaluation,
+                   network)
 
     def limit(self) -> Limit:
         """The search limit of each analysis."""
@@ -113,7 +133,7 @@ class EngineSpec:
         found = _ENGINES.get(self)
         if found is None:
             found = _ENGINES[self] = Engine(hash_mb=self.hash_mb, algorithm=self.algorithm,
-                                            evaluation=self.evaluation)
+                                            evaluation=self.evaluation, network=self.network)
         return found
 
     def __str__(self) -> str:
@@ -123,4 +143,6 @@ class EngineSpec:
             parts += [f"temp={self.temperature:g}", f"lines={self.lines}"]
         if self.evaluation != "classic":
             parts.append(f"evaluation={self.evaluation}")
+        if self.network is not None:
+            parts.append(f"network={self.network}")
         return f"{self.algorithm}:{','.join(parts)}"

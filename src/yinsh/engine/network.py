@@ -46,9 +46,10 @@ from yinsh.game_kind import GameKind
 from yinsh.parts.features import Features
 
 __all__ = [
-    "ARRAYS", "FORMAT", "HIDDEN", "L2", "META_KEYS", "NetworkError", "NetworkGameError",
+    "ARRAYS", "FORMAT", "HIDDEN", "L2", "LINEAGE_KEYS", "META_KEYS", "NetworkError", "NetworkGameError",
     "OUT_SCALE", "SCORE_SCALE", "Network", "arrays_of", "check", "default_meta", "game_features",
-    "learned_game", "learned_games", "load", "packaged_network", "random_network", "save",
+    "learned_game", "learned_games", "lineage", "load", "packaged_network", "random_network",
+    "save",
 ]
 
 #: The accumulator width (per perspective).
@@ -64,6 +65,12 @@ FORMAT = "yinsh-nnue-1"
 #: The keys every network's meta has.
 META_KEYS = ("format", "game", "features", "hidden", "l2", "score_scale", "command",
              "data_hash", "positions", "created", "validation_loss")
+#: The keys of ``meta["lineage"]``, which a network of a generation loop
+#: (``yinsh.nn.generations``) has and older networks lack: its generation
+#: (0: the start), the SHA-256 of its parent's file ("" for generation 0), the
+#: SHA-256 of its training set, and its gate (a dict: the match against the
+#: parent, or ``None`` before the gate).
+LINEAGE_KEYS = ("generation", "parent", "data_hash", "gate")
 ArraySpec = dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]]
 
 
@@ -252,7 +259,43 @@ def _check_meta(meta: object, game: Optional[str]) -> tuple[str, Features]:
     loss = meta["validation_loss"]
     if loss is not None and (not isinstance(loss, (int, float)) or isinstance(loss, bool)):
         raise NetworkError(f"meta['validation_loss'] must be a number or None, not {loss!r}")
+    if "lineage" in meta:
+        _check_lineage(meta["lineage"])
     return name, features
+
+
+def _check_lineage(lineage: object) -> None:
+    """``NetworkError`` unless lineage is a valid ``meta["lineage"]``."""
+    if not isinstance(lineage, dict) or any(key not in lineage for key in LINEAGE_KEYS):
+        raise NetworkError(f"meta['lineage'] must be a dict of {', '.join(LINEAGE_KEYS)}")
+    generation = lineage["generation"]
+    if not isinstance(generation, int) or isinstance(generation, bool) or generation < 0:
+        raise NetworkError(f"meta['lineage']['generation'] must be an int >= 0, not {generation!r}")
+    for key in ("parent", "data_hash"):
+        if not isinstance(lineage[key], str):
+            raise NetworkError(f"meta['lineage'][{key!r}] must be a str")
+    if lineage["gate"] is not None and not isinstance(lineage["gate"], dict):
+        raise NetworkError("meta['lineage']['gate'] must be a dict or None")
+
+
+def lineage(network: Network) -> Optional[dict[str, Any]]:
+    """The network's ``meta["lineage"]`` (``LINEAGE_KEYS``), or ``None`` for a
+    network made outside a generation loop (the packaged ones so far).
+
+    >>> net = random_network(0)
+    >>> lineage(net) is None
+    True
+    >>> net.meta["lineage"] = {"generation": 1, "parent": "ab", "data_hash": "cd", "gate": None}
+    >>> check(net); lineage(net)["generation"]
+    1
+    >>> net.meta["lineage"]["generation"] = -1
+    >>> check(net)
+    Traceback (most recent call last):
+    ...
+    yinsh.engine.network.NetworkError: meta['lineage']['generation'] must be an int >= 0, not -1
+    """
+    found = network.meta.get("lineage")
+    return dict(found) if isinstance(found, dict) else None
 
 
 def check(network: Network, game: Optional[GameLike] = None) -> None:
