@@ -62,7 +62,9 @@ def int_in(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str]
     return convert
 
 
+#: An argparse type: a whole number, 0 or more.
 nonnegative_int = int_in(0)
+#: An argparse type: a whole number, 1 or more.
 positive_int = int_in(1)
 
 

@@ -42,7 +42,7 @@ from yinsh.envs.chance import play_chance
 from yinsh.envs.games import Game, get, seat_names
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "env", "game_module", "wrap", "RENDER_MODES"]
+__all__ = ["BoardGameEnv", "GameModuleEnv", "env", "module_env", "module_metadata", "wrap", "RENDER_MODES"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -139,39 +139,42 @@ def env(game: str, render_mode: Optional[str] = None, **options: Any) -> Any:
     return wrap(BoardGameEnv(game, options, render_mode))
 
 
-def game_module(module: str) -> tuple[type[BoardGameEnv], Callable[..., Any]]:
-    """``raw_env`` and ``env`` of the module ``yinsh.envs.<game>_v0`` (module
-    is its ``__name__``), PettingZoo's names for a classic game's module:
-    ``raw_env(render_mode=None, **options)`` is the unwrapped environment of
-    the registered game of that name (``yinsh.games``) with its options
-    (``yinsh.envs.games.GAMES[game].defaults``), ``env(**kwargs)`` the
-    wrapped one. The game is looked up by the first ``raw_env()``.
+class GameModuleEnv(BoardGameEnv):
+    """The base of ``raw_env`` in the modules ``yinsh.envs.<game>_v0``,
+    PettingZoo's names for a classic game's module: the environment of the
+    registered game (``yinsh.games``) that the module is named after, with
+    its options as keywords (``yinsh.envs.games.GAMES[game].defaults``). A
+    module's ``raw_env`` sets ``metadata = module_metadata(__name__)``.
 
-    >>> raw_env, env = game_module("yinsh.envs.ludo_v0")
+    >>> class raw_env(GameModuleEnv):
+    ...     metadata = module_metadata("yinsh.envs.ludo_v0")
     >>> raw_env.metadata["name"], len(raw_env(players=3).possible_agents)
     ('ludo_v0', 3)
     """
-    short = module.rpartition(".")[2]
-    game = short.removesuffix("_v0")
 
-    class raw_env(BoardGameEnv):
-        """The unwrapped environment: an illegal action raises ``IllegalMoveError``.
-        The keywords are the game's options (its module says which)."""
+    metadata: dict[str, Any] = {}
 
-        metadata = {"name": short, "render_modes": RENDER_MODES, "is_parallelizable": False,
-                    "render_fps": 1}
+    def __init__(self, render_mode: Optional[str] = None, **options: Any) -> None:
+        super().__init__(str(self.metadata["name"]).removesuffix("_v0"), options, render_mode)
 
-        def __init__(self, render_mode: Optional[str] = None, **options: Any) -> None:
-            super().__init__(game, options, render_mode)
 
+def module_metadata(module: str) -> dict[str, Any]:
+    """The PettingZoo metadata of the module ``yinsh.envs.<game>_v0``."""
+    return {"name": module.rpartition(".")[2], "render_modes": RENDER_MODES, "is_parallelizable": False,
+            "render_fps": 1}
+
+
+def module_env(raw_env: type[GameModuleEnv]) -> Callable[..., Any]:
+    """A module's ``env``: its ``raw_env(**kwargs)`` in PettingZoo's
+    classic-game wrappers (an illegal action ends the game with -1 for the
+    mover)."""
     def env(**kwargs: Any) -> Any:
-        """``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal
-        action ends the game with -1 for the mover)."""
         return wrap(raw_env(**kwargs))
 
-    raw_env.__module__ = env.__module__ = module
-    raw_env.__qualname__, env.__qualname__ = "raw_env", "env"
-    return raw_env, env
+    env.__module__, env.__qualname__ = raw_env.__module__, "env"
+    env.__doc__ = ("``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal action "
+                   "ends the game with -1 for the mover).")
+    return env
 
 
 def wrap(env: BoardGameEnv) -> Any:

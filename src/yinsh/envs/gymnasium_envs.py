@@ -54,7 +54,7 @@ from yinsh.envs.games import GAMES, Game, get
 from yinsh.envs.registration import class_name, env_id, register_envs
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "env_class", "ENV_IDS"]
+__all__ = ["BoardGameEnv", "env_class"]
 
 Observation = dict[str, Any]
 

@@ -13,8 +13,18 @@ illegal action raises ``IllegalMoveError``.
 """
 from __future__ import annotations
 
-from yinsh.envs.aec import game_module
+from yinsh.envs.aec import GameModuleEnv, module_env, module_metadata
 
 __all__ = ["env", "raw_env"]
 
-raw_env, env = game_module(__name__)
+
+class raw_env(GameModuleEnv):
+    """The unwrapped environment (see the module): its keywords are the
+    game's options; an illegal action raises ``IllegalMoveError``."""
+
+    metadata = module_metadata(__name__)
+
+
+#: ``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal
+#: action ends the game with -1 for the mover).
+env = module_env(raw_env)

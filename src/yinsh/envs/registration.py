@@ -31,7 +31,7 @@ from typing import Any
 
 from yinsh import games
 
-__all__ = ["ENTRY_POINTS", "class_name", "entry_point", "env_id", "register_envs"]
+__all__ = ["class_name", "entry_point", "env_id", "register_envs"]
 
 
 def env_id(name: str) -> str:

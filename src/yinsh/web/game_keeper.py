@@ -49,10 +49,12 @@ MAX_LOADED = 5000
 #: A background write that failed is tried again after this many seconds, doubled
 #: after each failure up to RETRY_MAX_S, until it is stored.
 RETRY_FIRST_S = 0.05
+#: The longest wait between two tries of a write (see RETRY_FIRST_S).
 RETRY_MAX_S = 5.0
 #: An engine search that failed (raised) is tried again after ENGINE_RETRY_S, ENGINE_TRIES
 #: times in all; then the engine's seat plays a legal action at random, so the game goes on.
 ENGINE_RETRY_S = 1.0
+#: The tries of a failing engine search before its seat plays at random (see ENGINE_RETRY_S).
 ENGINE_TRIES = 5
 
 log = logging.getLogger("yinsh.web.online")
@@ -93,16 +95,12 @@ class GameKeeper:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
     async def _append(self, **call: Any) -> None:
-        """``Database.append(**call)`` in a worker thread. On SQLite the
-        appends asked for in one turn of the event loop go to the database's
-        committing thread together (``Database.append_later``: no worker
-        thread waits for them), instead of a thread each (PostgreSQL commits
-        in parallel: a thread each). Like a worker thread's call, it is not
-        cancelled half way: a cancelled caller is cancelled once the store
-        is done."""
-        if self.db.is_postgres:
-            await self._db(self.db.append, **call)
-            return
+        """``Database.append(**call)``: the appends asked for in one turn of
+        the event loop go to the database's committing thread together
+        (``Database.append_later``: no worker thread waits for them), which
+        commits them with every other write waiting (group commit). Like a
+        worker thread's call, it is not cancelled half way: a cancelled
+        caller is cancelled once the store is done."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._appends.append((call, future))
