@@ -3,14 +3,12 @@
 The engine layer (sessions, matches) works with any game's board through its
 generic API (``copy()``, ``legal_moves``, ``push``, ``pop``, ``push_str``,
 ``turn``, ``is_game_over()``, ``result()``, ``outcome()``, ``move_stack``,
-``position()``). Two things it needs come from the game itself:
+``position()``). Two things it needs beyond that:
 
-- ``game_module(board, "record")``: the game's record module (``read``,
-  ``write``, ``Game.from_board``), found as the module of that name in the
-  package of the board's class or the packages above it: ``yinsh.Board``
-  lives in ``yinsh.yinsh.board``, so a ``yinsh.yinsh.record`` would come
-  first, then ``yinsh.record``, the records of every game of the library. A
-  subclass defined elsewhere finds its base's.
+- ``game_module(board, "record")``: the record module that serves board's
+  game: ``yinsh.record``, the format of every game, which asks the game's
+  description (``yinsh.games``) for what is the game's own (its dialects and
+  grouped turns: the part ``"records"``).
 - ``side_names(board)``: the words for the sides, the board's own side type
   (``type(board.turn)``, an enum) printed and capitalised: ``White``,
   ``Black``. Records name their player tags after them.
@@ -23,7 +21,6 @@ True
 """
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -31,23 +28,15 @@ __all__ = ["game_module", "side_names"]
 
 
 def game_module(board: object, name: str) -> ModuleType:
-    """The module ``name`` of the game package of board's class or of a
-    package above it, nearest first (then the same for its base classes).
-    Raises ``LookupError`` when there is none."""
-    tried: list[str] = []
-    for cls in type(board).__mro__:
-        package = cls.__module__.rpartition(".")[0]
-        while package:
-            if package not in tried:
-                tried.append(package)
-                try:
-                    return importlib.import_module(f"{package}.{name}")
-                except ModuleNotFoundError as exc:
-                    if exc.name != f"{package}.{name}":       # the module exists but is broken
-                        raise
-            package = package.rpartition(".")[0]
-    raise LookupError(f"no {name!r} module found for {type(board).__name__} "
-                      f"(looked in {', '.join(tried) or 'no package'})")
+    """The library's module ``name`` that serves board's game (``"record"``:
+    ``yinsh.record``, for a board of any game). Raises ``LookupError`` for a
+    name that no module serves."""
+    from yinsh import record
+    served = {"record": record}
+    if name not in served:
+        raise LookupError(f"no {name!r} module serves {type(board).__name__} (the modules: "
+                          f"{', '.join(served)})")
+    return served[name]
 
 
 def side_names(board: Any) -> list[str]:
