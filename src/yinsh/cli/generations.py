@@ -29,7 +29,7 @@ def config_from_args(args: argparse.Namespace) -> GenerationConfig:
         depth=args.depth, lines=args.lines, sample_plies=args.sample_plies, window=args.window,
         seed=args.seed, start=args.start or "", epochs=args.epochs, batch_size=args.batch_size,
         lr=args.lr, lam=args.lam, gate_time=args.gate_time, gate_depth=args.gate_depth,
-        gate_games=args.gate_games, sprt=tuple(args.sprt), classic_games=args.classic_games,
+        gate_games=args.gate_games, gate_round=args.gate_round, sprt=tuple(args.sprt), classic_games=args.classic_games,
         workers=args.workers, ray=args.ray)
 
 
@@ -107,6 +107,9 @@ def register(sub: "argparse._SubParsersAction[Parser]") -> None:
     g.add_argument("--gate-games", type=int_in(2), default=d.gate_games, metavar="N",
                    help=f"at most N games; undecided then, the LLR's sign decides "
                         f"(default {d.gate_games})")
+    g.add_argument("--gate-round", type=int_in(2), default=d.gate_round, metavar="N",
+                   help=f"the gate's games are saved every N games, or 4 a worker if more "
+                        f"(default {d.gate_round}); Ctrl-C loses the round under way")
     g.add_argument("--sprt", type=sprt_bounds, default=d.sprt, metavar="ELO0,ELO1",
                    help="the gate's SPRT: promoted when it accepts elo1 over elo0 "
                         "(default 0,20; alpha = beta = 0.05)")
