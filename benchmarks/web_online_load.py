@@ -14,9 +14,10 @@ Prints actions a second, the latency from sending an action to the
 opponent's socket receiving it (p50, p95, max), the errors (refused
 actions, lost connections: should be 0) and the lost actions: every
 acknowledged action is looked for in the database at the end (should be 0).
-On Linux it also prints the CPU time the server processes and the load
-generator used per action while measured (from /proc): on shared cores the
-rate depends on the other jobs, the CPU time an action costs much less.
+On Linux it also prints the CPU time the server processes, the load
+generator and (its own cluster) PostgreSQL used per action while measured
+(from /proc): on shared cores the rate depends on the other jobs, the CPU
+time an action costs much less.
 
     python benchmarks/web_online_load.py --db sqlite
     python benchmarks/web_online_load.py --db postgresql
@@ -110,8 +111,8 @@ class Http:
 
 
 class Load:
-    def __init__(self, servers: list[Any], args: argparse.Namespace) -> None:
-        self.servers, self.args = servers, args
+    def __init__(self, servers: list[Any], args: argparse.Namespace, db: str) -> None:
+        self.servers, self.args, self.db = servers, args, db
         self.server = servers[0]
         self.rng = random.Random(args.seed)
         self.sent: dict[tuple[str, int], float] = {}      # (game, seq before) -> when sent
@@ -208,11 +209,11 @@ class Load:
         tables = [asyncio.ensure_future(self.table()) for _ in range(self.args.games)]
         await asyncio.sleep(self.args.warmup)
         self.measuring = True
-        cpu = [server_cpu(self.servers), own_cpu()]
+        cpu = [server_cpu(self.servers), own_cpu(), database_cpu(self.db)]
         await asyncio.sleep(self.args.seconds)
         self.stopping = True
         counted = self.actions
-        self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1]]
+        self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1], database_cpu(self.db) - cpu[2]]
         await asyncio.wait(tables, timeout=15)
         for task in tables:
             task.cancel()
@@ -230,6 +231,30 @@ def server_cpu(servers: list[Any]) -> float:
         except (AttributeError, OSError):
             return float("nan")
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def database_cpu(db: str) -> float:
+    """CPU seconds the PostgreSQL cluster of ``postgres_cluster`` at db used so
+    far (its postmaster and every process it started that is still there:
+    the servers' connections last; Linux), else nan."""
+    folder = urllib.parse.parse_qs(urllib.parse.urlsplit(db).query).get("host", [""])[0]
+    try:
+        with open(os.path.join(folder, "data", "postmaster.pid")) as pid_file:
+            postmaster = pid_file.readline().strip()
+    except OSError:
+        return float("nan")
+    total = 0.0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if pid == postmaster or fields[1] == postmaster:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
 
 
@@ -297,7 +322,7 @@ class Running:
 def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
     servers = [server] if server else [Server(db) for _ in range(args.processes)]
     try:
-        load = Load(servers, args)
+        load = Load(servers, args, db)
         started = time.perf_counter()
         try:
             import uvloop
@@ -320,9 +345,10 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
           f"p95 {1000 * q[18]:.1f} ms, max {1000 * lat[-1]:.1f} ms ({len(lat)} measured)")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     if load.measured:
-        server_ms, client_ms = (1000 * c / load.measured for c in load.cpu)
-        print(f"  CPU an action: server {server_ms:.2f} ms, load generator {client_ms:.2f} ms "
-              f"(one server process on a core of its own: about {1000 / server_ms:.0f} actions/s)")
+        server_ms, client_ms, database_ms = (1000 * c / load.measured for c in load.cpu)
+        print(f"  CPU an action: server {server_ms:.2f} ms, load generator {client_ms:.2f} ms"
+              + (f", PostgreSQL {database_ms:.2f} ms" if database_ms == database_ms else "")
+              + f" (one server process on a core of its own: about {1000 / server_ms:.0f} actions/s)")
     print(f"  lost actions: {lost_actions(db, load.acked)} (of {sum(load.acked.values())} entries acknowledged)")
 
 

@@ -17,10 +17,13 @@ wait for each other, and the second finds ``seq`` moved on and gets
 refuses a second entry N in any case. SQLite runs in WAL mode with
 ``synchronous=FULL``: a commit is on disk (the WAL is synced) when it
 returns, so a server killed with SIGKILL (or a machine losing power) right
-after answering loses nothing; the writes that wait while one commits are
-committed together, in one transaction and one sync (group commit). On
+after answering loses nothing. On both, the writes of games that wait
+while one commits are committed together, in one transaction (group
+commit, ``yinsh.web.group_commit``), each still all or nothing. On
 PostgreSQL the same transaction sends ``NOTIFY yinsh_games`` with the game
-id (and its new seq), delivered to every process on commit.
+id (and its new seq), delivered to every process on commit; a batch takes
+its games' row locks in the order of their ids, as the heartbeat, the
+takeover and the expiry do, so no two transactions deadlock.
 
 Each game in play has an owner process (``owner``, ``alive_ms``): the
 owner's ``heartbeat`` renews it, ``claim`` takes the games whose owner
@@ -55,7 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
-from yinsh.web.group_commit import GroupCommits, Write as _Write
+from yinsh.web.group_commit import GroupCommits, Write as _Write, WriteFailed
 from yinsh.web.online_game import Entry
 from yinsh.web.store_errors import STORE_ERRORS, Conflict, Faults, InjectedFault
 from yinsh.web.tables import add_columns, tables
@@ -136,9 +139,10 @@ class Database(GroupCommits):
         if url.startswith("sqlite"):
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time: the process's writers queue (``GroupCommits``), not
-        # in busy loops; a file's group commits keep a connection of their own.
+        # in busy loops; the group commits keep a connection of their own (but in memory).
         super().__init__(engine, threading.Lock() if not self.is_postgres else None,
-                         keeps_writer=url.startswith("sqlite") and url != "sqlite://")
+                         keeps_writer=url != "sqlite://", channel=CHANNEL if self.is_postgres else None,
+                         together=self._lock_and_append if self.is_postgres else None)
         # In memory, every thread shares one connection: reads wait for the writers too.
         self._read_lock = self._write_lock if url == "sqlite://" else None
         _databases.add(self)
@@ -146,7 +150,7 @@ class Database(GroupCommits):
         self.games, self.seats, self.actions = tables(meta)
         # The append's two statements in the driver's SQL (its placeholder: sqlite3's ?, psycopg's %s).
         self._mark = "%s" if self.is_postgres else "?"
-        self._statements: dict[tuple[tuple[str, ...], bool], str] = {}
+        self._statements: dict[tuple[tuple[str, ...], bool, int], str] = {}
         self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
         with self._writing():
@@ -155,16 +159,21 @@ class Database(GroupCommits):
 
     # Transactions ------------------------------------------------------------------
 
-    def _writing(self) -> Any:
-        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
-
-    def _notify(self, conn: Any, game_id: str, seq: Optional[int] = None) -> None:
-        """NOTIFY (on commit) ``"<id> <seq>"`` after a log entry, ``"<id> seats"``
-        after another change."""
-        if self.is_postgres:
-            payload = f"{game_id} {'seats' if seq is None else seq}"
-            conn.execute(self.sa.text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": CHANNEL, "payload": payload})
+    def _notify(self, game_id: str, entries: Sequence[Entry] = ()) -> None:
+        """NOTIFY (with the batch's commit, one notification for many)
+        ``"<id> <seq> <entries>"`` after log entries (their fields as JSON:
+        the other processes need not read them; ``"<id> <seq>"`` when they
+        are too long for a notification), ``"<id> seats"`` after another
+        change."""
+        if not self.is_postgres:
+            return
+        if not entries:
+            self._note(f"{game_id} seats")
+            return
+        line = f"{game_id} {entries[-1].seq} " + json.dumps(
+            [[e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms] for e in entries],
+            separators=(",", ":"))
+        self._note(line if len(line.encode()) < self.NOTE_BYTES else f"{game_id} {entries[-1].seq}")
 
     def _reading(self) -> Any:
         return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
@@ -214,29 +223,47 @@ class Database(GroupCommits):
         """In conn's transaction: moves the game's seq on from expected_seq
         (``Conflict`` when it is elsewhere, or when owner is given and the
         game is not owner's), with values, and inserts entries. On
-        PostgreSQL the UPDATE takes the game's row lock until the commit."""
+        PostgreSQL the UPDATE takes the game's row lock until the commit;
+        there both are one statement (one round trip: a batch makes many)."""
+        if self.is_postgres and entries:
+            sql, params = self._moving(operation, game_id, entries, expected_seq, values, owner)
+            if conn.exec_driver_sql(sql, params).rowcount == 0:
+                raise _moved_on(game_id, expected_seq, owner)
+            return
         self._hit(operation + ".seq")
-        columns = tuple(values)
-        params = [expected_seq + len(entries), *values.values(), game_id, expected_seq]
-        if owner is not None:
-            params.append(owner)
+        params = (expected_seq + len(entries), *values.values(), game_id, expected_seq,
+                  *([owner] if owner is not None else []))
         # The driver's SQL, made once per shape: SQLAlchemy's statement machinery (building,
         # caching and compiling a statement) was most of an append's CPU.
-        moved = conn.exec_driver_sql(self._advance(columns, owner is not None), tuple(params))
+        moved = conn.exec_driver_sql(self._advance(tuple(values), owner is not None), params)
         if moved.rowcount != 1:
-            raise Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
-                           f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
+            raise _moved_on(game_id, expected_seq, owner)
         if entries:
             self._hit(operation + ".log")
             conn.exec_driver_sql(self._insert_actions, [
                 (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
                 for e in entries])
 
-    def _advance(self, columns: tuple[str, ...], owned: bool) -> str:
+    def _moving(self, operation: str, game_id: str, entries: Sequence[Entry], expected_seq: int,
+                values: Mapping[str, Any], owner: Optional[str]) -> tuple[str, tuple[Any, ...]]:
+        """``_put``'s one statement on PostgreSQL and its parameters (its
+        rowcount: 0 when the game was not moved on, and nothing inserted)."""
+        self._hit(operation + ".seq")
+        params = [expected_seq + len(entries), *values.values(), game_id, expected_seq]
+        if owner is not None:
+            params.append(owner)
+        self._hit(operation + ".log")
+        for e in entries:
+            params += (e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
+        return self._advance(tuple(values), owner is not None, len(entries)), tuple(params)
+
+    def _advance(self, columns: tuple[str, ...], owned: bool, entries: int = 0) -> str:
         """The SQL that moves a game's seq on (parameters: the new seq,
         columns, the id, the expected seq and the owner when owned), made
-        once per shape."""
-        key = (columns, owned)
+        once per shape; with entries (PostgreSQL), and that many entries
+        inserted when it moved (parameters: each entry's columns but the
+        game's id)."""
+        key = (columns, owned, entries)
         sql = self._statements.get(key)
         if sql is None:
             mark = self._mark
@@ -244,6 +271,12 @@ class Database(GroupCommits):
             sql = f'UPDATE games SET {sets} WHERE "id" = {mark} AND "seq" = {mark}'
             if owned:
                 sql += f' AND "owner" = {mark}'
+            if entries:
+                row = ("(%s::integer, %s::integer, %s::varchar, %s::integer, %s::varchar, %s::boolean, "
+                       "%s::bigint, %s::bigint)")
+                sql = (f'WITH moved AS ({sql} RETURNING "id") INSERT INTO actions ("game_id", "seq", "ply", '
+                       '"kind", "seat", "text", "auto", "at_ms", "used_ms") SELECT moved."id", v.* '
+                       f'FROM moved, (VALUES {", ".join([row] * entries)}) AS v')
             self._statements[key] = sql
         return sql
 
@@ -270,7 +303,7 @@ class Database(GroupCommits):
                 {"game_id": row["id"], "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
                  "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
                 for e in entries])
-        self._notify(conn, row["id"])
+        self._notify(row["id"])
         return str(row["id"])
 
     def create(self, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
@@ -278,7 +311,8 @@ class Database(GroupCommits):
         """A new game, its seats and its first entries (the server's own:
         forced actions, engines' throws), in one transaction. The game's row
         may name its ``owner`` and ``alive_ms`` (see ``claim``)."""
-        self._run("create", lambda conn: self._insert_game(conn, "create", game, seats, entries))
+        self._run("create", lambda conn: self._insert_game(conn, "create", game, seats, entries),
+                  key=str(game["id"]))
 
     def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
              by_invite: bool, *, expected_seq: int = 0, started_ms: Optional[int] = None,
@@ -322,10 +356,10 @@ class Database(GroupCommits):
                 if owner is not None:
                     values.update(owner=owner, alive_ms=started_ms)
                 self._put(conn, "join", game_id, entries, expected_seq, values)
-            self._notify(conn, game_id)
+            self._notify(game_id)
             return True
 
-        return self._run("join", work)
+        return self._run("join", work, key=game_id)
 
     def rematch(self, game_id: str, game: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                 entries: Sequence[Entry] = ()) -> str:
@@ -345,48 +379,39 @@ class Database(GroupCommits):
             new_id = self._insert_game(conn, "rematch", game, seats, entries)
             self._hit("rematch.link")
             conn.execute(g.update().where(g.c.id == game_id).values(rematch=new_id))
-            self._notify(conn, game_id)
+            self._notify(game_id)
             return new_id
 
-        return self._run("rematch", work)
+        return self._run("rematch", work, key=game_id)
 
     def append(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
                status: Optional[str] = None, result: Optional[Mapping[str, str]] = None,
                ply: Optional[int] = None, owner: Optional[str] = None) -> None:
         """Stores entries after entry expected_seq (``Conflict`` when the
         game's log is no longer there, or when owner is given and the game is
-        not owner's), with the game's new status, result and ply. On SQLite
-        the appends of threads that wait meanwhile are committed together
-        (one sync of the WAL for all: group commit)."""
+        not owner's), with the game's new status, result and ply. The
+        writes of threads that wait meanwhile are committed together (group
+        commit)."""
         if not entries:
             return
-        values = self._values(entries, status, result, ply)
-
-        self._run("append", functools.partial(self._append_work, game_id, entries, expected_seq,
-                                              values, owner))
+        failure, = self.append_all([{"game_id": game_id, "entries": entries, "expected_seq": expected_seq,
+                                     "status": status, "result": result, "ply": ply, "owner": owner}])
+        if failure is not None:
+            raise failure
 
     def append_all(self, appends: Sequence[Mapping[str, Any]]) -> list[Optional[Exception]]:
         """Several ``append`` calls (each a mapping of its arguments), each
-        all or nothing on its own (its ``Conflict`` is its own); returns the
-        failure of each (None: stored). On SQLite they are committed
-        together, with every other write waiting (one transaction, one
-        sync); on PostgreSQL one after another, each in its own transaction
-        (one row lock at a time: no deadlock with the heartbeat's)."""
+        all or nothing on its own (its failure is its own); returns the
+        failure of each (None: stored). They are committed together, with
+        every other write waiting (one transaction; on SQLite one sync; on
+        PostgreSQL their games' row locks taken in the order of their ids)."""
         requests = self._append_requests(appends)
-        if self._write_lock is None:        # each its own transaction: one game's row lock each
-            for request in requests:
-                try:
-                    with self._transaction("append") as conn:
-                        request.work(conn)
-                except Exception as exc:
-                    request.failed = exc
-        else:
-            self._wait(requests)
+        self._wait(requests)
         return [request.failed for request in requests]
 
     def append_later(self, appends: Sequence[Mapping[str, Any]],
                      done: Callable[[list[Optional[Exception]]], None]) -> None:
-        """``append_all`` without waiting (SQLite only): the appends join the
+        """``append_all`` without waiting: the appends join the
         writes waiting for the committing thread, which calls
         done(failures) once they are committed or failed. The server hands
         it the appends of one turn of its event loop: no worker thread
@@ -402,8 +427,6 @@ class Database(GroupCommits):
         ...                   "expected_seq": 0}], done); _ = heard.wait(10)
         [None]
         """
-        if self._write_lock is None:
-            raise RuntimeError("append_later is for SQLite: PostgreSQL commits in parallel")
         requests = self._append_requests(appends)
         self._submit(requests, lambda: done([request.failed for request in requests]))
 
@@ -417,26 +440,65 @@ class Database(GroupCommits):
             game_id, entries, expected_seq = call.pop("game_id"), call.pop("entries"), call.pop("expected_seq")
             owner = call.pop("owner", None)
             values = self._values(entries, call.get("status"), call.get("result"), call.get("ply"))
-            requests.append(_Write("append", functools.partial(self._append_work, game_id, entries,
-                                                                expected_seq, values, owner)))
+            arguments = (game_id, entries, expected_seq, values, owner)
+            requests.append(_Write("append", functools.partial(self._append_work, *arguments), game_id,
+                                   arguments if self.is_postgres else None))
         return requests
 
     def _append_work(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
                      values: Mapping[str, Any], owner: Optional[str], conn: Any) -> None:
         self._put(conn, "append", game_id, entries, expected_seq, values, owner)
-        self._notify(conn, game_id, entries[-1].seq)
+        self._notify(game_id, entries)
 
-    def _run(self, operation: str, work: Callable[[Any], T]) -> T:
-        """work(conn) in a transaction of operation's. On PostgreSQL its own;
-        on SQLite the one of every write waiting meanwhile: one thread
-        commits them all, in one transaction and one sync of the WAL (group
-        commit). work checks before it changes anything: its ``Conflict``
-        fails its own request only; any other failure fails the batch
-        (nothing of it is stored)."""
-        if self._write_lock is None:
+    def _lock_and_append(self, conn: Any, keys: list[str], shared: list["_Write"]) -> None:
+        """The start of a batch on PostgreSQL (``GroupCommits``'s together):
+        locks the rows of the games of keys (those there), in the order of
+        their ids, then stores the appends of shared (each ``Write.joint``:
+        the game, its entries, the expected seq, the row's values, the
+        owner) in one statement; an append whose game was not where it
+        expected gets its ``Conflict``."""
+        if len(keys) > 1:
+            conn.exec_driver_sql('SELECT "id" FROM games WHERE "id" = ANY(%s) ORDER BY "id" FOR UPDATE',
+                                 (keys,))
+        if not shared:
+            return
+        games: list[list[Any]] = [[] for _ in range(8)]
+        logs: list[list[Any]] = [[] for _ in range(9)]
+        for item in shared:
+            game_id, entries, expected_seq, values, owner = item.joint
+            try:
+                self._hit("append.seq")
+                self._hit("append.log")
+            except Exception as exc:
+                raise WriteFailed(item, exc) from exc
+            for column, value in zip(games, (game_id, expected_seq + len(entries), expected_seq,
+                                             values.get("ply"), values.get("status"), values.get("result"),
+                                             values.get("finished_ms"), owner)):
+                column.append(value)
+            for e in entries:
+                for column, value in zip(logs, (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto,
+                                                e.at_ms, e.used_ms)):
+                    column.append(value)
+        moved = {row[0] for row in conn.exec_driver_sql(_APPEND_ALL, (*games, *logs))}
+        for item in shared:
+            game_id, entries, expected_seq, values, owner = item.joint
+            if game_id in moved:
+                self._notify(game_id, entries)
+            else:
+                item.failed = _moved_on(game_id, expected_seq, owner)
+
+    def _run(self, operation: str, work: Callable[[Any], T], key: Optional[str] = None) -> T:
+        """work(conn) in the transaction of every write waiting meanwhile:
+        one thread commits them all together (group commit; see
+        ``yinsh.web.group_commit``). key: the id of the one game whose rows
+        work locks; None, a write that locks several games' rows (in the
+        order of their ids): on PostgreSQL in a transaction of its own, so a
+        batch's writes keep one order. work checks before it changes
+        anything: its ``Conflict`` fails its own request only."""
+        if key is None and self.is_postgres:
             with self._transaction(operation) as conn:
                 return work(conn)
-        request = _Write(operation, work)
+        request = _Write(operation, work, key or "")
         self._wait([request])
         if request.failed is not None:
             raise request.failed
@@ -446,13 +508,17 @@ class Database(GroupCommits):
 
     def heartbeat(self, owner: str, now_ms: int) -> list[str]:
         """owner (a server process) is alive at now_ms: renews its lease on
-        its games waiting or in play; returns their ids."""
+        its games waiting or in play (their rows locked in the order of
+        their ids); returns their ids."""
         sa, g = self.sa, self.games
-        where = [g.c.owner == owner, g.c.status.in_(("waiting", "playing"))]
+
         def work(conn: Any) -> list[str]:
             self._hit("heartbeat.renew")
-            conn.execute(g.update().where(*where).values(alive_ms=now_ms))
-            return [r[0] for r in conn.execute(sa.select(g.c.id).where(*where))]
+            ids = [r[0] for r in conn.execute(sa.select(g.c.id).where(
+                g.c.owner == owner, g.c.status.in_(("waiting", "playing"))).order_by(g.c.id).with_for_update())]
+            if ids:
+                conn.execute(g.update().where(g.c.id.in_(ids)).values(alive_ms=now_ms))
+            return ids
 
         return self._run("heartbeat", work)
 
@@ -460,23 +526,21 @@ class Database(GroupCommits):
         """Makes owner the owner of the games in play that have none or
         whose owner's last heartbeat is older than lease_ms (0: every other
         owner's); returns each game taken with its last heartbeat (when it
-        was last served; None when unknown)."""
+        was last served; None when unknown). Their rows are locked in the
+        order of their ids, and checked again once locked."""
         sa, g = self.sa, self.games
 
         def work(conn: Any) -> list[tuple[str, Optional[int]]]:
             self._hit("claim.find")
-            rows = conn.execute(sa.select(g.c.id, g.c.owner, g.c.alive_ms).where(
+            rows = conn.execute(sa.select(g.c.id, g.c.alive_ms).where(
                 g.c.status == "playing", sa.or_(g.c.owner.is_(None), g.c.owner != owner),
-                sa.or_(g.c.alive_ms.is_(None), g.c.alive_ms <= now_ms - lease_ms))).all()
-            taken: list[tuple[str, Optional[int]]] = []
-            for game_id, old, alive in rows:
+                sa.or_(g.c.alive_ms.is_(None), g.c.alive_ms <= now_ms - lease_ms))
+                .order_by(g.c.id).with_for_update()).all()
+            if rows:
                 self._hit("claim.take")
-                was = [g.c.owner.is_(None) if old is None else g.c.owner == old,
-                       g.c.alive_ms.is_(None) if alive is None else g.c.alive_ms == alive]
-                if conn.execute(g.update().where(g.c.id == game_id, *was).values(
-                        owner=owner, alive_ms=now_ms)).rowcount == 1:
-                    taken.append((str(game_id), None if alive is None else int(alive)))
-            return taken
+                conn.execute(g.update().where(g.c.id.in_([r[0] for r in rows])).values(
+                    owner=owner, alive_ms=now_ms))
+            return [(str(game_id), None if alive is None else int(alive)) for game_id, alive in rows]
 
         return self._run("claim", work)
 
@@ -527,11 +591,14 @@ class Database(GroupCommits):
 
     def expire_waiting(self, created_before_ms: int) -> list[str]:
         """Deletes the games still waiting for players that were made before
-        created_before_ms (nobody joined them in time); returns their ids."""
+        created_before_ms (nobody joined them in time); returns their ids.
+        Their rows are locked in the order of their ids before anything
+        else of them."""
         g, s, a = self.games, self.seats, self.actions
         with self._writing(), self.engine.begin() as conn:
             ids = [r[0] for r in conn.execute(self.sa.select(g.c.id).where(
-                g.c.status == "waiting", g.c.created_ms < created_before_ms))]
+                g.c.status == "waiting", g.c.created_ms < created_before_ms)
+                .order_by(g.c.id).with_for_update())]
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
                 conn.execute(a.delete().where(a.c.game_id.in_(chunk)))
@@ -560,6 +627,34 @@ def _after_fork_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+#: The appends of a batch in one statement (PostgreSQL; ``Database._lock_and_append``): the
+#: games' rows moved on (those where they were expected), then the entries of those moved.
+_APPEND_ALL = """
+WITH v AS (
+  SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::integer[], %s::varchar[],
+                       %s::text[], %s::bigint[], %s::varchar[])
+    AS v(id, seq, expected, ply, status, result, finished_ms, owner)),
+moved AS (
+  UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
+    "status" = COALESCE(v.status, g."status"),
+    "finished_ms" = CASE WHEN v.status = 'finished' THEN v.finished_ms ELSE g."finished_ms" END,
+    "result" = CASE WHEN v.status = 'finished' THEN v.result ELSE g."result" END
+  FROM v WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
+  RETURNING g."id")
+INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
+SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
+                       %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
+    AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
+WHERE a.game_id IN (SELECT "id" FROM moved)
+RETURNING "game_id"
+"""
+
+
+def _moved_on(game_id: str, expected_seq: int, owner: Optional[str]) -> Conflict:
+    return Conflict(f"game {game_id} moved on past seq {expected_seq}" if owner is None else
+                    f"game {game_id} moved on past seq {expected_seq}, or is not this process's")
 
 
 def _summary(row: Mapping[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import random
 from typing import Any, Callable, Coroutine, Optional, TypeVar
@@ -376,24 +377,54 @@ class GameKeeper:
     async def on_change(self, payload: Optional[str]) -> None:
         """A change stored by some process (``Listener``)."""
         if payload is None:
-            targets = list(self.games.values())
-        else:
-            game_id, _, what = payload.partition(" ")
-            live = self.games.get(game_id)
-            if live is None or (what.isdigit() and int(what) <= live.game.seq):
-                return                                      # not loaded here, or known
-            if what.isdigit() and live.storing is not None and int(what) <= live.storing:
-                live.skipped = True                         # this process's own store, surely:
-                return                                      # looked at if it fails (``_commit``)
-            targets = [live]
-        for live in targets:
-            self._behind(live)
+            for each in list(self.games.values()):
+                self._behind(each)
+            return
+        game_id, _, what = payload.partition(" ")
+        what, _, said = what.partition(" ")
+        live = self.games.get(game_id)
+        if live is None or (what.isdigit() and int(what) <= live.game.seq):
+            return                                          # not loaded here, or known
+        if what.isdigit() and live.storing is not None and int(what) <= live.storing:
+            live.skipped = True                             # this process's own store, surely:
+            return                                          # looked at if it fails (``_commit``)
+        entries = None
+        if said:
+            with contextlib.suppress(ValueError, TypeError):
+                entries = [Entry(*fields) for fields in json.loads(said)]
+        self._behind(live, entries)
 
-    def _behind(self, live: LiveGame) -> None:
-        """live misses what another process stored: it catches up (one task a game)."""
+    def _behind(self, live: LiveGame, entries: Optional[list[Entry]] = None) -> None:
+        """live misses what another process stored (entries, when the
+        notification carried them; None: it must be read): it catches up
+        (one task a game)."""
         live.behind = True
+        if entries is None:
+            live.heard = None
+        elif live.heard is not None:
+            live.heard.extend(entries)
         if live.catch_up is None or live.catch_up.done():
             live.catch_up = self._spawn(self._catch_up(live))
+
+    @staticmethod
+    def _take_heard(live: LiveGame) -> bool:
+        """Plays the entries other processes' notifications carried (under
+        live's lock); False when they do not say all that is new (then the
+        game is read from the database)."""
+        heard, live.heard = live.heard, []
+        if not heard:
+            return False
+        fresh = [entry for entry in heard if entry.seq > live.game.seq]
+        if not fresh:
+            return True
+        trial = live.game.clone()
+        try:
+            for entry in fresh:
+                trial.apply(entry)
+        except ValueError:                                  # a gap, or diverged
+            return False
+        live.game = trial
+        return True
 
     async def _catch_up(self, live: LiveGame) -> None:
         """Loads what other processes stored in live until nothing is new
@@ -404,7 +435,8 @@ class GameKeeper:
             try:
                 async with live.lock:
                     seq, before = live.game.seq, snapshot(live)
-                    await self._reload(live)
+                    if not self._take_heard(live):
+                        await self._reload(live)
                     self._publish(live, live.game.log[seq:], meta_events(before, live))
                     self._track(live)
                     self._arm(live)

@@ -12,8 +12,9 @@ Everything queued goes with the socket. ``Hub.publish`` queues a message
 for every viewer of a game, each with its own ``you`` (one JSON text per
 seat, shared by the viewers of that seat). ``Listener`` listens on the database's
 channel with a psycopg 3 async connection and calls back with each
-notification's payload (``"<game id> <seq>"`` or ``"<game id> seats"``,
-from another process or this one); after a lost connection it reconnects
+line of a notification's payload (``"<game id> <seq>"`` or ``"<game id>
+seats"``, from another process or this one; a line for each change of a
+batch committed together); after a lost connection it reconnects
 and calls back with ``None`` (check every game).
 """
 from __future__ import annotations
@@ -239,7 +240,8 @@ class Listener:
                         await self.on_change(None)       # what was missed while away
                     first = False
                     async for note in conn.notifies():
-                        await self.on_change(note.payload)
+                        for line in note.payload.split("\n"):     # a batch's changes, a line each
+                            await self.on_change(line)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database went away: try again

@@ -61,8 +61,10 @@ class LiveGame:
     #: outage of the database): the running clock gets that time back.
     unserved_ms: Optional[int] = None
     resume_task: Optional[asyncio.Task[Any]] = None
-    #: Another process stored something not loaded here yet (``on_change``).
+    #: Another process stored something not loaded here yet (``on_change``):
+    #: the entries its notifications carried (None: something they did not say).
     behind: bool = False
+    heard: Optional[list[Entry]] = field(default_factory=list)
     catch_up: Optional[asyncio.Task[Any]] = None
     #: The seq this process is storing now: its own notification is not news
     #: (``skipped``: one came meanwhile).
