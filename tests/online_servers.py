@@ -1,8 +1,9 @@
 """Real servers for the online tests: ``yinsh serve`` processes, a throwaway
 PostgreSQL cluster (Debian's ``postgresql`` package: initdb into a temporary
-folder, a Unix socket there, run as the ``postgres`` user when we are root),
-and a blocking WebSocket player. Shared by tests/test_web_online_servers.py
-and benchmarks/web_online_load.py."""
+folder, a Unix socket there, run as the ``postgres`` user when we are root;
+stopped and started again by the outage tests), and a blocking WebSocket
+player. Shared by tests/test_web_online_servers.py,
+tests/test_web_online_postgres.py and benchmarks/web_online_load.py."""
 from __future__ import annotations
 
 import contextlib
@@ -57,16 +58,41 @@ def postgres_cluster() -> Iterator[str]:
     try:
         subprocess.run(_as_postgres([f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres",
                                      "--no-sync"]), **quiet)
-        options = f"-k {folder} -p {port} -c listen_addresses='' -c fsync=on -c max_connections=200"
-        subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", data, "-o", options, "-w", "-l",
-                                     os.path.join(folder, "log"), "start"]), **quiet)
+        url = f"postgresql://postgres@/yinsh?host={folder}&port={port}"
+        start_postgres(url)
         subprocess.run(_as_postgres([f"{bindir}/createdb", "-h", folder, "-p", str(port), "-U",
                                      "postgres", "yinsh"]), **quiet)
-        yield f"postgresql://postgres@/yinsh?host={folder}&port={port}"
+        yield url
     finally:
         subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"]),
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cluster(url: str) -> tuple[str, str, str]:
+    """The programs' folder, the cluster's folder and its port, of ``postgres_cluster``'s url."""
+    import urllib.parse
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)
+    bindir = postgres_bin()
+    assert bindir is not None
+    return bindir, query["host"][0], query["port"][0]
+
+
+def start_postgres(url: str) -> None:
+    """Starts (again) the cluster of ``postgres_cluster``'s url."""
+    bindir, folder, port = _cluster(url)
+    options = f"-k {folder} -p {port} -c listen_addresses='' -c fsync=on -c max_connections=200"
+    subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", os.path.join(folder, "data"), "-o", options,
+                                 "-w", "-l", os.path.join(folder, "log"), "start"]),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+
+
+def stop_postgres(url: str) -> None:
+    """Stops the cluster of ``postgres_cluster``'s url as an operator would (``-m fast``:
+    the transactions in flight are rolled back, the connections closed)."""
+    bindir, folder, _ = _cluster(url)
+    subprocess.run(_as_postgres([f"{bindir}/pg_ctl", "-D", os.path.join(folder, "data"), "-m", "fast",
+                                 "-w", "stop"]), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
 
 
 class Server:
