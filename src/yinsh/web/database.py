@@ -547,19 +547,24 @@ class Database(GroupCommits):
     # Reading ------------------------------------------------------------------------
 
     def load(self, game_id: str, after_seq: int = 0) -> Optional[Stored]:
-        """The stored game (its entries after after_seq), None when unknown."""
-        sa, g, s, a = self.sa, self.games, self.seats, self.actions
+        """The stored game (its entries after after_seq), None when unknown.
+        In the driver's SQL: SQLAlchemy building and compiling the three
+        queries cost most of a load (each process loads every game it
+        serves)."""
+        mark = self._mark
         with self._reading(), self.engine.connect() as conn:
-            row = conn.execute(sa.select(g).where(g.c.id == game_id)).mappings().first()
-            if row is None:
+            found = conn.exec_driver_sql(f'SELECT * FROM games WHERE "id" = {mark}', (game_id,)).mappings().first()
+            if found is None:
                 return None
-            seats = [dict(r) for r in conn.execute(
-                sa.select(s).where(s.c.game_id == game_id).order_by(s.c.seat)).mappings()]
-            entries = [Entry(r.seq, r.ply, r.kind, r.seat, r.text, bool(r.auto), int(r.at_ms),
-                             int(r.used_ms))
-                       for r in conn.execute(sa.select(a).where(a.c.game_id == game_id, a.c.seq > after_seq)
-                                             .order_by(a.c.seq))]
-        return Stored(dict(row), seats, entries)
+            row = dict(found)
+            row["public"], row["auto_throw"] = bool(row["public"]), bool(row["auto_throw"])
+            seats = [dict(r) for r in conn.exec_driver_sql(
+                f'SELECT * FROM seats WHERE "game_id" = {mark} ORDER BY "seat"', (game_id,)).mappings()]
+            entries = [Entry(seq, ply, kind, seat, text, bool(auto), int(at_ms), int(used_ms))
+                       for seq, ply, kind, seat, text, auto, at_ms, used_ms in conn.exec_driver_sql(
+                           'SELECT "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms" FROM actions '
+                           f'WHERE "game_id" = {mark} AND "seq" > {mark} ORDER BY "seq"', (game_id, after_seq))]
+        return Stored(row, seats, entries)
 
     def ids(self, status: str) -> list[str]:
         """The ids of the games of a status."""

@@ -392,6 +392,13 @@ class GameKeeper:
         if said:
             with contextlib.suppress(ValueError, TypeError):
                 entries = [Entry(*fields) for fields in json.loads(said)]
+        if entries is not None and not live.behind and not live.lock.locked():
+            seq, before = live.game.seq, snapshot(live)     # at once: no task, nothing to wait for
+            live.heard = entries
+            if self._take_heard(live):
+                self._caught_up(live, seq, before)
+                return
+            entries = None
         self._behind(live, entries)
 
     def _behind(self, live: LiveGame, entries: Optional[list[Entry]] = None) -> None:
@@ -437,13 +444,17 @@ class GameKeeper:
                     seq, before = live.game.seq, snapshot(live)
                     if not self._take_heard(live):
                         await self._reload(live)
-                    self._publish(live, live.game.log[seq:], meta_events(before, live))
-                    self._track(live)
-                    self._arm(live)
+                    self._caught_up(live, seq, before)
             except STORE_ERRORS as exc:
                 log.warning("catching up game %s failed (%s): trying again in 1 s", live.id, exc)
                 live.behind = True
                 await asyncio.sleep(1.0)
+
+    def _caught_up(self, live: LiveGame, seq: int, before: dict[str, Any]) -> None:
+        """live caught up from seq (and before, its ``snapshot``): pushed to its sockets, armed."""
+        self._publish(live, live.game.log[seq:], meta_events(before, live))
+        self._track(live)
+        self._arm(live)
 
     # Changes -----------------------------------------------------------------------------
 
