@@ -145,7 +145,7 @@ class GameKeeper:
         """Loads the games in progress (their engines and clocks go on) and,
         on PostgreSQL, listens to the other processes."""
         if self.db.is_postgres:
-            self.listener = Listener(self.db.url, self.on_change)
+            self.listener = Listener(self.db.url, self.on_change, self.db.origin)
             self.listener.start()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import logging
+import secrets
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
@@ -47,7 +48,8 @@ class GroupCommits:
     (None: PostgreSQL, whose transactions run in parallel and need none),
     on engine's connections; keeps_writer: one connection is kept for the
     group commits (an SQLite file, PostgreSQL); channel: the PostgreSQL
-    channel a batch's notes (``_note``) are sent on as it commits;
+    channel a batch's notes (``_note``) are sent on as it commits, each
+    notification's first line ``origin`` (so that a process knows its own);
     together(conn, keys, joint) (PostgreSQL): locks the rows of the games of
     keys, in the order of their ids, then runs the writes of joint in one
     statement (setting their ``failed`` to their ``Conflict``), first in
@@ -70,6 +72,8 @@ class GroupCommits:
         self._keeps_writer = keeps_writer
         self._writer: Any = None
         self._channel = channel
+        #: The first line of this database's notifications (a process skips its own).
+        self.origin = secrets.token_hex(8)
         self._together = together
         self._notes: list[str] = []                     # the batch's, in the committing thread
         #: Injected failures (tests): see ``Faults``.
@@ -95,6 +99,7 @@ class GroupCommits:
         parent's. Starts afresh (the next write starts a committing thread)."""
         self._pending_changed = threading.Condition()
         self._pending, self._committer, self._stopping = [], None, False
+        self.origin = secrets.token_hex(8)              # the child's notifications are news to the parent
         if self._write_lock is not None:
             self._write_lock = threading.Lock()
         self._writer = None
@@ -105,7 +110,8 @@ class GroupCommits:
             self._notes.append(text)
 
     def _send_notes(self, conn: Any) -> None:
-        """The batch's notes, as few notifications as fit (lines of one payload)."""
+        """The batch's notes, as few notifications as fit (lines of one
+        payload, after the line ``origin``)."""
         chunks: list[list[str]] = [[]]
         size = 0
         for text in self._notes:
@@ -117,7 +123,8 @@ class GroupCommits:
             size += length
         for chunk in chunks:
             if chunk:
-                conn.exec_driver_sql("SELECT pg_notify(%s, %s)", (self._channel, "\n".join(chunk)))
+                conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
+                                     (self._channel, "\n".join([self.origin, *chunk])))
 
     def _writing(self) -> Any:
         """The write lock (SQLite), or nothing to take (PostgreSQL)."""

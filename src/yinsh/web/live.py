@@ -12,9 +12,10 @@ Everything queued goes with the socket. ``Hub.publish`` queues a message
 for every viewer of a game, each with its own ``you`` (one JSON text per
 seat, shared by the viewers of that seat). ``Listener`` listens on the database's
 channel with a psycopg 3 async connection and calls back with each
-line of a notification's payload (``"<game id> <seq>"`` or ``"<game id>
-seats"``, from another process or this one; a line for each change of a
-batch committed together); after a lost connection it reconnects
+line of a notification's payload (``"<game id> <seq> <entries>"`` or
+``"<game id> seats"``: a line for each change of a batch committed
+together, after a first line naming the database that sent it; those of
+``own``, this process's database, are skipped); after a lost connection it reconnects
 and calls back with ``None`` (check every game).
 """
 from __future__ import annotations
@@ -212,9 +213,10 @@ class Hub:
 class Listener:
     """LISTEN on the PostgreSQL database at url (see the module)."""
 
-    def __init__(self, url: str, on_change: Callable[[Optional[str]], Awaitable[None]]) -> None:
+    def __init__(self, url: str, on_change: Callable[[Optional[str]], Awaitable[None]],
+                 own: Optional[str] = None) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        self.on_change = on_change
+        self.on_change, self.own = on_change, own
         self._task: Optional[asyncio.Task[None]] = None
         self.ready = asyncio.Event()
 
@@ -240,7 +242,10 @@ class Listener:
                         await self.on_change(None)       # what was missed while away
                     first = False
                     async for note in conn.notifies():
-                        for line in note.payload.split("\n"):     # a batch's changes, a line each
+                        origin, _, lines = note.payload.partition("\n")
+                        if origin == self.own:                  # this process's: known here
+                            continue
+                        for line in lines.split("\n"):          # a batch's changes, a line each
                             await self.on_change(line)
             except asyncio.CancelledError:
                 raise
