@@ -51,8 +51,6 @@ DEFAULT = "yinsh"
 #: The entry point group of the games (the library's own and other distributions').
 ENTRY_POINT_GROUP = "yinsh.games"
 
-# The name of a bad tag's error before ``yinsh.game_kind`` held it.
-_TagError = TagError
 
 
 def plugin_entry_points(path: Optional[list[str]] = None) -> list[tuple[str, str]]:
