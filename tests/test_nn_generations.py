@@ -126,6 +126,14 @@ def test_a_passed_gate_promotes(tmp_path):
     assert records[2]["parent"] == 1
     assert lineage(network_of(out, 2))["parent"] == records[1]["steps"]["network"]["sha256"]
     assert sha256_of(os.path.join(out, "yinsh.nnue")) == records[2]["steps"]["network"]["sha256"]
+    # A run started from that network carries its lineage on: its generation 1 is generation 3.
+    more = str(tmp_path / "more")
+    later = run_generations(tiny(more, PASS, generations=1, start=os.path.join(out, "yinsh.nnue")))
+    assert later[0]["steps"]["network"]["base"] == 2 and later[1]["seed"] == 1003
+    assert lineage(network_of(more, 1))["generation"] == 3
+    assert lineage(network_of(more, 1))["parent"] == records[2]["steps"]["network"]["sha256"]
+    rows = lineage_table(more).splitlines()[2:]
+    assert rows[0].startswith("| 2 | - |") and rows[1].startswith("| 3 | 2 |")
 
 
 def test_another_run_in_the_folder_is_refused(failed):

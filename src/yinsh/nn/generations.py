@@ -59,7 +59,7 @@ from yinsh.distributed.selfplay import selfplay
 from yinsh.engine.api import Engine
 from yinsh.engine.match import Contestant, EngineFactory, GameResult, MatchResult, run_match
 from yinsh.engine.match_stats import SPRT, elo, score_interval
-from yinsh.engine.network import load, packaged_network, save
+from yinsh.engine.network import lineage, load, packaged_network, save
 from yinsh.nn import data as nndata
 from yinsh.nn.config import TrainConfig
 from yinsh.nn.games import nn_game
@@ -266,12 +266,15 @@ def _check_run(config: GenerationConfig) -> None:
 
 
 def _start(config: GenerationConfig, progress: bool) -> None:
-    """Generation 0: the start network, copied into gen-000."""
+    """Generation 0: the start network, copied into gen-000. A start network
+    of an earlier run (with a lineage) carries its generation on: the run's
+    generation g is then its generation ``base + g`` (``_base``)."""
     record = _Generation(config, 0)
     if record.done("network"):
         return
     source = config.start or packaged_network(config.game)
     network = load(source, config.game)
+    started = lineage(network)
     file = os.path.join(record.folder, nn_game(config.game).network_file)
     shutil.copyfile(source, file)
     meta = network.meta
@@ -283,9 +286,17 @@ def _start(config: GenerationConfig, progress: bool) -> None:
         "source": "packaged" if not config.start else os.path.basename(source),
         "positions": positions, "validation_loss": meta.get("validation_loss"),
         "train_loss": meta.get("train_loss"), "data_hash": meta.get("data_hash"),
-        "command": meta.get("command")})
+        "command": meta.get("command"), "base": started["generation"] if started else 0})
     _say(progress, f"generation 0: the start network {source} (sha256 "
-                   f"{record.steps['network']['sha256'][:16]})")
+                   f"{record.steps['network']['sha256'][:16]})"
+                   + (f", generation {started['generation']} of its lineage" if started else ""))
+
+
+def _base(config: GenerationConfig) -> int:
+    """The lineage's generation of the run's start network (0 for a network
+    made outside the loop): generation g of the run is generation base + g."""
+    base: int = _Generation(config, 0).steps["network"].get("base", 0)
+    return base
 
 
 def _current(config: GenerationConfig, before: int) -> tuple[int, str, str]:
@@ -463,7 +474,7 @@ def _network(config: GenerationConfig, record: _Generation, parent: tuple[int, s
     number = record.state["generation"]
     network = load(os.path.join(record.folder, record.steps["train"]["file"]), config.game)
     gate = record.steps["gate"]
-    network.meta["lineage"] = {"generation": number, "parent": parent[2],
+    network.meta["lineage"] = {"generation": _base(config) + number, "parent": parent[2],
                                "data_hash": record.steps["data"]["sha256"],
                                "gate": {k: gate[k] for k in ("wins", "draws", "losses", "elo",
                                                              "elo_low", "elo_high", "sprt",
@@ -509,7 +520,8 @@ def run_generations(config: GenerationConfig, *, progress: bool = False,
         record = _Generation(config, number)
         if "parent" not in record.state:
             parent = _current(config, number)
-            record.state.update(parent=parent[0], seed=generation_seed(config.seed, number))
+            record.state.update(parent=parent[0],
+                                seed=generation_seed(config.seed, _base(config) + number))
         g = record.state["parent"]
         network = os.path.join(config.folder(g), _Generation(config, g).steps["network"]["file"])
         parent = (g, network, sha256_of(network))

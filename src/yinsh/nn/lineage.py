@@ -7,7 +7,8 @@ parent, the self-play games, the training set's distinct positions (held
 out ones included), the validation loss,
 the gate against the parent (W/D/L, Elo with its 95% interval, the SPRT's
 decision) and, where it was measured, the Elo against the classic
-evaluation. A step not finished yet shows ``-``.
+evaluation. A step not finished yet shows ``-``. A run started from a
+network of an earlier run numbers its generations on from that network's.
 
 >>> print(lineage_table([{"generation": 0, "steps": {"network": {
 ...     "promoted": True, "positions": 303407, "validation_loss": 0.5884, "sha256": "c6" * 32}}}]))
@@ -59,7 +60,7 @@ def _number(x: Any, form: str = ",") -> str:
     return "-" if x is None else format(x, form)
 
 
-def _row(record: dict[str, Any]) -> list[str]:
+def _row(record: dict[str, Any], base: int) -> list[str]:
     steps = record.get("steps", {})
     network = steps.get("network", {})
     gate = steps.get("gate")
@@ -74,7 +75,8 @@ def _row(record: dict[str, Any]) -> list[str]:
             + (": promoted" if gate["passed"] else ": kept aside"))
     wdl = "-" if gate is None else f"{gate['wins']}/{gate['draws']}/{gate['losses']}"
     sha = network.get("sha256")
-    return [str(record["generation"]), _number(record.get("parent"), ""),
+    parent = record.get("parent")
+    return [str(base + record["generation"]), _number(None if parent is None else base + parent, ""),
             _number(steps.get("selfplay", {}).get("games")), _number(positions),
             _number(loss, ".4f"), wdl, _elo(gate), verdict, _elo(steps.get("classic")),
             "-" if not sha else f"`{sha[:12]}`"]
@@ -84,5 +86,6 @@ def lineage_table(source: Union[str, list[dict[str, Any]]]) -> str:
     """The Markdown table of a run's folder (or of its records, ``lineage_rows``)."""
     records = lineage_rows(source) if isinstance(source, str) else source
     lines = ["| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
-    lines += ["| " + " | ".join(_row(r)) + " |" for r in records]
+    base = records[0].get("steps", {}).get("network", {}).get("base", 0)
+    lines += ["| " + " | ".join(_row(r, base)) + " |" for r in records]
     return "\n".join(lines)
