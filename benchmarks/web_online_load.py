@@ -11,7 +11,8 @@ action before the next (a closed loop), so at a given rate the wait grows
 with the tables: 64 (the default) keep one server process busy on 2
 cores; 200 at full speed wait three times as long for the same rate.
 Prints actions a second, the latency from sending an action to the
-opponent's socket receiving it (p50, p95, max), the errors (refused
+opponent's socket receiving it (p50, p95, max), the time a new game takes
+from its creation to both players' snapshots, the errors (refused
 actions, lost connections: should be 0) and the lost actions: every
 acknowledged action is looked for in the database at the end (should be 0).
 On Linux it also prints the CPU time the server processes, the load
@@ -124,6 +125,7 @@ class Load:
         self.games_played = 0
         self.measuring = False
         self.made = 0                                     # games created: each from an address of its own
+        self.setups: list[float] = []                     # a new game's create to both players' snapshots
 
     def address(self) -> dict[str, str]:
         """The next game's two players' client address (the server believes
@@ -141,7 +143,7 @@ class Load:
         return made["id"], [made["token"], joined["token"]]
 
     async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any,
-                     headers: dict[str, str]) -> None:
+                     headers: dict[str, str], ready: list[float]) -> None:
         url = f"{server.ws_url}/api/online/games/{game_id}/live"
         async with connect(url, max_size=2 ** 22, open_timeout=30, additional_headers=headers) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "ack_in_update": self.args.folded}))
@@ -173,6 +175,8 @@ class Load:
                             if sent is not None and self.measuring:
                                 self.latencies.append(now - sent)
                 if "state" in message:
+                    if not state:
+                        ready.append(now)                 # its snapshot
                     state = message["state"]
                 if state.get("over"):
                     done.set()
@@ -195,11 +199,14 @@ class Load:
         while not self.stopping:
             try:
                 headers = self.address()
+                began, ready = time.perf_counter(), []
                 game_id, tokens = await self.new_game(http, headers)
                 done = asyncio.Event()
                 await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)],
-                                                   headers) for i, t in enumerate(tokens)))
+                                                   headers, ready) for i, t in enumerate(tokens)))
                 self.games_played += done.is_set() and self.measuring
+                if self.measuring and len(ready) == len(tokens):
+                    self.setups.append(max(ready) - began)
             except Exception as exc:  # a lost connection counts as an error
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 await asyncio.sleep(1.0)
@@ -343,6 +350,10 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
           f"games finished: {load.games_played}; load average {os.getloadavg()[0]:.1f}")
     print(f"  move -> opponent's update: p50 {1000 * statistics.median(lat):.1f} ms, "
           f"p95 {1000 * q[18]:.1f} ms, max {1000 * lat[-1]:.1f} ms ({len(lat)} measured)")
+    if load.setups:
+        setups = sorted(load.setups)
+        print(f"  a new game, create to both players' snapshots: p50 {1000 * statistics.median(setups):.1f} ms, "
+              f"p95 {1000 * setups[int(0.95 * (len(setups) - 1))]:.1f} ms ({len(setups)} games)")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     if load.measured:
         server_ms, client_ms, database_ms = (1000 * c / load.measured for c in load.cpu)

@@ -166,8 +166,11 @@ def test_one_address_has_a_few_games_waiting_at_once():
 def test_waiting_games_live_in_the_database_and_expire():
     with app_with(waiting_hours=0.5 / 3600) as client:                  # half a second
         service = client.app.state.online
+        service.waiting_kept = 1
         made = create(client, public=True).json()
-        assert made["id"] not in service.games                            # let go at once
+        assert made["id"] in service.games                                # the newest is kept
+        newer = create(client, headers={"X-Forwarded-For": "203.0.113.9"}).json()
+        assert made["id"] not in service.games and newer["id"] in service.games   # let go
         assert client.get(f"/api/online/games/{made['id']}").json()["status"] == "waiting"
         assert any(g["id"] == made["id"] for g in client.get("/api/online/lobby").json()["open"])
         deadline = time.monotonic() + 10

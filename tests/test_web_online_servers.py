@@ -205,7 +205,8 @@ def test_one_process_owns_a_game_and_another_takes_it_over_when_it_dies(postgres
 
 
 def test_a_game_started_by_a_join_on_another_process_has_its_clock_run_there(postgres):
-    """The creator's process let the waiting game go from memory; the
+    """The creator's process let the waiting game go from memory (as it does
+    past its newest ``waiting_kept``); the
     invitee joins on another process: that process owns the started game
     and runs its clock (before, nobody armed its flag and the game stuck)."""
     import asyncio
@@ -219,6 +220,7 @@ def test_a_game_started_by_a_join_on_another_process_has_its_clock_run_there(pos
         limits = Limits(min_clock_seconds=1)
         a = OnlineService(Database(postgres), SearchSlots(), limits)
         b = OnlineService(Database(postgres), SearchSlots(), limits)
+        a.waiting_kept = 0                                  # a keeps no waiting game loaded
         await a.start()
         await b.start()
         try:

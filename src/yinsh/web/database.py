@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
+from yinsh.web import postgres_sql
 from yinsh.web.group_commit import GroupCommits, Write as _Write, WriteFailed
 from yinsh.web.online_game import Entry
 from yinsh.web.store_errors import STORE_ERRORS, Conflict, Faults, InjectedFault
@@ -136,6 +137,9 @@ class Database(GroupCommits):
             engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         else:
             engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+            # Loads (every process loads every game it serves) on connections of their own in
+            # autocommit, without the ping a checkout costs: one round trip a load (``_load``).
+            self._loader = sa.create_engine(url, pool_size=4, max_overflow=4, isolation_level="AUTOCOMMIT")
         if url.startswith("sqlite"):
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         # SQLite has one writer at a time: the process's writers queue (``GroupCommits``), not
@@ -148,9 +152,15 @@ class Database(GroupCommits):
         _databases.add(self)
         meta = sa.MetaData()
         self.games, self.seats, self.actions = tables(meta)
+        #: The columns' defaults of a games row (inserted in the driver's SQL: ``_insert_game``).
+        self._game_defaults = {c.key: c.default.arg for c in self.games.c
+                               if c.default is not None and c.default.is_scalar}
         # The append's two statements in the driver's SQL (its placeholder: sqlite3's ?, psycopg's %s).
         self._mark = "%s" if self.is_postgres else "?"
         self._statements: dict[tuple[tuple[str, ...], bool, int], str] = {}
+        self._statements_of_rows: dict[tuple[str, ...], str] = {}      # a games row's insert, by its columns
+        self._insert_seats = ('INSERT INTO seats ("game_id", "seat", "kind", "name", "engine_time", '
+                              f'"token_hash", "invite_hash") VALUES ({", ".join([self._mark] * 7)})')
         self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
         with self._writing():
@@ -159,12 +169,14 @@ class Database(GroupCommits):
 
     # Transactions ------------------------------------------------------------------
 
-    def _notify(self, game_id: str, entries: Sequence[Entry] = ()) -> None:
+    def _notify(self, game_id: str, entries: Sequence[Entry] = (), update: Optional[str] = None) -> None:
         """NOTIFY (with the batch's commit, one notification for many)
         ``"<id> <seq> <entries>"`` after log entries (their fields as JSON:
-        the other processes need not read them; ``"<id> <seq>"`` when they
-        are too long for a notification), ``"<id> seats"`` after another
-        change."""
+        the other processes need not read them), followed by a tab and the
+        update's text up to its ``you`` when the append came with one (its
+        ``update``: ``yinsh.web.live.update_head``; the other processes need
+        not make it again); ``"<id> <seq>"`` when the entries are too long
+        for a notification; ``"<id> seats"`` after another change."""
         if not self.is_postgres:
             return
         if not entries:
@@ -173,7 +185,11 @@ class Database(GroupCommits):
         line = f"{game_id} {entries[-1].seq} " + json.dumps(
             [[e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms] for e in entries],
             separators=(",", ":"))
-        self._note(line if len(line.encode()) < self.NOTE_BYTES else f"{game_id} {entries[-1].seq}")
+        if len(line.encode()) >= self.NOTE_BYTES:
+            line = f"{game_id} {entries[-1].seq}"
+        elif update is not None and len(line.encode()) + 1 + len(update.encode()) < self.NOTE_BYTES:
+            line += "\t" + update
+        self._note(line)
 
     def _reading(self) -> Any:
         return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
@@ -185,10 +201,14 @@ class Database(GroupCommits):
         with self._writing():
             self._drop_writer()
         self.engine.dispose()
+        if self.is_postgres:
+            self._loader.dispose()
 
     def _after_fork(self) -> None:
         """In a forked child: starts afresh (``GroupCommits._after_fork``)."""
         super()._after_fork()
+        if self.is_postgres:
+            self._loader.dispose(close=False)           # the parent's connections stay the parent's
         if self._read_lock is not None:
             self._read_lock = self._write_lock
 
@@ -282,7 +302,7 @@ class Database(GroupCommits):
 
     def _insert_game(self, conn: Any, operation: str, game: Mapping[str, Any],
                      seats: Sequence[Mapping[str, Any]], entries: Sequence[Entry]) -> str:
-        row = dict(game)
+        row = {**self._game_defaults, **game}
         row["options"] = json.dumps(row["options"])
         row.setdefault("status", "waiting")
         row["seq"] = len(entries)
@@ -291,17 +311,21 @@ class Database(GroupCommits):
         if isinstance(row.get("result"), dict):
             row["result"] = json.dumps(row["result"])
         self._hit(operation + ".game")
-        conn.execute(self.games.insert().values(**row))
+        columns = tuple(row)
+        insert = self._statements_of_rows.get(columns)
+        if insert is None:
+            names = ", ".join('"' + column + '"' for column in columns)
+            insert = self._statements_of_rows[columns] = (
+                f'INSERT INTO games ({names}) VALUES ({", ".join([self._mark] * len(columns))})')
+        conn.exec_driver_sql(insert, tuple(row.values()))
         self._hit(operation + ".seats")
-        conn.execute(self.seats.insert(), [
-            {"game_id": row["id"], "seat": i, "kind": s["kind"], "name": s.get("name", "Player"),
-             "engine_time": s.get("engine_time"), "token_hash": s.get("token_hash"),
-             "invite_hash": s.get("invite_hash")} for i, s in enumerate(seats)])
+        conn.exec_driver_sql(self._insert_seats, [
+            (row["id"], i, s["kind"], s.get("name", "Player"), s.get("engine_time"), s.get("token_hash"),
+             s.get("invite_hash")) for i, s in enumerate(seats)])
         if entries:
             self._hit(operation + ".log")
-            conn.execute(self.actions.insert(), [
-                {"game_id": row["id"], "seq": e.seq, "ply": e.ply, "kind": e.kind, "seat": e.seat,
-                 "text": e.text, "auto": e.auto, "at_ms": e.at_ms, "used_ms": e.used_ms}
+            conn.exec_driver_sql(self._insert_actions, [
+                (row["id"], e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms)
                 for e in entries])
         self._notify(row["id"])
         return str(row["id"])
@@ -328,28 +352,25 @@ class Database(GroupCommits):
         engines run where it started, which has it loaded). ``Conflict``
         (nothing changed) when the game is not as the caller saw it: its log
         moved on, or another seat changed."""
-        sa, s = self.sa, self.seats
-        where = [s.c.game_id == game_id, s.c.seat == seat, s.c.token_hash.is_(None),
-                 s.c.kind == "person"]
-        where.append(s.c.invite_hash == key_hash if by_invite else s.c.game_id.in_(
-            sa.select(self.games.c.id).where(self.games.c.public.is_(True))))
-        g = self.games
+        mark = self._mark
+        lock = f'SELECT "seq", "public" FROM games WHERE "id" = {mark}' + (" FOR UPDATE" if self.is_postgres else "")
 
         def work(conn: Any) -> bool:                    # every check before any change
             self._hit("join.lock")
-            seq = conn.execute(sa.select(g.c.seq).where(g.c.id == game_id).with_for_update()).scalar()
-            if seq != expected_seq:
+            found = conn.exec_driver_sql(lock, (game_id,)).first()
+            if found is None or found[0] != expected_seq:
                 raise Conflict(f"game {game_id} moved on past seq {expected_seq}")
             self._hit("join.check")
-            if conn.execute(sa.select(sa.func.count()).select_from(s).where(*where)).scalar() != 1:
+            open_seats = dict(conn.exec_driver_sql(         # each person's seat nobody holds: its invitation
+                f'SELECT "seat", "invite_hash" FROM seats WHERE "game_id" = {mark} AND "kind" = \'person\' '
+                'AND "token_hash" IS NULL', (game_id,)).all())
+            if seat not in open_seats or not (open_seats[seat] == key_hash if by_invite else found[1]):
                 return False
-            open_seats = conn.execute(sa.select(sa.func.count()).select_from(s).where(
-                s.c.game_id == game_id, s.c.kind == "person", s.c.token_hash.is_(None))).scalar()
-            if bool(open_seats - 1) == (started_ms is not None):
+            if bool(len(open_seats) - 1) == (started_ms is not None):
                 raise Conflict(f"the seats of game {game_id} changed meanwhile")
             self._hit("join.seat")
-            conn.execute(s.update().where(*where).values(token_hash=token_hash, invite_hash=None,
-                                                         name=name))
+            conn.exec_driver_sql(f'UPDATE seats SET "token_hash" = {mark}, "invite_hash" = NULL, "name" = {mark} '
+                                 f'WHERE "game_id" = {mark} AND "seat" = {mark}', (token_hash, name, game_id, seat))
             if started_ms is not None:
                 values = {"status": "playing", "started_ms": started_ms,
                           **self._values(entries, status, result, ply)}
@@ -386,16 +407,19 @@ class Database(GroupCommits):
 
     def append(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
                status: Optional[str] = None, result: Optional[Mapping[str, str]] = None,
-               ply: Optional[int] = None, owner: Optional[str] = None) -> None:
+               ply: Optional[int] = None, owner: Optional[str] = None,
+               update: Optional[str] = None) -> None:
         """Stores entries after entry expected_seq (``Conflict`` when the
         game's log is no longer there, or when owner is given and the game is
-        not owner's), with the game's new status, result and ply. The
-        writes of threads that wait meanwhile are committed together (group
-        commit)."""
+        not owner's), with the game's new status, result and ply; update:
+        the text of their update for the other processes (PostgreSQL: in
+        the notification, ``_notify``). The writes of threads that wait
+        meanwhile are committed together (group commit)."""
         if not entries:
             return
         failure, = self.append_all([{"game_id": game_id, "entries": entries, "expected_seq": expected_seq,
-                                     "status": status, "result": result, "ply": ply, "owner": owner}])
+                                     "status": status, "result": result, "ply": ply, "owner": owner,
+                                     "update": update}])
         if failure is not None:
             raise failure
 
@@ -438,17 +462,18 @@ class Database(GroupCommits):
                 requests.append(_Write("append", lambda conn: None))
                 continue
             game_id, entries, expected_seq = call.pop("game_id"), call.pop("entries"), call.pop("expected_seq")
-            owner = call.pop("owner", None)
+            owner, update = call.pop("owner", None), call.pop("update", None)
             values = self._values(entries, call.get("status"), call.get("result"), call.get("ply"))
-            arguments = (game_id, entries, expected_seq, values, owner)
+            arguments = (game_id, entries, expected_seq, values, owner, update)
             requests.append(_Write("append", functools.partial(self._append_work, *arguments), game_id,
                                    arguments if self.is_postgres else None))
         return requests
 
     def _append_work(self, game_id: str, entries: Sequence[Entry], expected_seq: int,
-                     values: Mapping[str, Any], owner: Optional[str], conn: Any) -> None:
+                     values: Mapping[str, Any], owner: Optional[str], update: Optional[str],
+                     conn: Any) -> None:
         self._put(conn, "append", game_id, entries, expected_seq, values, owner)
-        self._notify(game_id, entries)
+        self._notify(game_id, entries, update)
 
     def _lock_and_append(self, conn: Any, keys: list[str], shared: list["_Write"]) -> None:
         """The start of a batch on PostgreSQL (``GroupCommits``'s together):
@@ -465,7 +490,7 @@ class Database(GroupCommits):
         games: list[list[Any]] = [[] for _ in range(8)]
         logs: list[list[Any]] = [[] for _ in range(9)]
         for item in shared:
-            game_id, entries, expected_seq, values, owner = item.joint
+            game_id, entries, expected_seq, values, owner, _ = item.joint
             try:
                 self._hit("append.seq")
                 self._hit("append.log")
@@ -479,11 +504,11 @@ class Database(GroupCommits):
                 for column, value in zip(logs, (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto,
                                                 e.at_ms, e.used_ms)):
                     column.append(value)
-        moved = {row[0] for row in conn.exec_driver_sql(_APPEND_ALL, (*games, *logs))}
+        moved = {row[0] for row in conn.exec_driver_sql(postgres_sql.APPEND_ALL, (*games, *logs))}
         for item in shared:
-            game_id, entries, expected_seq, values, owner = item.joint
+            game_id, entries, expected_seq, values, owner, update = item.joint
             if game_id in moved:
-                self._notify(game_id, entries)
+                self._notify(game_id, entries, update)
             else:
                 item.failed = _moved_on(game_id, expected_seq, owner)
 
@@ -550,7 +575,9 @@ class Database(GroupCommits):
         """The stored game (its entries after after_seq), None when unknown.
         In the driver's SQL: SQLAlchemy building and compiling the three
         queries cost most of a load (each process loads every game it
-        serves)."""
+        serves); on PostgreSQL one statement (``postgres_sql.LOAD``)."""
+        if self.is_postgres:
+            return self._load_postgres(game_id, after_seq)
         mark = self._mark
         with self._reading(), self.engine.connect() as conn:
             found = conn.exec_driver_sql(f'SELECT * FROM games WHERE "id" = {mark}', (game_id,)).mappings().first()
@@ -565,6 +592,24 @@ class Database(GroupCommits):
                            'SELECT "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms" FROM actions '
                            f'WHERE "game_id" = {mark} AND "seq" > {mark} ORDER BY "seq"', (game_id, after_seq))]
         return Stored(row, seats, entries)
+
+    def _load_postgres(self, game_id: str, after_seq: int) -> Optional[Stored]:
+        """``load`` on PostgreSQL, tried once more on a new connection when
+        the one it got had died (the database restarted: its connections
+        are not pinged before use)."""
+        for last in (False, True):
+            try:
+                with self._loader.connect() as conn:
+                    found = conn.exec_driver_sql(postgres_sql.LOAD, (after_seq, game_id)).first()
+                break
+            except self.sa.exc.DBAPIError as exc:
+                if last or not exc.connection_invalidated:
+                    raise
+        parts = postgres_sql.loaded(None if found is None else tuple(found))
+        if parts is None:
+            return None
+        row, seats, fields = parts
+        return Stored(row, seats, [Entry(*f) for f in fields])
 
     def ids(self, status: str) -> list[str]:
         """The ids of the games of a status."""
@@ -632,29 +677,6 @@ def _after_fork_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
-
-
-#: The appends of a batch in one statement (PostgreSQL; ``Database._lock_and_append``): the
-#: games' rows moved on (those where they were expected), then the entries of those moved.
-_APPEND_ALL = """
-WITH v AS (
-  SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::integer[], %s::varchar[],
-                       %s::text[], %s::bigint[], %s::varchar[])
-    AS v(id, seq, expected, ply, status, result, finished_ms, owner)),
-moved AS (
-  UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
-    "status" = COALESCE(v.status, g."status"),
-    "finished_ms" = CASE WHEN v.status = 'finished' THEN v.finished_ms ELSE g."finished_ms" END,
-    "result" = CASE WHEN v.status = 'finished' THEN v.result ELSE g."result" END
-  FROM v WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
-  RETURNING g."id")
-INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
-SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
-                       %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
-    AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
-WHERE a.game_id IN (SELECT "id" FROM moved)
-RETURNING "game_id"
-"""
 
 
 def _moved_on(game_id: str, expected_seq: int, owner: Optional[str]) -> Conflict:

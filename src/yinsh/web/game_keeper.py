@@ -24,6 +24,7 @@ clients are ``yinsh.web.online.OnlineService``'s, a ``GameKeeper``.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import json
@@ -36,17 +37,20 @@ import anyio
 from yinsh.web import engines, tokens
 from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database
 from yinsh.web.limits import Limits
-from yinsh.web.live import Ack, Hub, Listener
+from yinsh.web.live import Ack, Hub, Listener, update_head
 from yinsh.web.live_game import LiveGame, meta_events, now_ms, snapshot
 from yinsh.web.online_errors import GoneError, UnconfirmedError
 from yinsh.web.online_game import Entry, OnlineGame, StaleError
 
-__all__ = ["GameKeeper", "MAX_LOADED", "RETRY_FIRST_S", "RETRY_MAX_S", "ENGINE_RETRY_S", "ENGINE_TRIES"]
+__all__ = ["GameKeeper", "MAX_LOADED", "WAITING_KEPT", "RETRY_FIRST_S", "RETRY_MAX_S", "ENGINE_RETRY_S", "ENGINE_TRIES"]
 
 T = TypeVar("T")
 
 #: Finished games kept in memory past this many loaded games are let go (reloaded on use).
 MAX_LOADED = 5000
+#: The newest games waiting for players kept loaded (their join usually comes
+#: soon); an older one nobody watches lives in the database until it is used.
+WAITING_KEPT = 256
 #: A background write that failed is tried again after this many seconds, doubled
 #: after each failure up to RETRY_MAX_S, until it is stored.
 RETRY_FIRST_S = 0.05
@@ -89,6 +93,8 @@ class GameKeeper:
         self.down_since: Optional[int] = None           # since when it does not answer
         self._tasks: set[asyncio.Task[Any]] = set()
         self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._fresh: collections.deque[str] = collections.deque()      # the newest waiting games
+        self.waiting_kept = WAITING_KEPT
         self.searches = 0                               # engine searches started here
 
 
@@ -294,6 +300,13 @@ class GameKeeper:
                 self._drop(game_id)
                 extra -= 1
 
+    def keep_fresh(self, game_id: str) -> None:
+        """Keeps a game just made loaded, as one of the ``waiting_kept``
+        newest; the oldest of them is let go if idle (``let_go_if_idle``)."""
+        self._fresh.append(game_id)
+        while len(self._fresh) > self.waiting_kept:
+            self.let_go_if_idle(self._fresh.popleft())
+
     def let_go_if_idle(self, game_id: str) -> None:
         """Forgets a waiting or finished game nobody watches (it stays in the
         database and is loaded again when asked for)."""
@@ -389,14 +402,16 @@ class GameKeeper:
             live.skipped = True                             # this process's own store, surely:
             return                                          # looked at if it fails (``_commit``)
         entries = None
+        said, _, head = said.partition("\t")
         if said:
             with contextlib.suppress(ValueError, TypeError):
                 entries = [Entry(*fields) for fields in json.loads(said)]
-        if entries is not None and not live.behind and not live.lock.locked():
+        if entries and not live.behind and not live.lock.locked():
             seq, before = live.game.seq, snapshot(live)     # at once: no task, nothing to wait for
             live.heard = entries
             if self._take_heard(live):
-                self._caught_up(live, seq, before)
+                whole = seq == entries[0].seq - 1 and live.game.seq == entries[-1].seq
+                self._caught_up(live, seq, before, head if whole and head else None)
                 return
             entries = None
         self._behind(live, entries)
@@ -450,21 +465,33 @@ class GameKeeper:
                 live.behind = True
                 await asyncio.sleep(1.0)
 
-    def _caught_up(self, live: LiveGame, seq: int, before: dict[str, Any]) -> None:
-        """live caught up from seq (and before, its ``snapshot``): pushed to its sockets, armed."""
-        self._publish(live, live.game.log[seq:], meta_events(before, live))
+    def _caught_up(self, live: LiveGame, seq: int, before: dict[str, Any],
+                   head: Optional[str] = None) -> None:
+        """live caught up from seq (and before, its ``snapshot``): pushed to
+        its sockets (head: the update's text the notification carried), armed."""
+        self._publish(live, live.game.log[seq:], meta_events(before, live), head=head)
         self._track(live)
         self._arm(live)
 
     # Changes -----------------------------------------------------------------------------
 
-    def _publish(self, live: LiveGame, entries: list[Entry],
-                 extra: Optional[list[dict[str, Any]]] = None, ack: Optional[Ack] = None) -> None:
+    def _publish(self, live: LiveGame, entries: list[Entry], extra: Optional[list[dict[str, Any]]] = None,
+                 ack: Optional[Ack] = None, head: Optional[str] = None) -> None:
+        """Pushes the update of entries (and extra events) to the game's
+        sockets; head: its text, made already (``_head``)."""
         events = live.events(entries) + (extra or [])
         if events and self.hub.count(live.id):
-            since = entries[0].seq - 1 if entries else live.game.seq
-            self.hub.publish(live.id, {"type": "update", "events": events}, live.state(now_ms(), since=since),
-                             ack)
+            if head is None or extra:
+                since = entries[0].seq - 1 if entries else live.game.seq
+                head = update_head({"type": "update", "events": events}, live.state(now_ms(), since=since))
+            self.hub.publish_head(live.id, head, live.game.seq, ack)
+
+    @staticmethod
+    def _head(live: LiveGame, game: OnlineGame, entries: list[Entry]) -> str:
+        """The text of the update of entries that lead live to game (up to
+        each viewer's ``you``: ``update_head``)."""
+        return update_head({"type": "update", "events": live.events(entries)},
+                           live.state(now_ms(), since=entries[0].seq - 1, game=game))
 
     async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
                       background: bool = False, ack: Optional[Ack] = None) -> None:
@@ -474,13 +501,16 @@ class GameKeeper:
         were kept all the same (the commit went through, its answer was
         lost): then the change stands; else the failure is raised (nothing
         changed), or ``UnconfirmedError`` when the database cannot tell."""
+        head = None
         if entries:
             stored = False
             live.storing = trial.seq
+            if self.db.is_postgres:                     # made once: it goes to the other processes too
+                head = self._head(live, trial, entries)
             try:
                 await self._append(game_id=live.id, entries=entries, expected_seq=live.game.seq,
                                    status=trial.status, result=trial.ended, ply=trial.board.ply,
-                                   owner=self.owner if background else None)
+                                   owner=self.owner if background else None, update=head)
                 stored = True
             except Conflict:
                 seq = live.game.seq
@@ -500,7 +530,7 @@ class GameKeeper:
                     self._behind(live)
             self.last_ok_ms = now_ms()
         live.game = trial
-        self._publish(live, entries, ack=ack)
+        self._publish(live, entries, ack=ack, head=head)
         self._track(live)
         self._arm(live)
 

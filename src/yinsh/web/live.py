@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 
 from yinsh.web.database import CHANNEL
 
-__all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps"]
+__all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps", "update_head"]
 
 try:
     import orjson
@@ -152,6 +152,21 @@ class Ack:
         self.viewer, self.ident, self.sent = viewer, ident, False
 
 
+def update_head(message: dict[str, Any], state: dict[str, Any]) -> str:
+    """The JSON of an update message with its state, up to the viewer's
+    ``you`` (its state's last key, left out): the same for every viewer and
+    every process (``Hub.publish_head``; other processes get it in the
+    notification of the entries).
+
+    >>> update_head({"type": "update", "events": []}, {"seq": 3, "you": None})
+    '{"type":"update","events":[],"state":{"seq":3,'
+    """
+    shared = dict(state)
+    shared.pop("you", None)
+    base = dumps({k: v for k, v in message.items() if k != "state"} | {"state": shared})
+    return base[:-2] + ("," if shared else "")              # base ends with the state's "}}"
+
+
 class Hub:
     """The viewers of each game in this process."""
 
@@ -179,25 +194,28 @@ class Hub:
         """Queues message, with ``state`` (plus each viewer's ``you``, its
         last key) when given: the JSON is made once, each seat's text from
         it; ack's viewer gets its text with the ack (``Ack``)."""
-        viewers = list(self._viewers.get(game_id, ()))
-        if not viewers:
+        if not self._viewers.get(game_id):
             return
-        kind = str(message.get("type"))
         if state is None:
             text = dumps(message)
-            for viewer in viewers:
-                viewer.send_text(text, kind)
+            for viewer in list(self._viewers[game_id]):
+                viewer.send_text(text, str(message.get("type")))
             return
-        shared = dict(state)
-        shared.pop("you", None)
-        base = dumps({k: v for k, v in message.items() if k != "state"} | {"state": shared})
-        head = base[:-2] + ("," if shared else "")          # base ends with the state's "}}"
+        self.publish_head(game_id, update_head(message, state), state.get("seq"), ack,
+                          str(message.get("type")))
+
+    def publish_head(self, game_id: str, head: str, seq: Any, ack: Optional[Ack] = None,
+                     kind: str = "update") -> None:
+        """Queues the message (of type kind) whose text ``update_head`` made
+        (seq: its state's) to the viewers of game_id, each with its ``you``."""
+        viewers = list(self._viewers.get(game_id, ()))
         texts: dict[Optional[int], str] = {}
         for viewer in viewers:
             if ack is not None and viewer is ack.viewer:
-                folded = dumps({"id": ack.ident, "seq": state.get("seq")})
-                alone = dumps({"type": "ack", "id": ack.ident, "seq": state.get("seq")})
-                ack.sent = viewer.send_text(f'{head}"you":{dumps(viewer.seat)}}},"ack":{folded}}}', kind, alone)
+                folded = dumps({"id": ack.ident, "seq": seq})
+                alone = dumps({"type": "ack", "id": ack.ident, "seq": seq})
+                ack.sent = viewer.send_text(f'{head}"you":{dumps(viewer.seat)}}},"ack":{folded}}}',
+                                            kind, alone)
                 continue
             seat_text = texts.get(viewer.seat)
             if seat_text is None:

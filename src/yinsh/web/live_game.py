@@ -90,17 +90,20 @@ class LiveGame:
         return tokens.find(token, self.token_hashes)
 
     def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None,
-              svg: bool = True) -> dict[str, Any]:
+              svg: bool = True, game: Optional[OnlineGame] = None) -> dict[str, Any]:
         """The game's state (``OnlineGame.state``); since a seq: an update's,
         whose ``picture`` is the address of its SVG; without svg: the whole
         state with ``svg`` None and the ``picture`` to fetch (the answers to
         create, join and rematch: the page draws the board from its socket's
-        snapshot, so the picture is drawn only when a page asks)."""
-        state = self.game.state(now, self.pictures, since, svg)
+        snapshot, so the picture is drawn only when a page asks). game: a
+        trial of the game to describe instead (an update made before it is
+        stored)."""
+        game = self.game if game is None else game
+        state = game.state(now, self.pictures, since, svg)
         state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
                      public=self.public, you=you)
         if since is not None or not svg:
-            state["picture"] = f"/api/online/games/{self.id}/picture?seq={self.game.seq}&view={state['view']}"
+            state["picture"] = f"/api/online/games/{self.id}/picture?seq={game.seq}&view={state['view']}"
         return state
 
     def picture(self, seq: int, targets: bool) -> str:

@@ -202,7 +202,7 @@ class OnlineService(GameKeeper):
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
             answer = {"id": game_id, "seat": me, "token": token, "invites": links,
                       "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me, svg=False)}
-        self.let_go_if_idle(game_id)          # a waiting game lives in the database until used
+        self.keep_fresh(game_id)              # soon joined; older waiting games live in the database
         return answer
 
     async def _confirm(self, check: Callable[[], bool]) -> bool:

@@ -1,0 +1,66 @@
+"""The statements of ``yinsh.web.database`` written for PostgreSQL alone,
+where one statement does what takes several elsewhere: a batch's appends
+(``APPEND_ALL``) and a game's load (``LOAD``), each one round trip.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+try:                                            # the web extra has orjson
+    from orjson import loads as _loads
+except ImportError:                             # pragma: no cover
+    from json import loads as _loads
+
+__all__ = ["APPEND_ALL", "LOAD", "loaded"]
+
+#: The appends of a batch in one statement (``Database._lock_and_append``): the
+#: games' rows moved on (those where they were expected), then the entries of those moved.
+APPEND_ALL = """
+WITH v AS (
+  SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::integer[], %s::varchar[],
+                       %s::text[], %s::bigint[], %s::varchar[])
+    AS v(id, seq, expected, ply, status, result, finished_ms, owner)),
+moved AS (
+  UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
+    "status" = COALESCE(v.status, g."status"),
+    "finished_ms" = CASE WHEN v.status = 'finished' THEN v.finished_ms ELSE g."finished_ms" END,
+    "result" = CASE WHEN v.status = 'finished' THEN v.result ELSE g."result" END
+  FROM v WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
+  RETURNING g."id")
+INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
+SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
+                       %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
+    AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
+WHERE a.game_id IN (SELECT "id" FROM moved)
+RETURNING "game_id"
+"""
+
+#: A game (its row, its seats, its entries after a seq) in one statement, as
+#: JSON texts, from one snapshot (``Database.load``; parameters: the seq, the id).
+LOAD = """
+SELECT row_to_json(g)::text,
+  (SELECT COALESCE(json_agg(s ORDER BY s."seat"), '[]') FROM seats s WHERE s."game_id" = g."id")::text,
+  (SELECT COALESCE(json_agg(json_build_array(a."seq", a."ply", a."kind", a."seat", a."text", a."auto",
+                                             a."at_ms", a."used_ms") ORDER BY a."seq"), '[]')
+     FROM actions a WHERE a."game_id" = g."id" AND a."seq" > %s)::text
+FROM games g WHERE g."id" = %s
+"""
+
+
+def loaded(found: Optional[tuple[str, str, str]]) -> Optional[tuple[dict[str, Any], list[dict[str, Any]],
+                                                                  list[list[Any]]]]:
+    """The row, the seats and the entries' fields of a ``LOAD`` result
+    (None: no such game), with the types the other databases give.
+
+    >>> row, seats, entries = loaded(('{"id": "g", "public": true}',
+    ...     '[{"seat": 0, "engine_time": 2}]', '[[1, 0, "move", 0, "c3", false, 5, 0]]'))
+    >>> row["public"], seats[0]["engine_time"], entries
+    (True, 2.0, [[1, 0, 'move', 0, 'c3', False, 5, 0]])
+    """
+    if found is None:
+        return None
+    row, seats, entries = (_loads(text) for text in found)
+    for seat in seats:
+        if seat.get("engine_time") is not None:
+            seat["engine_time"] = float(seat["engine_time"])
+    return row, seats, entries
