@@ -472,6 +472,26 @@ def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_pa
         assert state_of(second, made["id"])["to_act"] == 0
 
 
+def test_a_stored_game_that_cannot_be_replayed_does_not_stop_the_server(tmp_path, caplog):
+    """A game in play whose log no longer replays (a rule changed, a row
+    edited by hand) is logged and answered as gone; the server starts and
+    the other games go on."""
+    path = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(db=path, limits=RELAXED)) as first:
+        broken, ann, _ = two_people(first)
+        fine, carl, _ = two_people(first)
+        assert act(first, broken, ann, type="move", move="c3", ply=0).status_code == 200
+    database = Database(path)
+    with database.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE actions SET text = 'z9' WHERE game_id = ?", (broken,))
+    database.dispose()
+    with TestClient(create_app(db=path, limits=RELAXED)) as second:
+        answer = second.get(f"/api/online/games/{broken}")
+        assert answer.status_code == 404 and "cannot be replayed" in answer.json()["error"]
+        assert act(second, fine, carl, type="move", move="c3", ply=0).status_code == 200
+    assert any("cannot be replayed" in r.getMessage() for r in caplog.records)
+
+
 def test_a_database_that_went_away_changes_nothing_and_says_so(monkeypatch):
     from sqlalchemy.exc import OperationalError
     with TestClient(create_app()) as local:

@@ -278,7 +278,14 @@ class GameKeeper:
                     if stored is None:
                         raise GoneError("this game is not on the server (it never was, or its "
                                         "database was replaced)")
-                    live = self.games[game_id] = LiveGame.of(game_id, stored)
+                    try:
+                        live = LiveGame.of(game_id, stored)
+                    except Exception as exc:     # a log this server cannot play again: only this game
+                        log.error("game %s cannot be replayed from the database (%s: %s): it is not "
+                                  "served", game_id, type(exc).__name__, exc)
+                        raise GoneError(f"this game cannot be replayed by this server ({exc}): it is "
+                                        "not served") from None
+                    self.games[game_id] = live
                     if live.game.status != "finished" and any(s.is_engine for s in live.game.seats):
                         self.engine_games.setdefault(game_id, self.waiting.get(game_id, ""))
                     self._let_go()

@@ -259,13 +259,47 @@ class Listener:
                     if not first:
                         await self.on_change(None)       # what was missed while away
                     first = False
-                    async for note in conn.notifies():
-                        origin, _, lines = note.payload.partition("\n")
-                        if origin == self.own:                  # this process's: known here
-                            continue
-                        for line in lines.split("\n"):          # a batch's changes, a line each
-                            await self.on_change(line)
+                    await self._read(conn.pgconn)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database went away: try again
                 await asyncio.sleep(1.0)
+
+    async def _read(self, pgconn: Any) -> None:
+        """Hands on the notifications of the listening connection pgconn
+        (libpq's) until it fails. They are read straight off its socket, one
+        callback each time it is readable (psycopg's ``notifies()`` made a
+        future and registered the socket again for each one, a good part of
+        a second process's CPU), and handed on in order by this task."""
+        loop = asyncio.get_running_loop()
+        payloads: collections.deque[str] = collections.deque()
+        failed: list[Exception] = []
+        readable = asyncio.Event()
+
+        def read() -> None:
+            try:
+                pgconn.consume_input()
+                while (note := pgconn.notifies()) is not None:
+                    payloads.append(note.extra.decode())
+            except Exception as exc:                # the connection is lost
+                failed.append(exc)
+                loop.remove_reader(socket)
+            readable.set()
+
+        socket = pgconn.socket
+        loop.add_reader(socket, read)
+        try:
+            read()                                  # what came with the LISTEN's answer
+            while True:
+                await readable.wait()
+                readable.clear()
+                while payloads:
+                    origin, _, lines = payloads.popleft().partition("\n")
+                    if origin == self.own:          # this process's: known here
+                        continue
+                    for line in lines.split("\n"):     # a batch's changes, a line each
+                        await self.on_change(line)
+                if failed:
+                    raise failed[0]
+        finally:
+            loop.remove_reader(socket)
