@@ -112,7 +112,7 @@ class GroupCommits:
 
     def _send_notes(self, conn: Any) -> None:
         """The batch's notes, as few notifications as fit (lines of one
-        payload, after the line ``origin``)."""
+        payload, after the line ``origin``), sent in one statement."""
         chunks: list[list[str]] = [[]]
         size = 0
         for text in self._notes:
@@ -122,10 +122,10 @@ class GroupCommits:
                 size = 0
             chunks[-1].append(text)
             size += length
-        for chunk in chunks:
-            if chunk:
-                conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
-                                     (self._channel, "\n".join([self.origin, *chunk])))
+        payloads = ["\n".join([self.origin, *chunk]) for chunk in chunks if chunk]
+        if payloads:                                    # one statement (one round trip) for all
+            conn.exec_driver_sql("SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) "
+                                 "WITH ORDINALITY AS p(payload, n) ORDER BY n", (self._channel, payloads))
 
     def _writing(self) -> Any:
         """The write lock (SQLite), or nothing to take (PostgreSQL)."""
