@@ -312,3 +312,45 @@ def test_match_spec_takes_another_network(tmp_path, capsys):
     assert "network= needs evaluation=learned" in capsys.readouterr().err
     assert main(["match", f"engine:depth=1,evaluation=learned,network={__file__}", "random"]) == 2
     assert "not a network file" in capsys.readouterr().err
+
+
+PORTABLE_SCRIPT = """
+import json, random, sys
+sys.path.insert(0, {tests!r})
+import yinsh
+from yinsh.engine import network as nn_network
+from yinsh.yinsh import _search_learned as learned
+from yinsh.insert import _search_learned as insert_learned
+from yinsh.insert import Board as InsertBoard
+from helpers import compiled_scores, game_positions
+boards = game_positions(lambda rng: yinsh.Board(), 1500, 5)
+inserts = game_positions(lambda rng: InsertBoard(layout=rng.randrange(1000)), 1500, 6)
+print(json.dumps({{"kernels": [learned.simd_kernel(), insert_learned.simd_kernel()],
+                  "yinsh": compiled_scores(learned, nn_network.random_network(2, 8.0), boards).tolist(),
+                  "insert": compiled_scores(insert_learned, nn_network.random_network(3, 8.0, "insert"),
+                                            inserts).tolist()}}))
+"""
+
+
+def test_the_portable_and_the_dispatched_output_layers_give_the_same_scores():
+    """src/yinsh/nnue_simd.h: the output layers run AVX2 code where the
+    processor has it; YINSH_SIMD=portable forces the default build's code.
+    Both processes score the same positions the same (the in-process tests
+    above compare the dispatched code with the NumPy reference)."""
+    import json
+    import subprocess
+    import sys
+    script = PORTABLE_SCRIPT.format(tests=os.path.dirname(os.path.abspath(__file__)))
+    runs = {}
+    for simd in ("portable", "auto"):
+        env = dict(os.environ, YINSH_SIMD=simd)
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        runs[simd] = json.loads(done.stdout)
+    assert runs["portable"]["kernels"] == ["portable", "portable"]
+    assert set(runs["auto"]["kernels"]) <= {"avx2", "portable"}
+    assert len(set(runs["auto"]["kernels"])) == 1
+    assert runs["portable"]["yinsh"] == runs["auto"]["yinsh"]
+    assert runs["portable"]["insert"] == runs["auto"]["insert"]
+    assert len(set(runs["portable"]["yinsh"])) > 100 and len(set(runs["portable"]["insert"])) > 100

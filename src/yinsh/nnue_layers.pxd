@@ -8,7 +8,9 @@
 #
 # Every hot function is `cdef inline ... noexcept nogil`. The loops run over
 # contiguous fixed-size arrays, so gcc vectorises them with its default flags
-# (SSE2 on x86-64); a network is allocated 64-byte aligned.
+# (SSE2 on x86-64); the output layers, most of an evaluation, are compiled
+# twice in nnue_simd.h, the second time for AVX2, chosen at run time where the
+# processor has it. A network is allocated 64-byte aligned.
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
@@ -70,25 +72,23 @@ cdef inline void clamp_into(const int16_t* acc, int16_t* x) noexcept nogil:
         x[j] = NN_CLAMP if v > NN_CLAMP else v
 
 
+cdef extern from "nnue_simd.h" nogil:
+    int32_t nn_layers "yinsh_nn_layers" (const int16_t* x, const int16_t* l2_weight,
+                                         const int32_t* l2_bias, const int8_t* l3_weight,
+                                         int32_t l3_bias, int n_input, int n_l2, int shift, int clamp)
+    const char* nn_kernel "yinsh_nn_kernel" ()     # "avx2" or "portable": the code nn_layers runs
+
+
 cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) noexcept nogil:
     """The network's score for the side to act stm, in the engine's units
-    (out * 2000 / 8128, truncated toward zero as C's integer division)."""
+    (out * 2000 / 8128, truncated toward zero as C's integer division). The
+    output layers are nnue_simd.h's: AVX2 where the processor has it."""
     cdef int16_t x[NN_INPUT]
-    cdef int i, k, y
-    cdef int32_t out, s
-    cdef const int16_t* row
+    cdef int32_t out
     clamp_into(a.acc[stm], x)
     clamp_into(a.acc[stm ^ 1], &x[NN_HIDDEN])
-    out = n.l3_bias
-    for k in range(NN_L2):
-        row = n.l2_weight[k]
-        s = 0
-        for i in range(NN_INPUT):
-            s += <int32_t>x[i] * <int32_t>row[i]
-        y = (n.l2_bias[k] + s) >> NN_SHIFT   # arithmetic shift: floor division by 64
-        y = 0 if y < 0 else y
-        y = NN_CLAMP if y > NN_CLAMP else y
-        out += y * n.l3_weight[k]
+    out = nn_layers(x, &n.l2_weight[0][0], n.l2_bias, n.l3_weight, n.l3_bias, NN_INPUT, NN_L2,
+                    NN_SHIFT, NN_CLAMP)
     return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
 
 # ---------------------------------------------------------------------------

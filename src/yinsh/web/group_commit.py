@@ -123,7 +123,9 @@ class GroupCommits:
             chunks[-1].append(text)
             size += length
         payloads = ["\n".join([self.origin, *chunk]) for chunk in chunks if chunk]
-        if payloads:                                    # one statement (one round trip) for all
+        if len(payloads) == 1:
+            conn.exec_driver_sql("SELECT pg_notify(%s, %s)", (self._channel, payloads[0]))
+        elif payloads:                                  # one statement (one round trip) for all
             conn.exec_driver_sql("SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) "
                                  "WITH ORDINALITY AS p(payload, n) ORDER BY n", (self._channel, payloads))
 
