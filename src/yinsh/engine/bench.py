@@ -76,7 +76,9 @@ def run(kind: Any, print_fn: Print = print) -> None:
         print_fn("")
     for evaluation in kind.evaluations[1:]:      # besides the classic one
         name = evaluation.capitalize()
-        print_fn(f"search (alpha-beta, {evaluation} evaluation, hash {HASH_MB} MB, 1 thread)")
+        kernel = getattr(kind.search(evaluation), "simd_kernel", None)       # a network's output layers
+        print_fn(f"search (alpha-beta, {evaluation} evaluation, hash {HASH_MB} MB, 1 thread"
+                 + (f", {kernel()} code" if kernel is not None else "") + ")")
         nodes, seconds = search_part(kind, print_fn, label=name, evaluation=evaluation)
         if search_seconds > 0 and seconds > 0:
             print_fn(f"{name} speed (nodes/second, of the classic) : "
