@@ -208,9 +208,10 @@ def test_a_batch_in_flight_when_postgres_stops_changes_nothing_and_the_next_comm
 
 @pytest.mark.parametrize("step", ["append.seq", "append.commit"])
 def test_a_batch_whose_connection_is_killed_commits_or_fails_whole(databases, step):
-    """pg_terminate_backend on the batch's connection, before its
-    statements (they are sent again on a new connection: all commit) or
-    before its commit (all fail, nothing stored); the next batch commits."""
+    """pg_terminate_backend on the batch's connection (and db's others),
+    before its statements (they are sent again on a new connection: all
+    commit) or before its commit (all fail, nothing stored); the next batch
+    commits, and db's loads go on (a dead loading connection is replaced)."""
     db, other = databases(), databases()
     ids = make_games(db, f"kill{step[7:10]}", 4)
     calls = [{"game_id": g, "entries": [move(1)], "expected_seq": 0} for g in ids]
@@ -220,7 +221,7 @@ def test_a_batch_whose_connection_is_killed_commits_or_fails_whole(databases, st
             killed = conn.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
                 " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
-                " AND state = 'idle in transaction'").fetchall()
+                " AND state IN ('idle', 'idle in transaction')").fetchall()
         assert killed, "no batch in flight"
         time.sleep(0.2)                                     # (it takes a moment)
 
@@ -347,3 +348,35 @@ def test_games_played_through_a_database_outage_lose_no_acknowledged_action(post
             assert [m["text"] for m in served["moves"]][:len(moves)] == moves, game_id   # none lost
     finally:
         fresh.stop()
+
+
+def test_a_batch_notifies_each_append_it_stored_in_payloads_postgresql_takes(databases, postgres):
+    """The batch's statement sends a line for each append it stored (with
+    its update's text; none for an append whose game moved on), in
+    notifications under 8,000 bytes, each after the sender's origin line;
+    a line too long loses its update, then its entries."""
+    import psycopg
+
+    from yinsh.web.database import CHANNEL
+    db = databases()
+    ids = make_games(db, "note", 12)
+    listener = psycopg.connect(postgres.replace("postgresql+psycopg://", "postgresql://"), autocommit=True)
+    listener.execute(f"LISTEN {CHANNEL}")
+    try:
+        calls = [{"game_id": g, "entries": [move(1)], "expected_seq": 0, "update": f'{{"n":{n},' + "u" * 1500}
+                 for n, g in enumerate(ids)]
+        calls[5]["expected_seq"] = 3                                   # moved on: no line
+        calls[7]["update"] = "w" * 5000                                # too long: the line without it
+        calls[9]["entries"] = [Entry(s, s - 1, "move", 0, "t" * 190) for s in range(1, 31)]  # too long
+        failures = db.append_all(calls)
+        assert [f is None for f in failures] == [n != 5 for n in range(12)]
+        payloads = [note.payload for note in listener.notifies(timeout=2.0, stop_after=12)]
+    finally:
+        listener.close()
+    assert len(payloads) >= 4 and all(len(p.encode()) < 8000 for p in payloads)
+    assert {p.split("\n")[0] for p in payloads} == {db.origin}
+    lines = {line.split(" ")[0]: line for p in payloads for line in p.split("\n")[1:]}
+    assert sorted(lines) == sorted(g for n, g in enumerate(ids) if n != 5)
+    assert lines[ids[0]].endswith("\t" + calls[0]["update"]) and '"m1"' in lines[ids[0]]
+    assert "\t" not in lines[ids[7]] and '"m1"' in lines[ids[7]]
+    assert lines[ids[9]] == f"{ids[9]} 30"                             # id and seq only

@@ -170,26 +170,30 @@ class Database(GroupCommits):
     # Transactions ------------------------------------------------------------------
 
     def _notify(self, game_id: str, entries: Sequence[Entry] = (), update: Optional[str] = None) -> None:
-        """NOTIFY (with the batch's commit, one notification for many)
-        ``"<id> <seq> <entries>"`` after log entries (their fields as JSON:
-        the other processes need not read them), followed by a tab and the
-        update's text up to its ``you`` when the append came with one (its
-        ``update``: ``yinsh.web.live.update_head``; the other processes need
-        not make it again); ``"<id> <seq>"`` when the entries are too long
-        for a notification; ``"<id> seats"`` after another change."""
-        if not self.is_postgres:
-            return
+        """NOTIFY (with the batch's commit, one notification for many) the
+        line of a change (``_note_line``)."""
+        if self.is_postgres:
+            self._note(self._note_line(game_id, entries, update, self.NOTE_BYTES))
+
+    @staticmethod
+    def _note_line(game_id: str, entries: Sequence[Entry], update: Optional[str], limit: int) -> str:
+        """The notification line of a change: ``"<id> <seq> <entries>"``
+        after log entries (their fields as JSON: the other processes need not
+        read them), followed by a tab and the update's text up to its
+        ``you`` when the append came with one (its ``update``:
+        ``yinsh.web.live.update_head``; the other processes need not make it
+        again); ``"<id> <seq>"`` when the entries make it limit bytes or
+        more; ``"<id> seats"`` after another change."""
         if not entries:
-            self._note(f"{game_id} seats")
-            return
+            return f"{game_id} seats"
         line = f"{game_id} {entries[-1].seq} " + json.dumps(
             [[e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms] for e in entries],
             separators=(",", ":"))
-        if len(line.encode()) >= self.NOTE_BYTES:
-            line = f"{game_id} {entries[-1].seq}"
-        elif update is not None and len(line.encode()) + 1 + len(update.encode()) < self.NOTE_BYTES:
+        if len(line.encode()) >= limit:
+            return f"{game_id} {entries[-1].seq}"
+        if update is not None and len(line.encode()) + 1 + len(update.encode()) < limit:
             line += "\t" + update
-        self._note(line)
+        return line
 
     def _reading(self) -> Any:
         return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
@@ -478,38 +482,39 @@ class Database(GroupCommits):
     def _lock_and_append(self, conn: Any, keys: list[str], shared: list["_Write"]) -> None:
         """The start of a batch on PostgreSQL (``GroupCommits``'s together):
         locks the rows of the games of keys (those there), in the order of
-        their ids, then stores the appends of shared (each ``Write.joint``:
-        the game, its entries, the expected seq, the row's values, the
-        owner) in one statement; an append whose game was not where it
-        expected gets its ``Conflict``."""
-        if len(keys) > 1:
-            conn.exec_driver_sql('SELECT "id" FROM games WHERE "id" = ANY(%s) ORDER BY "id" FOR UPDATE',
-                                 (keys,))
+        their ids, stores the appends of shared (each ``Write.joint``: the
+        game, its entries, the expected seq, the row's values, the owner,
+        the update's text) and sends their notification lines, all in one
+        statement (``postgres_sql.APPEND_ALL``); an append whose game was not
+        where it expected gets its ``Conflict``."""
         if not shared:
+            if len(keys) > 1:
+                conn.exec_driver_sql('SELECT "id" FROM games WHERE "id" = ANY(%s) ORDER BY "id" FOR UPDATE',
+                                     (keys,))
             return
-        games: list[list[Any]] = [[] for _ in range(8)]
+        games: list[list[Any]] = [[] for _ in range(9)]
         logs: list[list[Any]] = [[] for _ in range(9)]
         for item in shared:
-            game_id, entries, expected_seq, values, owner, _ = item.joint
+            game_id, entries, expected_seq, values, owner, update = item.joint
             try:
                 self._hit("append.seq")
                 self._hit("append.log")
             except Exception as exc:
                 raise WriteFailed(item, exc) from exc
+            note = self._note_line(game_id, entries, update, postgres_sql.LINE_BYTES)
             for column, value in zip(games, (game_id, expected_seq + len(entries), expected_seq,
                                              values.get("ply"), values.get("status"), values.get("result"),
-                                             values.get("finished_ms"), owner)):
+                                             values.get("finished_ms"), owner, note)):
                 column.append(value)
             for e in entries:
                 for column, value in zip(logs, (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto,
                                                 e.at_ms, e.used_ms)):
                     column.append(value)
-        moved = {row[0] for row in conn.exec_driver_sql(postgres_sql.APPEND_ALL, (*games, *logs))}
+        moved = {row[0] for row in conn.exec_driver_sql(
+            postgres_sql.APPEND_ALL, (keys, *games, *logs, CHANNEL, self.origin))}
         for item in shared:
-            game_id, entries, expected_seq, values, owner, update = item.joint
-            if game_id in moved:
-                self._notify(game_id, entries, update)
-            else:
+            game_id, entries, expected_seq, values, owner, _ = item.joint
+            if game_id not in moved:
                 item.failed = _moved_on(game_id, expected_seq, owner)
 
     def _run(self, operation: str, work: Callable[[Any], T], key: Optional[str] = None) -> T:

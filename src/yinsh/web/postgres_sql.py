@@ -11,28 +11,51 @@ try:                                            # the web extra has orjson
 except ImportError:                             # pragma: no cover
     from json import loads as _loads
 
-__all__ = ["APPEND_ALL", "LOAD", "loaded"]
+__all__ = ["APPEND_ALL", "GROUP_BYTES", "LINE_BYTES", "LOAD", "loaded"]
 
-#: The appends of a batch in one statement (``Database._lock_and_append``): the
-#: games' rows moved on (those where they were expected), then the entries of those moved.
+#: Bytes of the notification lines of one ``APPEND_ALL`` a notification
+#: takes at most before the next (a line is at most ``LINE_BYTES``: a payload
+#: stays under PostgreSQL's 8,000 bytes).
+GROUP_BYTES = 4000
+LINE_BYTES = 3800
+
+#: A batch's appends in one statement (``Database._lock_and_append``): the
+#: rows of the batch's games locked in the order of their ids (a statement
+#: touches a game's row only once it is locked, in any plan: the update
+#: joins ``locked``), the games' rows moved on (those where they were
+#: expected), the entries of those moved inserted, and the notification
+#: lines of those moved sent, ``GROUP_BYTES`` of lines a notification after
+#: the origin's line. It returns the ids of the games moved on.
 APPEND_ALL = """
-WITH v AS (
+WITH locked AS MATERIALIZED (
+  SELECT "id" FROM games WHERE "id" = ANY(%s::varchar[]) ORDER BY "id" FOR UPDATE),
+v AS (
   SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::integer[], %s::varchar[],
-                       %s::text[], %s::bigint[], %s::varchar[])
-    AS v(id, seq, expected, ply, status, result, finished_ms, owner)),
+                       %s::text[], %s::bigint[], %s::varchar[], %s::text[])
+    AS v(id, seq, expected, ply, status, result, finished_ms, owner, note)),
 moved AS (
   UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
     "status" = COALESCE(v.status, g."status"),
     "finished_ms" = CASE WHEN v.status = 'finished' THEN v.finished_ms ELSE g."finished_ms" END,
     "result" = CASE WHEN v.status = 'finished' THEN v.result ELSE g."result" END
-  FROM v WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
-  RETURNING g."id")
-INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
-SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
-                       %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
-    AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
-WHERE a.game_id IN (SELECT "id" FROM moved)
-RETURNING "game_id"
+  FROM v JOIN locked ON locked."id" = v.id
+  WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
+  RETURNING g."id", v.note),
+inserted AS (
+  INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
+  SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
+                         %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
+      AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
+  WHERE a.game_id IN (SELECT "id" FROM moved)
+  RETURNING "game_id"),
+lines AS (
+  SELECT note, sum(octet_length(note) + 1) OVER (ORDER BY "id") AS upto FROM moved
+  WHERE note IS NOT NULL),
+sent AS (
+  SELECT pg_notify(%s, %s || E'\\n' || string_agg(note, E'\\n' ORDER BY upto))
+  FROM lines GROUP BY (upto - 1) / """ + str(GROUP_BYTES) + """)
+SELECT "id" FROM moved
+WHERE (SELECT count(*) FROM sent) >= 0 AND (SELECT count(*) FROM inserted) >= 0
 """
 
 #: A game (its row, its seats, its entries after a seq) in one statement, as
