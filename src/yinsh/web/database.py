@@ -153,8 +153,9 @@ class Database(GroupCommits):
         meta = sa.MetaData()
         self.games, self.seats, self.actions = tables(meta)
         #: The columns' defaults of a games row (inserted in the driver's SQL: ``_insert_game``).
+        from sqlalchemy.sql.schema import ScalarElementColumnDefault
         self._game_defaults = {c.key: c.default.arg for c in self.games.c
-                               if c.default is not None and c.default.is_scalar}
+                               if isinstance(c.default, ScalarElementColumnDefault)}
         # The append's two statements in the driver's SQL (its placeholder: sqlite3's ?, psycopg's %s).
         self._mark = "%s" if self.is_postgres else "?"
         self._statements: dict[tuple[tuple[str, ...], bool, int], str] = {}

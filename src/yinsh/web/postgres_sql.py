@@ -4,12 +4,14 @@ where one statement does what takes several elsewhere: a batch's appends
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+import json
+from typing import Any, Callable, Optional
 
 try:                                            # the web extra has orjson
-    from orjson import loads as _loads
+    import orjson
+    _loads: Callable[[str], Any] = orjson.loads
 except ImportError:                             # pragma: no cover
-    from json import loads as _loads
+    _loads = json.loads
 
 __all__ = ["APPEND_ALL", "GROUP_BYTES", "LINE_BYTES", "LOAD", "loaded"]
 
