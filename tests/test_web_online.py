@@ -734,6 +734,7 @@ def test_the_committing_thread_ends_when_idle_and_a_failing_callback_stops_no_ot
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")    # the dying thread's
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the thread killed on purpose
 def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(monkeypatch):
     from yinsh.web.database import _Write
     db = Database("sqlite://")
@@ -758,6 +759,7 @@ def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(m
     db.dispose()
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the thread killed on purpose
 def test_dispose_commits_what_waits_and_ends_the_committing_thread(tmp_path):
     from yinsh.web.online_game import Entry
     db = Database(str(tmp_path / "games.sqlite3"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
 from yinsh.web import tokens
-from yinsh.web.database import Stored
+from yinsh.web.game_reads import Stored
 from yinsh.web.online_game import Entry, OnlineGame
 
 __all__ = ["LiveGame", "now_ms", "apply_update", "meta_events", "snapshot"]
