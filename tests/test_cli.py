@@ -54,6 +54,7 @@ def test_perft_from_position(capsys):
 def test_bench_signature_is_deterministic(capsys):
     assert main(["bench"]) == 0
     out = capsys.readouterr().out
+    assert out.startswith("perft (the default evaluation: classic)\n")
     assert out.count("Nodes searched :") == 1                            # one signature line
     assert out.splitlines()[-2:][0] == f"Nodes searched : {BENCH_SIGNATURE}"
     assert out.splitlines()[-1].startswith("Nodes/second : ")

@@ -169,7 +169,8 @@ def test_bench_games(capsys, game, signature):
     code, out, err = run(capsys, "bench", "--game", game)
     assert code == 0, err
     assert f"Nodes searched : {signature}\n" in out
-    assert "Playouts : 2000\n" in out and out.startswith(f"{game}: perft\n")
+    first = {"insert": "insert: perft (the default evaluation: classic)\n", "ludo": "ludo: perft\n"}[game]
+    assert "Playouts : 2000\n" in out and out.startswith(first)
     assert run(capsys, "bench", "--game", game)[1].count(f"Nodes searched : {signature}\n") == 1
 
 

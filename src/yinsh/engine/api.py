@@ -63,6 +63,10 @@ EVALUATIONS = ("classic", "learned")
 the game's hand-written evaluation) and ``"learned"`` (a trained network,
 NNUE-style, where the game has one: Yinsh; docs/search.md)."""
 
+DEFAULT_EVALUATION = "classic"
+"""The evaluation of an ``Engine()`` given none (``yinsh bench`` names it
+on its first line)."""
+
 MAX_THREADS = 256
 """The most search threads ``Engine`` accepts."""
 
@@ -163,7 +167,7 @@ class Engine:
     def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "auto", *,
                  depth: Optional[int] = None, time: Optional[float] = None,
                  nodes: Optional[int] = None, keep_tables: bool = False,
-                 evaluation: str = "classic", network: Any = None) -> None:
+                 evaluation: str = DEFAULT_EVALUATION, network: Any = None) -> None:
         if not 0 <= _check_int("hash_mb", hash_mb) <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be between 0 and {MAX_HASH_MB}, not {hash_mb}")
         if not 1 <= _check_int("threads", threads) <= MAX_THREADS:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Optional
 
-from yinsh.engine.api import Engine
+from yinsh.engine.api import DEFAULT_EVALUATION, Engine
 from yinsh.games import DEFAULT
 
 __all__ = ["run", "perft_part", "playouts_part", "search_part", "mcts_part", "HASH_MB"]
@@ -51,7 +51,10 @@ def _board(kind: Any, tags: dict[str, str], moves: str) -> Any:
 def run(kind: Any, print_fn: Print = print) -> None:
     """Runs the benchmark of kind (a ``yinsh.games.GameKind``), a line per
     position as it goes, then the signature."""
-    print_fn("perft" if kind.name == DEFAULT else f"{kind.name}: perft")      # `yinsh bench`: no name
+    heading = "perft" if kind.name == DEFAULT else f"{kind.name}: perft"      # `yinsh bench`: no name
+    if len(kind.evaluations) > 1:
+        heading += f" (the default evaluation: {DEFAULT_EVALUATION})"
+    print_fn(heading)
     leaves, perft_seconds = perft_part(kind, print_fn)
     print_fn("")
     games, seed = kind.bench_playouts
