@@ -112,7 +112,9 @@ class GroupCommits:
 
     def _send_notes(self, conn: Any) -> None:
         """The batch's notes, as few notifications as fit (lines of one
-        payload, after the line ``origin``), sent in one statement."""
+        payload, after the line ``origin``). A batch's appends send theirs
+        in their own statement (``Database._lock_and_append``): these are
+        the other writes'."""
         chunks: list[list[str]] = [[]]
         size = 0
         for text in self._notes:
@@ -122,12 +124,10 @@ class GroupCommits:
                 size = 0
             chunks[-1].append(text)
             size += length
-        payloads = ["\n".join([self.origin, *chunk]) for chunk in chunks if chunk]
-        if len(payloads) == 1:
-            conn.exec_driver_sql("SELECT pg_notify(%s, %s)", (self._channel, payloads[0]))
-        elif payloads:                                  # one statement (one round trip) for all
-            conn.exec_driver_sql("SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) "
-                                 "WITH ORDINALITY AS p(payload, n) ORDER BY n", (self._channel, payloads))
+        for chunk in chunks:
+            if chunk:
+                conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
+                                     (self._channel, "\n".join([self.origin, *chunk])))
 
     def _writing(self) -> Any:
         """The write lock (SQLite), or nothing to take (PostgreSQL)."""
