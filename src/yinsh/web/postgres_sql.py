@@ -15,19 +15,15 @@ except ImportError:                             # pragma: no cover
 
 __all__ = ["APPEND_ALL", "GROUP_BYTES", "LINE_BYTES", "LOAD", "loaded"]
 
-#: Bytes of the notification lines of one ``APPEND_ALL`` a notification
-#: takes at most before the next (a line is at most ``LINE_BYTES``: a payload
-#: stays under PostgreSQL's 8,000 bytes).
 GROUP_BYTES = 4000
-LINE_BYTES = 3800
+"""Bytes of the notification lines of one ``APPEND_ALL`` a notification
+takes at most before the next (a payload stays under PostgreSQL's 8,000
+bytes: a line is at most ``LINE_BYTES``)."""
 
-#: A batch's appends in one statement (``Database._lock_and_append``): the
-#: rows of the batch's games locked in the order of their ids (a statement
-#: touches a game's row only once it is locked, in any plan: the update
-#: joins ``locked``), the games' rows moved on (those where they were
-#: expected), the entries of those moved inserted, and the notification
-#: lines of those moved sent, ``GROUP_BYTES`` of lines a notification after
-#: the origin's line. It returns the ids of the games moved on.
+LINE_BYTES = 3800
+"""The longest notification line ``APPEND_ALL`` sends (a longer one drops
+the update's text, then the entries: ``Database._note_line``)."""
+
 APPEND_ALL = """
 WITH locked AS MATERIALIZED (
   SELECT "id" FROM games WHERE "id" = ANY(%s::varchar[]) ORDER BY "id" FOR UPDATE),
@@ -59,9 +55,14 @@ sent AS (
 SELECT "id" FROM moved
 WHERE (SELECT count(*) FROM sent) >= 0 AND (SELECT count(*) FROM inserted) >= 0
 """
+"""A batch's appends in one statement (``Database._lock_and_append``): the
+rows of the batch's games locked in the order of their ids (a statement
+touches a game's row only once it is locked, in any plan: the update joins
+``locked``), the games' rows moved on (those where they were expected), the
+entries of those moved inserted, and the notification lines of those moved
+sent, ``GROUP_BYTES`` of lines a notification after the origin's line. It
+returns the ids of the games moved on."""
 
-#: A game (its row, its seats, its entries after a seq) in one statement, as
-#: JSON texts, from one snapshot (``Database.load``; parameters: the seq, the id).
 LOAD = """
 SELECT row_to_json(g)::text,
   (SELECT COALESCE(json_agg(s ORDER BY s."seat"), '[]') FROM seats s WHERE s."game_id" = g."id")::text,
@@ -70,6 +71,8 @@ SELECT row_to_json(g)::text,
      FROM actions a WHERE a."game_id" = g."id" AND a."seq" > %s)::text
 FROM games g WHERE g."id" = %s
 """
+"""A game (its row, its seats, its entries after a seq) in one statement, as
+JSON texts, from one snapshot (``Database.load``; parameters: the seq, the id)."""
 
 
 def loaded(found: Optional[tuple[str, str, str]]) -> Optional[tuple[dict[str, Any], list[dict[str, Any]],
