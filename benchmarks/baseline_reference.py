@@ -28,6 +28,15 @@ from yinsh.yinsh.openings import random_placements
 DEPTHS = (1, 2, 3, 4, 5)
 
 
+
+def classic_engine() -> "yinsh.Engine":
+    """A 16 MB engine of the classic evaluation (an older build has no
+    ``evaluation``: its only one was the classic)."""
+    try:
+        return yinsh.Engine(hash_mb=16, evaluation="classic")
+    except TypeError:
+        return yinsh.Engine(hash_mb=16)
+
 def positions() -> list[str]:
     """Placement-phase starts and movement positions after random
     placements and a few random actions (fixed seeds)."""
@@ -53,7 +62,7 @@ def figures(engine_settings: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for position in positions():
         board = yinsh.Board(position)
-        engine = yinsh.Engine(hash_mb=16)
+        engine = classic_engine()
         if engine_settings:
             engine.configure(yinsh.Board, **engine_settings)
         for depth in DEPTHS:

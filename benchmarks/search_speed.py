@@ -7,7 +7,7 @@ in a worktree (docs/search.md, Strength):
     PYTHONPATH=../yinsh-baseline/src python benchmarks/search_speed.py --depth 7
 
 It uses only what every version has (``Board``, ``legal_moves``, ``push``,
-``Engine(hash_mb=16).analyse(board, depth=D)``), so the same positions are
+``Engine(hash_mb=16).analyse(board, depth=D)``, of the classic evaluation), so the same positions are
 searched by both; the node counts tell whether the trees are the same.
 """
 from __future__ import annotations
@@ -18,6 +18,15 @@ import time
 
 import yinsh
 
+
+
+def classic_engine() -> "yinsh.Engine":
+    """A 16 MB engine of the classic evaluation (an older build has no
+    ``evaluation``: its only one was the classic)."""
+    try:
+        return yinsh.Engine(hash_mb=16, evaluation="classic")
+    except TypeError:
+        return yinsh.Engine(hash_mb=16)
 
 def positions(count: int = 12, seed: int = 5) -> list[yinsh.Board]:
     """Midgames after random placements and 4 to 37 random movement plies."""
@@ -40,7 +49,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     boards = positions()
-    engine = yinsh.Engine(hash_mb=16)
+    engine = classic_engine()
     best = float("inf")
     nodes = 0
     for _ in range(args.repeat):

@@ -34,8 +34,8 @@ TERMS = ("ring", "threat", "jump", "live", "flip", "three", "marker", "tempo", "
 # a row next move is found as the engine finds it), then rounded
 CONDITIONS = ("tempo", "secure")
 BIG = 100000
-SEARCH = {p.name for p in yinsh.Engine(hash_mb=0).params()}
-WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)
+SEARCH = {p.name for p in yinsh.Engine(hash_mb=0, evaluation="classic").params()}
+WEIGHTS = [p.name for p in yinsh.Engine(hash_mb=0, evaluation="classic").params(yinsh.Board)
            if p.name not in SEARCH and not p.name.startswith(("order_", "value_"))]
 
 
@@ -47,7 +47,7 @@ def term_searchers() -> list:
         weights = {w: int(w == term) for w in WEIGHTS}
         if term in CONDITIONS:
             weights.update({term: BIG, "jump": 1, "live": 1})
-        engine = yinsh.Engine(hash_mb=0)
+        engine = yinsh.Engine(hash_mb=0, evaluation="classic")
         engine.configure(yinsh.Board, **weights)
         out.append(engine.searcher(yinsh.Board()))
     return out
@@ -64,7 +64,7 @@ def term_values(searchers: list, board: yinsh.Board) -> list[float]:
 def samples(paths: list[str], depth: int = 0, scale: float = 2000.0) -> tuple[np.ndarray, np.ndarray]:
     """The terms and the target of every movement position of the records."""
     searchers = term_searchers()
-    engine = yinsh.Engine(hash_mb=16)
+    engine = yinsh.Engine(hash_mb=16, evaluation="classic")
     rows, targets = [], []
     for path in paths:
         for game in record.read(path):
@@ -114,7 +114,7 @@ def main() -> None:
     print(f"{len(y)} positions, mean target {y.mean():.3f}")
     c = fit(x, y)
     tuned = {t: c[i] * 10000 / c[0] for i, t in enumerate(TERMS)}
-    current = {p.name: p.value for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)}
+    current = {p.name: p.value for p in yinsh.Engine(hash_mb=0, evaluation="classic").params(yinsh.Board)}
     # the current weights in the fitted scale: only the best scale is fitted
     cur = np.array([current[t] for t in TERMS], dtype=float)
     best_k = min((loss(x, y, cur * k), k) for k in np.geomspace(1e-6, 1e-2, 200))

@@ -34,20 +34,20 @@ def test_classic_preset_reproduces_the_tagged_engine():
         classic = json.load(f)["rows"]
     assert figures(preset("classic")) == classic
     # every tunable of the classic searcher is frozen, not only today's changes
-    assert set(preset("classic")) == {p.name for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)}
+    assert set(preset("classic")) == {p.name for p in yinsh.Engine(hash_mb=0, evaluation="classic").params(yinsh.Board)}
 
 
 def test_todays_defaults_differ_from_the_baseline():
     # the preset sets back every default that changed; were it empty, this
     # test and the one above could not both pass after a change of the search
-    defaults = {p.name: p.default for p in yinsh.Engine(hash_mb=0).params(yinsh.Board)}
+    defaults = {p.name: p.default for p in yinsh.Engine(hash_mb=0, evaluation="classic").params(yinsh.Board)}
     assert any(defaults[name] != value for name, value in preset("baseline").items())
     assert figures({}) != REFERENCE
 
 
 def test_every_preset_names_known_tunables_in_range():
     for name in PRESETS:
-        yinsh.Engine(hash_mb=0).configure(yinsh.Board, **preset(name))
+        yinsh.Engine(hash_mb=0, evaluation="classic").configure(yinsh.Board, **preset(name))
 
 
 def test_unknown_preset():

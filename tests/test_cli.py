@@ -15,7 +15,7 @@ SEARCH_NODES = 496021            # search part (one thread)
 BENCH_SIGNATURE = PERFT_LEAVES + SEARCH_NODES
 # The learned evaluation's search signature depends on the packaged network:
 # a new network (by its SHA-256) needs its signature here.
-LEARNED_SIGNATURES = {"043f93e44931c73f6b520b31d1d35938ae99ac03c1246954f9ccabae7d39abf0": 453358}
+LEARNED_SIGNATURES = {"25e06195cfd2837a802cadb5fa5ff10594ea335492abf15625e35c911df50814": 247997}
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -54,7 +54,7 @@ def test_perft_from_position(capsys):
 def test_bench_signature_is_deterministic(capsys):
     assert main(["bench"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("perft (the default evaluation: classic)\n")
+    assert out.startswith("perft (the default evaluation: learned)\n")
     assert out.count("Nodes searched :") == 1                            # one signature line
     assert out.splitlines()[-2:][0] == f"Nodes searched : {BENCH_SIGNATURE}"
     assert out.splitlines()[-1].startswith("Nodes/second : ")

@@ -80,7 +80,8 @@ def test_play_a_whole_turn_to_a_win_then_save(monkeypatch, capsys, tmp_path):
 
 
 def test_play_undo_takes_back_engine_replies_and_end_of_input_quits(monkeypatch, capsys):
-    code, out, _ = run(["play", "--engine-depth", "1", "--variant", "blitz"], "undo\ne5\nf6\nundo\nundo\nundo\n",
+    code, out, _ = run(["play", "--engine-depth", "1", "--variant", "blitz", "--evaluation", "classic"],
+                       "undo\ne5\nf6\nundo\nundo\nundo\n",
                        monkeypatch, capsys)
     assert code == 0
     assert "Nothing to undo." in out

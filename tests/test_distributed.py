@@ -276,7 +276,7 @@ def test_engine_spec_round_trips():
         assert EngineSpec.parse(str(spec)) == spec
     assert EngineSpec.parse("alphabeta:evaluation=learned").engine().evaluation == "learned"
     assert EngineSpec.parse("alphabeta:depth=1").evaluation == "classic"
-    with pytest.raises(ValueError, match="evaluation must be one of classic, learned"):
+    with pytest.raises(ValueError, match="evaluation must be one of auto, classic, learned"):
         EngineSpec.parse("alphabeta:evaluation=neural")
 
 

@@ -304,7 +304,7 @@ def test_mcts_keeps_its_tree_between_moves():
 # Parameters ---------------------------------------------------------------------
 
 def test_params_and_configure_check_names_and_ranges():
-    engine = Engine(hash_mb=1)
+    engine = Engine(hash_mb=1, evaluation="classic")
     names = [p.name for p in engine.params()]
     assert names[:3] == ["lmr_depth", "lmr_ply", "lmr_move"] and "threat" not in names
     p = {p.name: p for p in engine.params(yinsh.Board)}["threat"]
@@ -323,14 +323,16 @@ def test_params_and_configure_check_names_and_ranges():
         engine.configure(poll_nodes=1000)
     assert {p.name: p.value for p in engine.params()}["lmr_depth"] == 0     # nothing changed
     with pytest.raises(ValueError, match="need the game"):
-        Engine(hash_mb=1).configure(threat=1)             # a game's weight without the game
+        Engine(hash_mb=1, evaluation="classic").configure(threat=1)     # a game's weight without the game
+    with pytest.raises(ValueError, match="a weight of the classic evaluation; this engine's is 'learned'"):
+        Engine(hash_mb=1).configure(yinsh.Board, threat=1)             # Yinsh's default: learned
 
 
 def test_configured_engine_pickles_with_its_settings():
-    engine = Engine(hash_mb=2, depth=3, keep_tables=True)
+    engine = Engine(hash_mb=2, depth=3, keep_tables=True, evaluation="classic")
     engine.configure(yinsh.Board, threat=200, lmr_depth=1)
     copy = pickle.loads(pickle.dumps(engine))
-    assert repr(copy) == repr(engine) == "Engine(hash_mb=2, depth=3, keep_tables=True)"
+    assert repr(copy) == repr(engine) == "Engine(hash_mb=2, depth=3, keep_tables=True, evaluation='classic')"
     got = {p.name: p.value for p in copy.params(yinsh.Board)}
     assert (got["threat"], got["lmr_depth"]) == (200, 1)
     b = placed()
@@ -360,14 +362,14 @@ def test_docs_parameter_tables_match_params():
     with open(DOCS, encoding="utf-8") as f:
         text = f.read()
     tables = dict(re.findall(r"<!-- params: (\w+) -->\n(.*?)<!-- end params -->", text, re.S))
-    assert tables["alphabeta"] == params_table(Engine(hash_mb=0).params(yinsh.Board))
+    assert tables["alphabeta"] == params_table(Engine(hash_mb=0, evaluation="classic").params(yinsh.Board))
     assert tables["mcts"] == params_table(Engine(algorithm="mcts").params())
 
 
 # yinsh match and yinsh analyse ------------------------------------------------------
 
 def test_match_player_specs_take_parameters():
-    player = parse_player("engine:depth=2,lmr_depth=0,threat=250,soft_time=0.5", {"depth": 3})
+    player = parse_player("engine:depth=2,lmr_depth=0,threat=250,soft_time=0.5,evaluation=classic", {"depth": 3})
     assert player.limits == {"depth": 2} and isinstance(player.make, TunedEngineFactory)
     engine = player.make(1)
     got = {p.name: p.value for p in engine.params(yinsh.Board)}
@@ -375,17 +377,19 @@ def test_match_player_specs_take_parameters():
     assert pickle.loads(pickle.dumps(player.make)) == player.make
     assert not isinstance(parse_player("engine:depth=2", {}).make, TunedEngineFactory)
     for spec, message in (("engine:lmr_depth=65", "between 0 and 64"), ("engine:lmr=0", "lmr_depth"),
-                          ("engine:threat=x", "not a number"), ("engine:threat=1,threat=2", "twice"),
+                          ("engine:evaluation=classic,threat=x", "not a number"),
+                          ("engine:threat=1", "a weight of the classic evaluation .*add evaluation=classic"),
+                          ("engine:evaluation=classic,threat=1,threat=2", "twice"),
                           ("engine:poll_nodes=3", "power of two")):
         with pytest.raises(CommandError, match=message):
             parse_player(spec, {})
 
 
 def test_match_command_with_parameters(capsys):
-    assert main(["match", "engine:depth=1,lmr_depth=0,threat=250", "random", "--games", "2",
+    assert main(["match", "engine:depth=1,lmr_depth=0,threat=250,evaluation=classic", "random", "--games", "2",
                  "--variant", "blitz"]) == 0
     assert "W/D/L (A)" in capsys.readouterr().out
-    assert main(["match", "engine:depth=1,threat=1000000", "random"]) == 2       # before any game
+    assert main(["match", "engine:depth=1,threat=1000000,evaluation=classic", "random"]) == 2   # before any game
     err = capsys.readouterr()
     assert "between" in err.err and "game 1" not in err.out
 

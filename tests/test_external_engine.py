@@ -121,8 +121,9 @@ def test_child_exits_with_its_parent() -> None:
 
 
 def test_engine_options_and_tunables() -> None:
-    engine = ExternalEngine(ROOT, options={"hash_mb": 4}, params={"lmr_depth": 0, "threat": 250})
-    local = yinsh.Engine(hash_mb=4)
+    engine = ExternalEngine(ROOT, options={"hash_mb": 4, "evaluation": "classic"},
+                            params={"lmr_depth": 0, "threat": 250})
+    local = yinsh.Engine(hash_mb=4, evaluation="classic")
     local.configure(yinsh.Board, lmr_depth=0, threat=250)
     try:
         for depth in (3, 5):

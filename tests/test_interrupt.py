@@ -215,7 +215,7 @@ def test_cli_perft_divide_exits_130_on_ctrl_c():
 def test_cli_bench_exits_130_on_ctrl_c():
     status, out, err, seconds = run_interrupted("bench")
     assert (status, err) == (130, "yinsh bench: interrupted\n")
-    assert out.startswith("perft (the default evaluation: classic)\n") and seconds < MARGIN
+    assert out.startswith("perft (the default evaluation: learned)\n") and seconds < MARGIN
 
 
 def test_cli_analyse_prints_the_best_move_so_far_and_exits_130_on_ctrl_c():

@@ -25,6 +25,8 @@ from yinsh.nn.lineage import lineage_rows, lineage_table  # noqa: E402
 FAIL = (1990.0, 2000.0)
 PASS = (-2000.0, -1990.0)
 STEPS = ["selfplay", "data", "train", "gate", "network"]
+#: The packaged network's generation: a run started from it carries its lineage on.
+BASE = lineage(load(packaged_network("yinsh")))["generation"]
 
 
 def tiny(out, sprt, generations=2, **options):
@@ -81,7 +83,7 @@ def test_the_records(failed):
     assert start["promoted"] and start["source"] == "packaged"
     assert start["sha256"] == sha256_of(packaged_network("yinsh"))
     one = records[1]
-    assert one["parent"] == 0 and one["seed"] == 1001
+    assert one["parent"] == 0 and one["seed"] == 1000 + BASE + 1
     steps = one["steps"]
     assert set(steps) == set(STEPS)
     assert steps["selfplay"]["games"] == 4 and steps["selfplay"]["positions"] > 0
@@ -108,15 +110,15 @@ def test_the_lineage_in_the_files(failed):
     out, _, _, records, _ = failed
     for g in (1, 2):
         found = lineage(network_of(out, g))
-        assert found["generation"] == g
+        assert found["generation"] == BASE + g
         assert found["parent"] == records[0]["steps"]["network"]["sha256"]
         assert found["data_hash"] == records[g]["steps"]["data"]["sha256"]
         assert found["data_hash"] == network_of(out, g).meta["data_hash"]
         assert found["gate"]["passed"] is False and found["gate"]["decision"] == "H0"
         assert records[g]["steps"]["network"]["sha256"] == sha256_of(
             os.path.join(out, f"gen-{g:03d}", "yinsh.nnue"))
-    assert lineage(load(packaged_network("yinsh"))) is None     # old files load unchanged
-    assert lineage(load(packaged_network("insert"))) is None
+    assert BASE == 2                                        # the packaged network: generation 2
+    assert lineage(load(packaged_network("insert"))) is None    # files made outside the loop load unchanged
 
 
 def test_a_passed_gate_promotes(tmp_path):
@@ -126,14 +128,14 @@ def test_a_passed_gate_promotes(tmp_path):
     assert records[2]["parent"] == 1
     assert lineage(network_of(out, 2))["parent"] == records[1]["steps"]["network"]["sha256"]
     assert sha256_of(os.path.join(out, "yinsh.nnue")) == records[2]["steps"]["network"]["sha256"]
-    # A run started from that network carries its lineage on: its generation 1 is generation 3.
+    # A run started from that network carries its lineage on: its generation 1 is BASE + 3.
     more = str(tmp_path / "more")
     later = run_generations(tiny(more, PASS, generations=1, start=os.path.join(out, "yinsh.nnue")))
-    assert later[0]["steps"]["network"]["base"] == 2 and later[1]["seed"] == 1003
-    assert lineage(network_of(more, 1))["generation"] == 3
+    assert later[0]["steps"]["network"]["base"] == BASE + 2 and later[1]["seed"] == 1000 + BASE + 3
+    assert lineage(network_of(more, 1))["generation"] == BASE + 3
     assert lineage(network_of(more, 1))["parent"] == records[2]["steps"]["network"]["sha256"]
     rows = lineage_table(more).splitlines()[2:]
-    assert rows[0].startswith("| 2 | - |") and rows[1].startswith("| 3 | 2 |")
+    assert rows[0].startswith(f"| {BASE + 2} | - |") and rows[1].startswith(f"| {BASE + 3} | {BASE + 2} |")
 
 
 def test_another_run_in_the_folder_is_refused(failed):
@@ -148,7 +150,7 @@ def test_the_lineage_table(failed, capsys):
     assert lineage_rows(out) == records
     lines = table.splitlines()
     assert len(lines) == 2 + 3 and lines[0].startswith("| generation | parent | games |")
-    assert lines[3].startswith("| 1 | 0 | 4 |") and "H0" in lines[3] and "kept aside" in lines[3]
+    assert lines[3].startswith(f"| {BASE + 1} | {BASE} | 4 |") and "H0" in lines[3] and "kept aside" in lines[3]
     assert main(["lineage", out]) == 0
     assert capsys.readouterr().out.strip() == table
 
@@ -159,7 +161,7 @@ def test_the_command_line(tmp_path, capsys):
                  "1", "--epochs", "1", "--batch-size", "32", "--gate-depth", "1",
                  "--gate-games", "2", "--sprt", "1990,2000", "--workers", "1", "--quiet"]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith("| generation |") and "| 1 | 0 | 2 |" in printed
+    assert printed.startswith("| generation |") and f"| {BASE + 1} | {BASE} | 2 |" in printed
     assert main(["generations", "--out", out, "--generations", "1", "--games", "3",
                  "--quiet"]) == 2
     assert "other options" in capsys.readouterr().err

@@ -194,14 +194,16 @@ print(loaded)
 
 
 def test_learned_engine_settings_are_checked():
-    assert EVALUATIONS == ("classic", "learned")
-    assert yinsh.Engine().evaluation == "classic"
+    assert EVALUATIONS == ("auto", "classic", "learned")
+    assert yinsh.Engine().evaluation == "auto"              # each game's default: Yinsh's is learned
+    assert yinsh.Engine().evaluation_for(yinsh.Board) == "learned"
     with pytest.raises(TypeError, match="classic"):
         yinsh.Engine(evaluation=1)
     with pytest.raises(ValueError, match="classic, learned"):
         yinsh.Engine(evaluation="neural")
     with pytest.raises(ValueError, match="evaluation='learned'"):
-        yinsh.Engine(network=PACKAGED)
+        yinsh.Engine(evaluation="classic", network=PACKAGED)
+    assert yinsh.Engine(network=PACKAGED).evaluation == "learned"         # auto with a network: learned
     with pytest.raises(nn_network.NetworkError):
         yinsh.Engine(evaluation="learned", network=os.path.join(os.path.dirname(__file__), "test_nnue.py"))
     with pytest.raises(TypeError):
@@ -271,7 +273,11 @@ def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == out.splitlines()[-1]    # the same network
     assert main(["analyse", "--game", "ludo", "--evaluation", "learned", "--depth", "2"]) == 2
     assert "ludo has no 'learned' evaluation" in capsys.readouterr().err
-    assert main(["analyse", "--network", PACKAGED, "--depth", "2"]) == 2
+    assert main(["analyse", "--network", PACKAGED, "--depth", "2"]) == 0       # auto: a network makes it learned
+    assert capsys.readouterr().out.splitlines()[-1] == out.splitlines()[-1]
+    assert main(["analyse", "--depth", "2"]) == 0                               # Yinsh's default: learned
+    assert capsys.readouterr().out.splitlines()[-1] == out.splitlines()[-1]
+    assert main(["analyse", "--evaluation", "classic", "--network", PACKAGED, "--depth", "2"]) == 2
     assert "evaluation='learned'" in capsys.readouterr().err
     assert main(["analyse", "--evaluation", "learned", "--network", __file__, "--depth", "2"]) == 2
     assert "not a network file" in capsys.readouterr().err
@@ -279,7 +285,7 @@ def test_cli_analyse_play_and_match_take_the_evaluation(capsys):
                  "--games", "2", "--variant", "blitz"]) == 0
     assert "W/D/L (A)" in capsys.readouterr().out
     assert main(["match", "engine:depth=1,evaluation=learned,threat=3", "random"]) == 2
-    assert "bad setting 'threat=3'" in capsys.readouterr().err
+    assert "threat is a weight of the classic evaluation" in capsys.readouterr().err
     assert main(["match", "engine:depth=1,evaluation=learned,order_flip=3", "random",
                  "--games", "2", "--variant", "blitz"]) == 0
     capsys.readouterr()
@@ -291,7 +297,9 @@ def test_match_factory_makes_learned_engines():
     assert contestant.make(1).evaluation == "learned"
     assert pickle.loads(pickle.dumps(contestant.make)) == contestant.make
     assert "evaluation='learned'" in repr(contestant.make)
-    assert parse_player("engine:depth=1", {}).make(1).evaluation == "classic"
+    assert parse_player("engine:depth=1", {}).make(1).evaluation == "auto"
+    assert parse_player("classic", {}).make(1).evaluation == "classic"          # the presets: classic
+    assert parse_player("baseline:evaluation=classic", {}).make(1).evaluation == "classic"
 
 
 def test_match_spec_takes_another_network(tmp_path, capsys):
@@ -308,7 +316,8 @@ def test_match_spec_takes_another_network(tmp_path, capsys):
     assert engine.searcher(board).evaluate(board) == other.searcher(board).evaluate(board)
     assert pickle.loads(pickle.dumps(contestant.make)) == contestant.make
     assert f"network={path!r}" in repr(contestant.make)
-    assert main(["match", f"engine:depth=1,network={path}", "random"]) == 2
+    assert parse_player(f"engine:depth=1,network={path}", {}).make(1).evaluation == "learned"
+    assert main(["match", f"engine:depth=1,evaluation=classic,network={path}", "random"]) == 2
     assert "network= needs evaluation=learned" in capsys.readouterr().err
     assert main(["match", f"engine:depth=1,evaluation=learned,network={__file__}", "random"]) == 2
     assert "not a network file" in capsys.readouterr().err

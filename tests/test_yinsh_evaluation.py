@@ -17,7 +17,7 @@ WEIGHTS = ("ring", "threat", "jump", "live", "secure", "flip", "three", "marker"
 
 def term_engine(term: str) -> yinsh.Engine:
     """An engine whose evaluation is that one term, weight 1."""
-    engine = yinsh.Engine(hash_mb=0)
+    engine = yinsh.Engine(hash_mb=0, evaluation="classic")
     engine.configure(yinsh.Board, **{w: int(w == term) for w in WEIGHTS})
     return engine
 
@@ -166,7 +166,7 @@ def test_ordering_terms_change_the_tree_not_the_value(tunable: str) -> None:
     for board in movement_positions(3, seed=5)[::25][:8]:
         results = []
         for value in (0, 1):
-            engine = yinsh.Engine(hash_mb=16)
+            engine = yinsh.Engine(hash_mb=16, evaluation="classic")
             engine.configure(yinsh.Board, lmp_depth=0, **{tunable: value})
             results.append(engine.analyse(board, depth=4))
         assert results[0].score == results[1].score, board.position()

@@ -156,6 +156,11 @@ class GameKind:
     #: (a game without them: its board class's ``search_module``)
     searches: Mapping[str, Callable[[], ModuleType]] = {}
 
+    #: the evaluation of an ``Engine`` given none (``evaluation="auto"``):
+    #: a game's learned one becomes its default once it measures stronger
+    #: than the classic one (docs/nn.md, "The default")
+    default_evaluation: str = "classic"
+
     @property
     def evaluations(self) -> tuple[str, ...]:
         """The names of the game's evaluations, ``"classic"`` first."""
@@ -163,8 +168,10 @@ class GameKind:
 
     def search(self, evaluation: str = "classic") -> ModuleType:
         """The compiled search module with the evaluation ``evaluation``
-        (``Engine(evaluation=...)``); ``ValueError`` naming the game's
-        evaluations for another."""
+        (``Engine(evaluation=...)``; ``"auto"``: ``default_evaluation``);
+        ``ValueError`` naming the game's evaluations for another."""
+        if evaluation == "auto":
+            evaluation = self.default_evaluation
         if evaluation not in self.evaluations:
             raise ValueError(f"{self.name} has no {evaluation!r} evaluation (it has: "
                              f"{', '.join(self.evaluations)})")
@@ -177,6 +184,8 @@ class GameKind:
 
         >>> from yinsh.games import GAMES
         >>> GAMES["yinsh"].search_module("learned"), GAMES["insert"].search_module()
+        ('yinsh.yinsh._search_learned', 'yinsh.insert._search')
+        >>> GAMES["yinsh"].search_module("auto"), GAMES["insert"].search_module("auto")
         ('yinsh.yinsh._search_learned', 'yinsh.insert._search')
         >>> GAMES["ludo"].search_module("learned")
         Traceback (most recent call last):

@@ -139,7 +139,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("--engine", type=engine_spec, metavar="SPEC",
                    help="alphabeta[:depth=D,nodes=N,hash=MB,temp=T,lines=K] (policy target: softmax "
                         "of root scores / T) or mcts[:nodes=N,hash=MB] (policy target: root visit "
-                        "counts); either takes evaluation=classic|learned and network=FILE; default alphabeta:depth=2 (ludo with 3 or 4 players: "
+                        "counts); either takes evaluation=classic|learned|auto (default classic, unlike Engine()) and "
+                        "network=FILE; default alphabeta:depth=2 (ludo with 3 or 4 players: "
                         "mcts:nodes=400)")
     p.add_argument("--out", required=True, metavar="DIR", help="the folder of the shards")
     p.add_argument("--seed", type=nonnegative_int, default=1, help="the job's seed (default 1)")

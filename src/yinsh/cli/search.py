@@ -52,8 +52,9 @@ def add_limit_args(p: argparse.ArgumentParser) -> None:
 
 
 def add_evaluation_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--evaluation", choices=EVALUATIONS, default="classic",
-                   help="classic (default): the hand-written evaluation; learned: the trained "
+    p.add_argument("--evaluation", choices=EVALUATIONS, default="auto",
+                   help="auto (default): the game's default, learned for Yinsh and classic for "
+                        "Insert and Ludo; classic: the hand-written evaluation; learned: the trained "
                         "network (NNUE-style; Yinsh and Insert)")
 
 
@@ -93,7 +94,7 @@ def cmd_analyse(args: argparse.Namespace) -> None:
     if problem is not None:
         raise CommandError(problem)
     threads = getattr(args, "threads", 1)
-    evaluation = getattr(args, "evaluation", "classic")
+    evaluation = getattr(args, "evaluation", "auto")
     try:
         game_of(args).search_module(evaluation)
         engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm, evaluation=evaluation,
@@ -151,7 +152,7 @@ class TunedEngineFactory:
     """
 
     def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
-                 game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "classic",
+                 game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "auto",
                  network: Optional[str] = None) -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
@@ -182,7 +183,7 @@ class TunedEngineFactory:
 
     def __repr__(self) -> str:
         keep = ", keep_tables=True" if self.keep_tables else ""
-        evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "classic" else ""
+        evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "auto" else ""
         network = f", network={self.network!r}" if self.network is not None else ""
         return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation}{network})"
 
@@ -226,7 +227,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     kinds: dict[str, Any] = {"depth": search_depth, "time": positive_float, "nodes": search_nodes,
                              "hash": hash_size, "keep": int_in(0, 1), "evaluation": str,
                              "network": str}
-    evaluation = "classic"
+    # the presets are engines of the classic evaluation: theirs unless one is given
+    evaluation = "classic" if any(item.startswith("preset=") for item in settings.split(",")) else "auto"
     for item in settings.split(",") if settings else ():
         if item.startswith("evaluation="):                # first: it decides the tunables
             evaluation = item.partition("=")[2]
@@ -241,8 +243,13 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
+            if eq and game.search_module(evaluation) != game.search_module("classic") and key in {
+                    p.name for p in Engine(hash_mb=0, evaluation="classic").params(board_class)}:
+                raise CommandError(f"player {spec!r}: {key} is a weight of the classic evaluation "
+                                   f"(the default of {game.name} is the learned one): add "
+                                   f"evaluation=classic")
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB, keep=0|1, evaluation=classic|learned, network=FILE, "
+                               f"nodes=N, hash=MB, keep=0|1, evaluation=auto|classic|learned, network=FILE, "
                                f"preset=NAME "
                                f"or a parameter: "
                                f"{', '.join(sorted(known))})")
@@ -277,6 +284,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     options.pop("evaluation", None)
     network = options.pop("network", None)
     if network is not None:
+        if evaluation == "auto":
+            evaluation = "learned"
         if evaluation != "learned":
             raise CommandError(f"player {spec!r}: network= needs evaluation=learned")
         try:
@@ -286,7 +295,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             raise CommandError(f"player {spec!r}: network: {exc}") from None
     limits = options if options else dict(default_limits)
     factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation, network)
-               if params or keep or evaluation != "classic" else EngineFactory(hash_mb))
+               if params or keep or evaluation != "auto" else EngineFactory(hash_mb))
     return Contestant(spec, factory, limits)
 
 

@@ -27,14 +27,14 @@ class Opponent:
     ``think(board)`` returns (``Analysis``, interrupted), searching in a
     worker thread that Ctrl-C stops (the best action so far is kept;
     ``yinsh.engine.session.search_in_thread``). ``algorithm`` and
-    ``evaluation`` as for ``Engine`` (default ``auto``: the game's search,
-    ``classic``: the hand-written evaluation).
+    ``evaluation`` as for ``Engine`` (both ``auto`` by default: the game's
+    search and its default evaluation).
 
     Raises ``CommandError`` for a depth or time the engine does not take.
     """
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
-                 algorithm: str = "auto", evaluation: str = "classic") -> None:
+                 algorithm: str = "auto", evaluation: str = "auto") -> None:
         try:
             from yinsh.engine import Engine
         except ImportError as exc:

@@ -58,14 +58,16 @@ ALGORITHMS = ("auto", "alphabeta", "mcts")
 the alpha-beta for a two-player game and the MCTS for more players (Ludo
 with 3 or 4; ``algorithm_for``)."""
 
-EVALUATIONS = ("classic", "learned")
-"""The ``evaluation`` values of an ``Engine``: ``"classic"`` (the default,
-the game's hand-written evaluation) and ``"learned"`` (a trained network,
-NNUE-style, where the game has one: Yinsh; docs/search.md)."""
+EVALUATIONS = ("auto", "classic", "learned")
+"""The ``evaluation`` values of an ``Engine``: ``"auto"`` (the default:
+the game's ``default_evaluation``, learned for Yinsh, classic for Insert
+and Ludo), ``"classic"`` (the game's hand-written evaluation) and
+``"learned"`` (a trained network, NNUE-style, where the game has one:
+Yinsh and Insert; docs/search.md)."""
 
-DEFAULT_EVALUATION = "classic"
-"""The evaluation of an ``Engine()`` given none (``yinsh bench`` names it
-on its first line)."""
+DEFAULT_EVALUATION = "auto"
+"""The evaluation of an ``Engine()`` given none: each game's own default
+(``Engine.evaluation_for``; ``yinsh bench`` names it on its first line)."""
 
 MAX_THREADS = 256
 """The most search threads ``Engine`` accepts."""
@@ -141,20 +143,26 @@ class Engine:
     ``evaluation="learned"`` scores positions with the game's trained
     network (NNUE-style, docs/search.md, "Learned evaluation"; Yinsh and
     Insert: searching a Ludo board raises ``ValueError``) instead of the
-    hand-written ``"classic"`` evaluation; ``network`` (a path of a
-    ``.nnue`` file or a ``yinsh.engine.network.Network``) replaces the
-    packaged network, checked at once (``yinsh.engine.network.NetworkError``,
-    a ``ValueError``, for a bad file); searching a board of another game
-    than the network's raises ``yinsh.engine.network.NetworkGameError`` (a
-    ``NetworkError``).
+    hand-written ``"classic"`` evaluation; ``"auto"`` (the default) is each
+    game's ``default_evaluation`` (``evaluation_for``): the learned one for
+    Yinsh, where it measured stronger (docs/nn.md), the classic one for
+    Insert and Ludo. ``network`` (a path of a ``.nnue`` file or a
+    ``yinsh.engine.network.Network``; with ``"auto"`` it makes the engine
+    ``"learned"``) replaces the packaged network, checked at once
+    (``yinsh.engine.network.NetworkError``, a ``ValueError``, for a bad
+    file); searching a board of another game than the network's raises
+    ``yinsh.engine.network.NetworkGameError`` (a ``NetworkError``).
 
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
     outside 1..256, an unknown algorithm or evaluation or a bad limit.
 
     >>> import yinsh
+    >>> from yinsh import insert
     >>> learned = Engine(hash_mb=1, evaluation="learned")
     >>> learned.evaluation, learned.analyse(yinsh.Board(), depth=2).depth
     ('learned', 2)
+    >>> Engine().evaluation, Engine().evaluation_for(yinsh.Board()), Engine().evaluation_for(insert.Board())
+    ('auto', 'learned', 'classic')
 
     >>> from yinsh import ludo
     >>> board = ludo.Board(players=4)
@@ -184,6 +192,8 @@ class Engine:
         if evaluation not in EVALUATIONS:
             raise ValueError(f"evaluation must be one of {', '.join(EVALUATIONS)}, not {evaluation!r}")
         if network is not None:
+            if evaluation == "auto":
+                evaluation = "learned"
             if evaluation != "learned":
                 raise ValueError("network is the learned evaluation's: give evaluation='learned'")
             network = _checked_network(network)
@@ -222,8 +232,31 @@ class Engine:
 
     @property
     def evaluation(self) -> str:
-        """``"classic"`` or ``"learned"`` (see the class)."""
+        """``"auto"``, ``"classic"`` or ``"learned"`` (as given; see the class)."""
         return self._evaluation
+
+    def evaluation_for(self, board: object) -> str:
+        """The evaluation this engine searches board with (a board or a
+        board class): ``"classic"`` or ``"learned"``; with ``"auto"``, the
+        game's ``default_evaluation`` (classic for a game not registered)."""
+        if self._evaluation != "auto":
+            return self._evaluation
+        game = self._game(board)
+        return game.default_evaluation if game is not None else "classic"
+
+    @staticmethod
+    def _game(board: object) -> Any:
+        """The registered game (``yinsh.games.GameKind``) of board (a board
+        or a board class), None for a board class not registered;
+        ``TypeError`` for an object that is not a game board."""
+        kind = board if isinstance(board, type) else type(board)
+        if not isinstance(getattr(kind, "search_module", None), str):
+            raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
+        from yinsh.games import of_board_class          # the registry; no game module
+        try:
+            return of_board_class(kind)
+        except TypeError:                               # a board of a game not registered
+            return None
 
     @property
     def network(self) -> Any:
@@ -252,21 +285,16 @@ class Engine:
         board class) with this engine's evaluation: the board class's
         ``search_module`` for the classic one, else the game registry's
         (``GameKind.search_module``; ``ValueError`` for a game without it)."""
-        kind = board if isinstance(board, type) else type(board)
-        name = getattr(kind, "search_module", None)
-        if not isinstance(name, str):
-            raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
-        from yinsh.games import of_board_class          # the registry; no game module
-        try:
-            game = of_board_class(kind)
-        except TypeError:                               # a board of a game not registered:
-            game = None                                 # the search its class names
+        game = self._game(board)
+        evaluation = self.evaluation_for(board)
         if game is not None:
-            return game.search(self._evaluation)
-        if self._evaluation != "classic":
-            raise ValueError(f"{kind.__name__} has no {self._evaluation!r} evaluation (its game is "
+            module: ModuleType = game.search(evaluation)
+            return module
+        kind = board if isinstance(board, type) else type(board)
+        if evaluation != "classic":                     # a game not registered: the search its class names
+            raise ValueError(f"{kind.__name__} has no {evaluation!r} evaluation (its game is "
                              f"not registered)")
-        return importlib.import_module(name)
+        return importlib.import_module(getattr(kind, "search_module"))
 
     def _search_specs(self) -> tuple[_params.Spec, ...]:
         return {"mcts": _params.MCTS, "alphabeta": _params.ALPHABETA}.get(
@@ -282,7 +310,7 @@ class Engine:
         key = f"{module.__name__}/{algorithm}"
         found = self._searchers.get(key)
         if found is None:
-            extra = {} if self._evaluation == "classic" else {"network": self._network}
+            extra = {} if self.evaluation_for(board) == "classic" else {"network": self._network}
             if algorithm == "mcts":
                 found = module.Mcts(**extra)
             else:
@@ -298,7 +326,8 @@ class Engine:
         """The tunables with their current values: each a ``Param`` (``name``,
         ``value``, ``default``, range ``lo``..``hi``, ``doc``). With a board
         (or board class), those of that game's searcher: the search
-        parameters and the game's evaluation weights; without, the search
+        parameters and the game's evaluation weights (the classic
+        evaluation's: the learned one has none); without, the search
         parameters of this engine's algorithm.
 
         >>> import yinsh
@@ -307,7 +336,7 @@ class Engine:
         >>> p = engine.params()[0]
         >>> p.name, p.value, p.default, p.lo, p.hi
         ('lmr_depth', 0, 3, 0, 64)
-        >>> "threat" in [p.name for p in engine.params(yinsh.Board)]
+        >>> "threat" in [p.name for p in yinsh.Engine(evaluation="classic").params(yinsh.Board)]
         True
         """
         if game is not None:
@@ -320,7 +349,7 @@ class Engine:
     def configure(self, game: object = None, /, **values: Any) -> None:
         """Sets tunables by name: the search parameters (``lmr_depth=0``,
         ``aspiration_window=200``, ...) and, for a game, its evaluation
-        weights (Yinsh: ``threat=250``); ``params()`` lists them with their
+        weights (Yinsh's classic evaluation: ``threat=250``); ``params()`` lists them with their
         ranges and docs/search.md has the table. This is the tuning
         interface (``yinsh match engine:depth=3,lmr_depth=0`` uses it).
 
@@ -333,7 +362,7 @@ class Engine:
         ``TypeError`` for a value that is not a number.
 
         >>> import yinsh
-        >>> engine = yinsh.Engine(hash_mb=1)
+        >>> engine = yinsh.Engine(hash_mb=1, evaluation="classic")
         >>> engine.configure(yinsh.Board, threat=250, lmr_depth=2)
         >>> engine.configure(lmr_depth=99)
         Traceback (most recent call last):
@@ -352,6 +381,10 @@ class Engine:
         if unknown:
             listed = sorted(set(known) | names)
             hint = "" if tables else " (a game's evaluation weights need the game: configure(board, ...))"
+            if game is not None and self.evaluation_for(game) != "classic" and unknown[0] in {
+                    p.name for p in Engine(hash_mb=0, evaluation="classic").params(game)}:
+                hint = (f" ({unknown[0]!r} is a weight of the classic evaluation; this engine's is "
+                        f"{self.evaluation_for(game)!r}: give evaluation='classic')")
             raise ValueError(f"unknown parameter {unknown[0]!r}; known: {', '.join(listed)}{hint}")
         checked = _params.checked(self._search_specs(), {k: v for k, v in values.items() if k in specs})
         for found in tables:              # check everything on copies of the values first
@@ -566,7 +599,7 @@ class Engine:
         parts += [f"{k}={v!r}" for k, v in self._limit.as_dict().items()]
         if self._keep_tables:
             parts.append("keep_tables=True")
-        if self._evaluation != "classic":
+        if self._evaluation != DEFAULT_EVALUATION:
             parts.append(f"evaluation={self._evaluation!r}")
         if self._network is not None:
             parts.append(f"network={self._network!r}")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Optional
 
-from yinsh.engine.api import DEFAULT_EVALUATION, Engine
+from yinsh.engine.api import Engine
 from yinsh.games import DEFAULT
 
 __all__ = ["run", "perft_part", "playouts_part", "search_part", "mcts_part", "HASH_MB"]
@@ -53,7 +53,7 @@ def run(kind: Any, print_fn: Print = print) -> None:
     position as it goes, then the signature."""
     heading = "perft" if kind.name == DEFAULT else f"{kind.name}: perft"      # `yinsh bench`: no name
     if len(kind.evaluations) > 1:
-        heading += f" (the default evaluation: {DEFAULT_EVALUATION})"
+        heading += f" (the default evaluation: {kind.default_evaluation})"
     print_fn(heading)
     leaves, perft_seconds = perft_part(kind, print_fn)
     print_fn("")

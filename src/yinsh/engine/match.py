@@ -84,28 +84,38 @@ class Contestant:
 
 class EngineFactory:
     """``make(seed)`` for a match (``Contestant``): a fresh ``Engine`` with a
-    ``hash_mb`` MB table for each game, of any game (the seed is not needed:
-    the engine is deterministic). A game's players are such factories too
-    (``yinsh.players.RandomPlayer(seed)``). It pickles, for worker processes.
+    ``hash_mb`` MB table and the evaluation ``evaluation`` (``Engine``'s:
+    ``"auto"``, each game's default) for each game, of any game (the seed is
+    not needed: the engine is deterministic). A game's players are such
+    factories too (``yinsh.players.RandomPlayer(seed)``). It pickles, for
+    worker processes.
 
     >>> EngineFactory(4)(seed=7)
     Engine(hash_mb=4)
+    >>> EngineFactory(4, "classic")
+    EngineFactory(4, 'classic')
     """
 
-    def __init__(self, hash_mb: int = 16) -> None:
+    def __init__(self, hash_mb: int = 16, evaluation: str = "auto") -> None:
         self.hash_mb = hash_mb
+        self.evaluation = evaluation
 
     def __call__(self, seed: int = 0) -> Engine:
-        return Engine(hash_mb=self.hash_mb)
+        return Engine(hash_mb=self.hash_mb, evaluation=self.evaluation)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, EngineFactory) and other.hash_mb == self.hash_mb
+        return (isinstance(other, EngineFactory) and other.hash_mb == self.hash_mb
+                and other.evaluation == self.evaluation)
 
     def __hash__(self) -> int:
-        return hash((EngineFactory, self.hash_mb))
+        return hash((EngineFactory, self.hash_mb, self.evaluation))
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update({"evaluation": "classic", **state})     # pickles of before "auto"
 
     def __repr__(self) -> str:
-        return f"EngineFactory({self.hash_mb})"
+        evaluation = f", {self.evaluation!r}" if self.evaluation != "auto" else ""
+        return f"EngineFactory({self.hash_mb}{evaluation})"
 
 
 @dataclass(frozen=True)

@@ -456,7 +456,7 @@ def _gate(config: GenerationConfig, record: _Generation, parent: tuple[int, str,
 
 def _classic(config: GenerationConfig, record: _Generation, seed: int, progress: bool) -> None:
     candidate = os.path.join(record.folder, record.steps["train"]["file"])
-    result = _match(config, record, "classic", candidate, Contestant("classic", EngineFactory()),
+    result = _match(config, record, "classic", candidate, Contestant("classic", EngineFactory(evaluation="classic")),
                     seed, config.classic_games, None, progress)
     record.record("classic", result)
     _say(progress, f"generation {record.state['generation']}: against classic "

@@ -182,7 +182,8 @@ SLOTS = SearchSlots()
 
 
 def new_engine(board: Any) -> Engine:
-    """An engine with the server's bounds for board's game."""
+    """An engine with the server's bounds for board's game (and its default
+    evaluation: ``Engine``'s ``"auto"``)."""
     return Engine(hash_mb=HASH_MB, threads=1, algorithm=_games.of_board(board).algorithm(board))
 
 
