@@ -334,18 +334,24 @@ from yinsh.insert import Board as InsertBoard
 from helpers import compiled_scores, game_positions
 boards = game_positions(lambda rng: yinsh.Board(), 1500, 5)
 inserts = game_positions(lambda rng: InsertBoard(layout=rng.randrange(1000)), 1500, 6)
-print(json.dumps({{"kernels": [learned.simd_kernel(), insert_learned.simd_kernel()],
+walks = [learned.accumulator_walk(board, seed, 400, nn_network.random_network(4, 100.0))
+         for seed, board in enumerate(boards[::300])]
+walks += [insert_learned.accumulator_walk(board, seed, 400, nn_network.random_network(4, 100.0, "insert"))
+          for seed, board in enumerate(inserts[::300])]
+print(json.dumps({{"kernels": [learned.simd_kernel(), insert_learned.simd_kernel()], "walks": walks,
                   "yinsh": compiled_scores(learned, nn_network.random_network(2, 8.0), boards).tolist(),
                   "insert": compiled_scores(insert_learned, nn_network.random_network(3, 8.0, "insert"),
                                             inserts).tolist()}}))
 """
 
 
-def test_the_portable_and_the_dispatched_output_layers_give_the_same_scores():
-    """src/yinsh/nnue_simd.h: the output layers run AVX2 code where the
-    processor has it; YINSH_SIMD=portable forces the default build's code.
-    Both processes score the same positions the same (the in-process tests
-    above compare the dispatched code with the NumPy reference)."""
+def test_the_portable_and_the_dispatched_kernels_give_the_same_results():
+    """src/yinsh/nnue_simd.h: the output layers and the incremental update
+    run AVX2 code where the processor has it; YINSH_SIMD=portable forces the
+    default build's code. Both processes score the same positions the same,
+    and in both every incremental update of random walks (large weights, so
+    the int16 sums wrap) equals a refresh (the in-process tests above compare
+    the dispatched code with the NumPy reference)."""
     import json
     import subprocess
     import sys
@@ -361,5 +367,6 @@ def test_the_portable_and_the_dispatched_output_layers_give_the_same_scores():
     assert set(runs["auto"]["kernels"]) <= {"avx2", "portable"}
     assert len(set(runs["auto"]["kernels"])) == 1
     assert runs["portable"]["yinsh"] == runs["auto"]["yinsh"]
+    assert runs["portable"]["walks"] == runs["auto"]["walks"] == [400] * len(runs["auto"]["walks"])
     assert runs["portable"]["insert"] == runs["auto"]["insert"]
     assert len(set(runs["portable"]["yinsh"])) > 100 and len(set(runs["portable"]["insert"])) > 100

@@ -8,9 +8,10 @@
 #
 # Every hot function is `cdef inline ... noexcept nogil`. The loops run over
 # contiguous fixed-size arrays, so gcc vectorises them with its default flags
-# (SSE2 on x86-64); the output layers, most of an evaluation, are compiled
-# twice in nnue_simd.h, the second time for AVX2, chosen at run time where the
-# processor has it. A network is allocated 64-byte aligned.
+# (SSE2 on x86-64); the two kernels of a search, the output layers and the
+# incremental update (apply_rows: all the rows of an action in one pass), are
+# compiled twice in nnue_simd.h, the second time for AVX2, chosen at run time
+# where the processor has it. A network is allocated 64-byte aligned.
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
@@ -26,7 +27,7 @@ cdef enum:
 
 
 ctypedef struct NetOutput:
-    int16_t l2_weight[NN_L2][NN_INPUT]  # [output][input], widened: each output a dot product (pmaddwd)
+    int16_t l2_weight[NN_HIDDEN][NN_L2][2]  # [input pair][output][input of the pair], widened (pmaddwd)
     int32_t l2_bias[NN_L2]
     int8_t l3_weight[NN_L2]
     int32_t l3_bias
@@ -75,8 +76,15 @@ cdef inline void clamp_into(const int16_t* acc, int16_t* x) noexcept nogil:
 cdef extern from "nnue_simd.h" nogil:
     int32_t nn_layers "yinsh_nn_layers" (const int16_t* x, const int16_t* l2_weight,
                                          const int32_t* l2_bias, const int8_t* l3_weight,
-                                         int32_t l3_bias, int n_input, int n_l2, int shift, int clamp)
-    const char* nn_kernel "yinsh_nn_kernel" ()     # "avx2" or "portable": the code nn_layers runs
+                                         int32_t l3_bias, int shift, int clamp)
+    const char* nn_kernel "yinsh_nn_kernel" ()     # "avx2" or "portable": the code the two run
+    void apply_rows "yinsh_nn_rows" (int16_t* acc0, int16_t* acc1, const int16_t** adds0,
+                                     const int16_t** adds1, int n_add, const int16_t** subs0,
+                                     const int16_t** subs1, int n_sub)
+    # The accumulators of perspectives 0 and 1 plus the n_add rows of adds0
+    # and adds1 minus the n_sub rows of subs0 and subs1 (the same features
+    # change for both, each with its own rows), in one pass with the
+    # accumulators in registers (add_row and sub_row's result).
 
 
 cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) noexcept nogil:
@@ -87,8 +95,7 @@ cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) no
     cdef int32_t out
     clamp_into(a.acc[stm], x)
     clamp_into(a.acc[stm ^ 1], &x[NN_HIDDEN])
-    out = nn_layers(x, &n.l2_weight[0][0], n.l2_bias, n.l3_weight, n.l3_bias, NN_INPUT, NN_L2,
-                    NN_SHIFT, NN_CLAMP)
+    out = nn_layers(x, &n.l2_weight[0][0][0], n.l2_bias, n.l3_weight, n.l3_bias, NN_SHIFT, NN_CLAMP)
     return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
 
 # ---------------------------------------------------------------------------
@@ -127,7 +134,9 @@ cdef inline void copy_layers(int16_t* l1_weight, Py_ssize_t l1_size, int16_t* l1
     import numpy
     copy_array(l1_weight, net.l1_weight, "=i2", l1_size)
     copy_array(l1_bias, net.l1_bias, "=i2", NN_HIDDEN * sizeof(int16_t))
-    copy_array(out.l2_weight, numpy.asarray(net.l2_weight).T, "=i2", sizeof(out.l2_weight))
+    # (input, output) -> (input pair, output, input of the pair)
+    l2 = numpy.asarray(net.l2_weight).reshape(NN_HIDDEN, 2, NN_L2).transpose(0, 2, 1)
+    copy_array(out.l2_weight, l2, "=i2", sizeof(out.l2_weight))
     copy_array(out.l2_bias, net.l2_bias, "=i4", sizeof(out.l2_bias))
     copy_array(out.l3_weight, net.l3_weight, "=i1", sizeof(out.l3_weight))
     copy_array(&out.l3_bias, net.l3_bias, "=i4", sizeof(out.l3_bias))
