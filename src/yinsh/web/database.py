@@ -476,8 +476,8 @@ class Database(GroupCommits, GameReads):
                 conn.exec_driver_sql('SELECT "id" FROM games WHERE "id" = ANY(%s) ORDER BY "id" FOR UPDATE',
                                      (keys,))
             return
-        games: list[list[Any]] = [[] for _ in range(9)]
-        logs: list[list[Any]] = [[] for _ in range(9)]
+        games: list[list[Any]] = []
+        logs: list[list[Any]] = []
         for item in shared:
             game_id, entries, expected_seq, values, owner, update = item.joint
             try:
@@ -486,16 +486,12 @@ class Database(GroupCommits, GameReads):
             except Exception as exc:
                 raise WriteFailed(item, exc) from exc
             note = self._note_line(game_id, entries, update, postgres_sql.LINE_BYTES)
-            for column, value in zip(games, (game_id, expected_seq + len(entries), expected_seq,
-                                             values.get("ply"), values.get("status"), values.get("result"),
-                                             values.get("finished_ms"), owner, note)):
-                column.append(value)
-            for e in entries:
-                for column, value in zip(logs, (game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto,
-                                                e.at_ms, e.used_ms)):
-                    column.append(value)
+            games.append([game_id, expected_seq + len(entries), expected_seq, values.get("ply"),
+                          values.get("status"), values.get("result"), values.get("finished_ms"), owner, note])
+            logs.extend([game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms]
+                        for e in entries)
         moved = {row[0] for row in conn.exec_driver_sql(
-            postgres_sql.APPEND_ALL, (keys, *games, *logs, CHANNEL, self.origin))}
+            postgres_sql.APPEND_ALL, postgres_sql.append_parameters(keys, games, logs, CHANNEL, self.origin))}
         for item in shared:
             game_id, entries, expected_seq, values, owner, _ = item.joint
             if game_id not in moved:

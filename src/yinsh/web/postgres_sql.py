@@ -10,10 +10,16 @@ from typing import Any, Callable, Optional
 try:                                            # the web extra has orjson
     import orjson
     _loads: Callable[[str], Any] = orjson.loads
+
+    def _dumps(value: Any) -> str:
+        return orjson.dumps(value).decode()
 except ImportError:                             # pragma: no cover
     _loads = json.loads
 
-__all__ = ["APPEND_ALL", "GROUP_BYTES", "LINE_BYTES", "LOAD", "loaded"]
+    def _dumps(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+__all__ = ["APPEND_ALL", "GROUP_BYTES", "LINE_BYTES", "LOAD", "append_parameters", "loaded"]
 
 GROUP_BYTES = 4000
 """Bytes of the notification lines of one ``APPEND_ALL`` a notification
@@ -26,11 +32,12 @@ the update's text, then the entries: ``Database._note_line``)."""
 
 APPEND_ALL = """
 WITH locked AS MATERIALIZED (
-  SELECT "id" FROM games WHERE "id" = ANY(%s::varchar[]) ORDER BY "id" FOR UPDATE),
+  SELECT "id" FROM games WHERE "id" IN (SELECT json_array_elements_text(%s::json))
+  ORDER BY "id" FOR UPDATE),
 v AS (
-  SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::integer[], %s::varchar[],
-                       %s::text[], %s::bigint[], %s::varchar[], %s::text[])
-    AS v(id, seq, expected, ply, status, result, finished_ms, owner, note)),
+  SELECT e->>0 AS id, (e->>1)::integer AS seq, (e->>2)::integer AS expected, (e->>3)::integer AS ply,
+         e->>4 AS status, e->>5 AS result, (e->>6)::bigint AS finished_ms, e->>7 AS owner, e->>8 AS note
+  FROM json_array_elements(%s::json) AS e),
 moved AS (
   UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
     "status" = COALESCE(v.status, g."status"),
@@ -41,10 +48,10 @@ moved AS (
   RETURNING g."id", v.note),
 inserted AS (
   INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
-  SELECT a.* FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::integer[],
-                         %s::varchar[], %s::boolean[], %s::bigint[], %s::bigint[])
-      AS a(game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)
-  WHERE a.game_id IN (SELECT "id" FROM moved)
+  SELECT a->>0, (a->>1)::integer, (a->>2)::integer, a->>3, (a->>4)::integer, a->>5, (a->>6)::boolean,
+         (a->>7)::bigint, (a->>8)::bigint
+  FROM json_array_elements(%s::json) AS a
+  WHERE a->>0 IN (SELECT "id" FROM moved)
   RETURNING "game_id"),
 lines AS (
   SELECT note, sum(octet_length(note) + 1) OVER (ORDER BY "id") AS upto FROM moved
@@ -55,13 +62,32 @@ sent AS (
 SELECT "id" FROM moved
 WHERE (SELECT count(*) FROM sent) >= 0 AND (SELECT count(*) FROM inserted) >= 0
 """
-"""A batch's appends in one statement (``Database._lock_and_append``): the
-rows of the batch's games locked in the order of their ids (a statement
-touches a game's row only once it is locked, in any plan: the update joins
-``locked``), the games' rows moved on (those where they were expected), the
-entries of those moved inserted, and the notification lines of those moved
-sent, ``GROUP_BYTES`` of lines a notification after the origin's line. It
-returns the ids of the games moved on."""
+"""A batch's appends in one statement (``Database._lock_and_append``;
+parameters: the batch's game ids, its appends' rows and its entries, each
+a JSON array of arrays (``append_parameters``), the channel and the
+origin): the rows of the batch's games locked in the order of their ids (a
+statement touches a game's row only once it is locked, in any plan: the
+update joins ``locked``), the games' rows moved on (those where they were
+expected), the entries of those moved inserted, and the notification lines
+of those moved sent, ``GROUP_BYTES`` of lines a notification after the
+origin's line. It returns the ids of the games moved on. (JSON, not arrays
+of each column: the driver escapes every element of a text array with a
+regular expression, a fifth of the server's time under load.)"""
+
+
+def append_parameters(keys: list[str], games: list[list[Any]], entries: list[list[Any]],
+                      channel: str, origin: str) -> tuple[str, str, str, str, str]:
+    """``APPEND_ALL``'s parameters: the ids of the games to lock, the
+    appends' rows (each id, seq, expected seq, ply, status, result,
+    finished_ms, owner, notification line) and the entries (each game id,
+    seq, ply, kind, seat, text, auto, at_ms, used_ms).
+
+    >>> append_parameters(["g"], [["g", 2, 1, 1, None, None, None, None, "g 2"]],
+    ...                   [["g", 2, 1, "move", 0, "c3", False, 5, 0]], "yinsh", "o")[:3]
+    ('["g"]', '[["g",2,1,1,null,null,null,null,"g 2"]]', '[["g",2,1,"move",0,"c3",false,5,0]]')
+    """
+    return _dumps(keys), _dumps(games), _dumps(entries), channel, origin
+
 
 LOAD = """
 SELECT row_to_json(g)::text,
