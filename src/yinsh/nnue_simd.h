@@ -86,7 +86,8 @@ static int32_t yinsh_nn_layers_portable(const int16_t* x, const int16_t* w, cons
         __m128i xv = _mm_set1_epi32(pair);
         const int16_t* row = w + (size_t)p * 2 * YINSH_NN_L2;
         for (int k = 0; k < YINSH_NN_L2 / 4; k++)
-            acc[k] = _mm_add_epi32(acc[k], _mm_madd_epi16(xv, _mm_loadu_si128((const __m128i*)(row + 8 * k))));
+            acc[k] = _mm_add_epi32(acc[k], _mm_madd_epi16(
+                xv, _mm_loadu_si128((const __m128i*)(row + 8 * k))));
     }
     for (int k = 0; k < YINSH_NN_L2 / 4; k++)
         _mm_storeu_si128((__m128i*)(s + 4 * k), acc[k]);
