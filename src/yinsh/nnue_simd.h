@@ -73,24 +73,32 @@ YINSH_NN_INLINE int32_t yinsh_nn_output(const int32_t* s, const int8_t* l3_weigh
 typedef int32_t (*yinsh_nn_layers_fn)(const int16_t*, const int16_t*, const int32_t*,
                                       const int8_t*, int32_t, int, int);
 
+/* The second layer's 32 sums (bias included) into s, in registers of type
+ * vec (lanes int32 each): load, store, set1, madd and add are the width's
+ * intrinsics. */
+#define YINSH_NN_SUMS(vec, lanes, load, store, set1, madd, add)                                \
+    {                                                                                          \
+        vec acc[YINSH_NN_L2 / (lanes)];                                                        \
+        for (int k = 0; k < YINSH_NN_L2 / (lanes); k++)                                        \
+            acc[k] = load((const vec*)(b + (lanes) * k));                                      \
+        for (int p = 0; p < YINSH_NN_INPUT / 2; p++) {                                         \
+            int32_t pair;                                                                      \
+            memcpy(&pair, x + 2 * p, sizeof pair);                                             \
+            vec xv = set1(pair);                                                               \
+            const int16_t* row = w + (size_t)p * 2 * YINSH_NN_L2;                              \
+            for (int k = 0; k < YINSH_NN_L2 / (lanes); k++)                                    \
+                acc[k] = add(acc[k], madd(xv, load((const vec*)(row + 2 * (lanes) * k))));     \
+        }                                                                                      \
+        for (int k = 0; k < YINSH_NN_L2 / (lanes); k++)                                        \
+            store((vec*)(s + (lanes) * k), acc[k]);                                            \
+    }
+
 static int32_t yinsh_nn_layers_portable(const int16_t* x, const int16_t* w, const int32_t* b,
                                         const int8_t* w3, int32_t b3, int shift, int clamp) {
     int32_t s[YINSH_NN_L2];
 #if YINSH_NN_SSE2
-    __m128i acc[YINSH_NN_L2 / 4];
-    for (int k = 0; k < YINSH_NN_L2 / 4; k++)
-        acc[k] = _mm_loadu_si128((const __m128i*)(b + 4 * k));
-    for (int p = 0; p < YINSH_NN_INPUT / 2; p++) {
-        int32_t pair;
-        memcpy(&pair, x + 2 * p, sizeof pair);
-        __m128i xv = _mm_set1_epi32(pair);
-        const int16_t* row = w + (size_t)p * 2 * YINSH_NN_L2;
-        for (int k = 0; k < YINSH_NN_L2 / 4; k++)
-            acc[k] = _mm_add_epi32(acc[k], _mm_madd_epi16(
-                xv, _mm_loadu_si128((const __m128i*)(row + 8 * k))));
-    }
-    for (int k = 0; k < YINSH_NN_L2 / 4; k++)
-        _mm_storeu_si128((__m128i*)(s + 4 * k), acc[k]);
+    YINSH_NN_SUMS(__m128i, 4, _mm_loadu_si128, _mm_storeu_si128, _mm_set1_epi32, _mm_madd_epi16,
+                  _mm_add_epi32)
 #else
     for (int k = 0; k < YINSH_NN_L2; k++)
         s[k] = b[k];
@@ -109,20 +117,8 @@ __attribute__((target("avx2")))
 static int32_t yinsh_nn_layers_avx2(const int16_t* x, const int16_t* w, const int32_t* b,
                                     const int8_t* w3, int32_t b3, int shift, int clamp) {
     int32_t s[YINSH_NN_L2];
-    __m256i acc[YINSH_NN_L2 / 8];
-    for (int k = 0; k < YINSH_NN_L2 / 8; k++)
-        acc[k] = _mm256_loadu_si256((const __m256i*)(b + 8 * k));
-    for (int p = 0; p < YINSH_NN_INPUT / 2; p++) {
-        int32_t pair;
-        memcpy(&pair, x + 2 * p, sizeof pair);
-        __m256i xv = _mm256_set1_epi32(pair);
-        const int16_t* row = w + (size_t)p * 2 * YINSH_NN_L2;
-        for (int k = 0; k < YINSH_NN_L2 / 8; k++)
-            acc[k] = _mm256_add_epi32(acc[k], _mm256_madd_epi16(
-                xv, _mm256_loadu_si256((const __m256i*)(row + 16 * k))));
-    }
-    for (int k = 0; k < YINSH_NN_L2 / 8; k++)
-        _mm256_storeu_si256((__m256i*)(s + 8 * k), acc[k]);
+    YINSH_NN_SUMS(__m256i, 8, _mm256_loadu_si256, _mm256_storeu_si256, _mm256_set1_epi32,
+                  _mm256_madd_epi16, _mm256_add_epi32)
     return yinsh_nn_output(s, w3, b3, shift, clamp);
 }
 #endif
