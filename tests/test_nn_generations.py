@@ -27,6 +27,7 @@ PASS = (-2000.0, -1990.0)
 STEPS = ["selfplay", "data", "train", "gate", "network"]
 #: The packaged network's generation: a run started from it carries its lineage on.
 BASE = lineage(load(packaged_network("yinsh")))["generation"]
+INSERT_BASE = lineage(load(packaged_network("insert")))["generation"]
 
 
 def tiny(out, sprt, generations=2, **options):
@@ -118,7 +119,9 @@ def test_the_lineage_in_the_files(failed):
         assert records[g]["steps"]["network"]["sha256"] == sha256_of(
             os.path.join(out, f"gen-{g:03d}", "yinsh.nnue"))
     assert BASE == 2                                        # the packaged network: generation 2
-    assert lineage(load(packaged_network("insert"))) is None    # files made outside the loop load unchanged
+    assert INSERT_BASE == 3                                 # Insert's: its loop's third
+    first = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "data", "insert-gen0.nnue")
+    assert lineage(load(first)) is None                     # files made outside the loop load unchanged
 
 
 def test_a_passed_gate_promotes(tmp_path):
@@ -179,4 +182,5 @@ def test_insert_generations_and_the_classic_match(tmp_path):
     records = run_generations(tiny(out, PASS, generations=1, game="insert", classic_games=2))
     classic = records[1]["steps"]["classic"]
     assert classic["games"] == 2 and classic["opponent"] == "classic"
-    assert lineage(load(os.path.join(out, "gen-001", "insert.nnue"), "insert"))["generation"] == 1
+    first = load(os.path.join(out, "gen-001", "insert.nnue"), "insert")
+    assert lineage(first)["generation"] == INSERT_BASE + 1
