@@ -109,7 +109,7 @@ cdef inline void nn_update(const Network* n, const IPos* before, const IPos* aft
     cdef const int16_t* adds[2][NI_FEATURES]   # each feature appears or vanishes at most once
     cdef const int16_t* subs[2][NI_FEATURES]
     cdef uint64_t gone, come
-    # White's rings are perspective 0's own and perspective 1's opponent's; Black's the reverse.
+    # White's rings are perspective 0's own and perspective 1's opponent's; Red's the reverse.
     n_sub = gather_squares(n, subs[0], subs[1], n_sub, before.rings[0] & ~after.rings[0],
                            NI_OWN_RING, NI_OPP_RING)
     n_add = gather_squares(n, adds[0], adds[1], n_add, after.rings[0] & ~before.rings[0],
