@@ -87,6 +87,45 @@ cdef extern from "nnue_simd.h" nogil:
     # accumulators in registers (add_row and sub_row's result).
 
 
+cdef enum:
+    NN_ROW_LIST = 16            # rows a RowLists holds per list before it applies them (a pass):
+                                # most actions change fewer (Insert's first placement, 36)
+
+
+ctypedef struct RowLists:
+    # The rows an incremental update adds and subtracts, for perspectives 0 and 1
+    # (the same features change for both, each with its own rows), applied in
+    # one pass (apply_rows) by rows_apply, or sooner when a list is full: a
+    # bounded stack frame whatever the action, and usually a single pass.
+    const int16_t* adds[2][NN_ROW_LIST]
+    const int16_t* subs[2][NN_ROW_LIST]
+    int n_add
+    int n_sub
+
+
+cdef inline void rows_apply(RowLists* r, Accumulators* a) noexcept nogil:
+    """Adds and subtracts r's rows to a's accumulators, and empties r."""
+    apply_rows(a.acc[0], a.acc[1], r.adds[0], r.adds[1], r.n_add, r.subs[0], r.subs[1], r.n_sub)
+    r.n_add = 0
+    r.n_sub = 0
+
+
+cdef inline void rows_push(RowLists* r, Accumulators* a, bint subtract, const int16_t* row0,
+                           const int16_t* row1) noexcept nogil:
+    """row0 (perspective 0's) and row1 (perspective 1's) to add, or to
+    subtract; a full list is applied first."""
+    if r.n_add == NN_ROW_LIST or r.n_sub == NN_ROW_LIST:
+        rows_apply(r, a)
+    if subtract:
+        r.subs[0][r.n_sub] = row0
+        r.subs[1][r.n_sub] = row1
+        r.n_sub += 1
+    else:
+        r.adds[0][r.n_add] = row0
+        r.adds[1][r.n_add] = row1
+        r.n_add += 1
+
+
 cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) noexcept nogil:
     """The network's score for the side to act stm, in the engine's units
     (out * 2000 / 8128, truncated toward zero as C's integer division). The

@@ -15,8 +15,8 @@ from libc.stdint cimport int16_t, uint64_t
 from libc.stdlib cimport free
 
 from yinsh.insert._core cimport INSERT_VALID_BITS, IPos, ctz, square_of_bit
-from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, add_row, aligned_calloc,
-                                apply_rows, nn_output, set_row)
+from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, RowLists, add_row, aligned_calloc,
+                                nn_output, rows_apply, rows_push, set_row)
 
 cdef enum:
     NI_FEATURES = 288
@@ -82,52 +82,41 @@ cdef inline void nn_refresh(const Network* n, const IPos* p, uint64_t mark_lo, u
             add_row(acc, n.l1_weight[NI_MARKS + 4 * square_of_bit(bit) + mark])
 
 
-cdef inline int gather_squares(const Network* n, const int16_t** rows0, const int16_t** rows1,
-                               int k, uint64_t bits, int base0, int base1) noexcept nogil:
-    """rows0[k:] and rows1[k:] get the rows of the features base0 and base1
-    (perspectives 0 and 1) + the square of each bit of bits; the new count."""
+cdef inline void push_squares(const Network* n, RowLists* r, Accumulators* a, bint subtract,
+                              uint64_t bits, int base0, int base1) noexcept nogil:
+    """The rows of the features base0 and base1 (perspectives 0 and 1) + the
+    square of each bit of bits, to add or subtract (rows_push)."""
     cdef const int16_t* row
     while bits:
         row = n.l1_weight[square_of_bit(ctz(bits))]
-        rows0[k] = row + base0 * NN_HIDDEN
-        rows1[k] = row + base1 * NN_HIDDEN
-        k += 1
+        rows_push(r, a, subtract, row + base0 * NN_HIDDEN, row + base1 * NN_HIDDEN)
         bits &= bits - 1
-    return k
 
 
 cdef inline void nn_update(const Network* n, const IPos* before, const IPos* after,
                            Accumulators* a) noexcept nogil:
     """The accumulators of after from those of before (the marks never
     change): the rows of the features that appeared are added, those that
-    vanished subtracted, in one pass (apply_rows). A placement adds a ring,
+    vanished subtracted, in one pass (RowLists). A placement adds a ring,
     flips up to 8 (each flip is a ring of one colour gone and one of the
     other come), and hands the turn over, so the allowed squares move from
     one block to the other. Both perspectives see the same squares change,
     each in its own blocks."""
-    cdef int n_add = 0, n_sub = 0
-    cdef const int16_t* adds[2][NI_FEATURES]   # each feature appears or vanishes at most once
-    cdef const int16_t* subs[2][NI_FEATURES]
-    cdef uint64_t gone, come
+    cdef RowLists r
+    cdef uint64_t gone = before.allowed, come = after.allowed
+    r.n_add = 0
+    r.n_sub = 0
     # White's rings are perspective 0's own and perspective 1's opponent's; Red's the reverse.
-    n_sub = gather_squares(n, subs[0], subs[1], n_sub, before.rings[0] & ~after.rings[0],
-                           NI_OWN_RING, NI_OPP_RING)
-    n_add = gather_squares(n, adds[0], adds[1], n_add, after.rings[0] & ~before.rings[0],
-                           NI_OWN_RING, NI_OPP_RING)
-    n_sub = gather_squares(n, subs[0], subs[1], n_sub, before.rings[1] & ~after.rings[1],
-                           NI_OPP_RING, NI_OWN_RING)
-    n_add = gather_squares(n, adds[0], adds[1], n_add, after.rings[1] & ~before.rings[1],
-                           NI_OPP_RING, NI_OWN_RING)
-    gone = before.allowed
-    come = after.allowed
-    if before.turn == after.turn:
+    push_squares(n, &r, a, True, before.rings[0] & ~after.rings[0], NI_OWN_RING, NI_OPP_RING)
+    push_squares(n, &r, a, False, after.rings[0] & ~before.rings[0], NI_OWN_RING, NI_OPP_RING)
+    push_squares(n, &r, a, True, before.rings[1] & ~after.rings[1], NI_OPP_RING, NI_OWN_RING)
+    push_squares(n, &r, a, False, after.rings[1] & ~before.rings[1], NI_OPP_RING, NI_OWN_RING)
+    if before.turn == after.turn:                # the same blocks: only the squares that changed
         gone = before.allowed & ~after.allowed
         come = after.allowed & ~before.allowed
-    n_sub = gather_squares(n, subs[0], subs[1], n_sub, gone, allowed_base(before, 0),
-                           allowed_base(before, 1))
-    n_add = gather_squares(n, adds[0], adds[1], n_add, come, allowed_base(after, 0),
-                           allowed_base(after, 1))
-    apply_rows(a.acc[0], a.acc[1], adds[0], adds[1], n_add, subs[0], subs[1], n_sub)
+    push_squares(n, &r, a, True, gone, allowed_base(before, 0), allowed_base(before, 1))
+    push_squares(n, &r, a, False, come, allowed_base(after, 0), allowed_base(after, 1))
+    rows_apply(&r, a)
 
 
 cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:

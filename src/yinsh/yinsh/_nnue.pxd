@@ -14,8 +14,8 @@ from libc.stdlib cimport free
 from yinsh.yinsh._position cimport Position
 from yinsh.yinsh._types cimport PH_PLACE, PH_REMOVE_RING, PH_REMOVE_ROW
 from yinsh.bitboard cimport bb_andnot, bb_any, bb_pop_lsb, u128
-from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, add_row, aligned_calloc,
-                                apply_rows, nn_output, sub_row)
+from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, RowLists, add_row, aligned_calloc,
+                                nn_output, rows_apply, rows_push, sub_row)
 
 cdef enum:
     NN_FEATURES = 491
@@ -73,17 +73,14 @@ cdef inline void add_points(const Network* n, int16_t* acc, u128 points, int bas
         add_row(acc, n.l1_weight[base + bb_pop_lsb(&points)])
 
 
-cdef inline int gather_points(const Network* n, const int16_t** rows0, const int16_t** rows1,
-                              int k, u128 points, int base0, int base1) noexcept nogil:
-    """rows0[k:] and rows1[k:] get the rows of the features base0 and base1
-    (perspectives 0 and 1) + each point of points; the new count."""
+cdef inline void push_points(const Network* n, RowLists* r, Accumulators* a, bint subtract,
+                             u128 points, int base0, int base1) noexcept nogil:
+    """The rows of the features base0 and base1 (perspectives 0 and 1) +
+    each point of points, to add or subtract (rows_push)."""
     cdef const int16_t* row
     while bb_any(points):
         row = n.l1_weight[bb_pop_lsb(&points)]
-        rows0[k] = row + base0 * NN_HIDDEN
-        rows1[k] = row + base1 * NN_HIDDEN
-        k += 1
-    return k
+        rows_push(r, a, subtract, row + base0 * NN_HIDDEN, row + base1 * NN_HIDDEN)
 
 
 cdef inline void nn_refresh(const Network* n, const Position* p, Accumulators* a) noexcept nogil:
@@ -113,37 +110,37 @@ cdef inline void nn_update(const Network* n, const Position* before, const Posit
     marker; a row: five markers; a ring removal: the ring and the removed
     counts; the phase and pending-removal features). Both perspectives see
     the same points change, each in its own blocks: those rows in one pass
-    (apply_rows); the few scalar features that change are each
+    (RowLists); the few scalar features that change are each
     perspective's, a row at a time."""
-    cdef int c, col, j, old_bits, new_bits, changed, n_add = 0, n_sub = 0
+    cdef int c, col, j, old_bits, new_bits, changed
     cdef int own_ring, opp_ring, own_marker, opp_marker   # col's blocks for perspectives 0 and 1
-    cdef const int16_t* adds[2][NN_FEATURES]   # each feature appears or vanishes at most once
-    cdef const int16_t* subs[2][NN_FEATURES]
+    cdef RowLists r
+    r.n_add = 0
+    r.n_sub = 0
     for col in range(2):
         # colour col's pieces are perspective col's own and the other's opponent's
         own_ring = NN_OWN_RING if col == 0 else NN_OPP_RING
         opp_ring = NN_OPP_RING if col == 0 else NN_OWN_RING
         own_marker = NN_OWN_MARKER if col == 0 else NN_OPP_MARKER
         opp_marker = NN_OPP_MARKER if col == 0 else NN_OWN_MARKER
-        n_sub = gather_points(n, subs[0], subs[1], n_sub,
-                              bb_andnot(before.rings[col], after.rings[col]), own_ring, opp_ring)
-        n_add = gather_points(n, adds[0], adds[1], n_add,
-                              bb_andnot(after.rings[col], before.rings[col]), own_ring, opp_ring)
-        n_sub = gather_points(n, subs[0], subs[1], n_sub, bb_andnot(before.markers[col],
-                              after.markers[col]), own_marker, opp_marker)
-        n_add = gather_points(n, adds[0], adds[1], n_add, bb_andnot(after.markers[col],
-                              before.markers[col]), own_marker, opp_marker)
-    apply_rows(a.acc[0], a.acc[1], adds[0], adds[1], n_add, subs[0], subs[1], n_sub)
+        push_points(n, &r, a, True, bb_andnot(before.rings[col], after.rings[col]), own_ring, opp_ring)
+        push_points(n, &r, a, False, bb_andnot(after.rings[col], before.rings[col]), own_ring, opp_ring)
+        push_points(n, &r, a, True, bb_andnot(before.markers[col], after.markers[col]), own_marker,
+                    opp_marker)
+        push_points(n, &r, a, False, bb_andnot(after.markers[col], before.markers[col]), own_marker,
+                    opp_marker)
+    rows_apply(&r, a)
     for c in range(2):
         old_bits = scalar_features(before, c)
         new_bits = scalar_features(after, c)
         changed = old_bits ^ new_bits
-        for j in range(NN_SCALAR_COUNT):
-            if changed & (1 << j):
-                if new_bits & (1 << j):
-                    add_row(a.acc[c], n.l1_weight[NN_SCALARS + j])
-                else:
-                    sub_row(a.acc[c], n.l1_weight[NN_SCALARS + j])
+        if changed:
+            for j in range(NN_SCALAR_COUNT):
+                if changed & (1 << j):
+                    if new_bits & (1 << j):
+                        add_row(a.acc[c], n.l1_weight[NN_SCALARS + j])
+                    else:
+                        sub_row(a.acc[c], n.l1_weight[NN_SCALARS + j])
 
 
 cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
