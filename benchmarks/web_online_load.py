@@ -193,16 +193,21 @@ class Load:
                     await ws.send(json.dumps({**action, "ply": state["ply"], "seq": state["seq"]}))
                     waiting = True
 
-    async def table(self) -> None:
-        """One table: a game after another until stopping."""
-        http = Http(self.server.url)
+    async def table(self, index: int) -> None:
+        """One table (the index-th): a game after another until stopping. Its
+        games are made on the first server, their players' sockets on one
+        server each (``--spread players``), or all on the table's server
+        (``--spread games``)."""
+        home = self.servers[index % len(self.servers)] if self.args.spread == "games" else self.server
+        http = Http(home.url)
         while not self.stopping:
             try:
                 headers = self.address()
                 began, ready = time.perf_counter(), []
                 game_id, tokens = await self.new_game(http, headers)
                 done = asyncio.Event()
-                await asyncio.gather(*(self.player(game_id, t, done, self.servers[i % len(self.servers)],
+                await asyncio.gather(*(self.player(game_id, t, done, home if self.args.spread == "games"
+                                                   else self.servers[i % len(self.servers)],
                                                    headers, ready) for i, t in enumerate(tokens)))
                 self.games_played += done.is_set() and self.measuring
                 if self.measuring and len(ready) == len(tokens):
@@ -213,7 +218,7 @@ class Load:
         http.close()
 
     async def run(self) -> None:
-        tables = [asyncio.ensure_future(self.table()) for _ in range(self.args.games)]
+        tables = [asyncio.ensure_future(self.table(index)) for index in range(self.args.games)]
         await asyncio.sleep(self.args.warmup)
         self.measuring = True
         cpu = [server_cpu(self.servers), own_cpu(), database_cpu(self.db)]
@@ -300,7 +305,12 @@ def main(argv: Optional[list[str]] = None) -> None:
                                       "--db is then its database's path or URL, for the final check")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes (PostgreSQL only): each game's second player "
-                             "on another process than its first")
+                             "on another process than its first (see --spread)")
+    parser.add_argument("--spread", choices=["players", "games"], default="players",
+                        help="with several processes, what goes to each: 'players' (default): "
+                             "each game's players on different processes, the costliest case "
+                             "(every action is handled by two); 'games': a game's requests and "
+                             "sockets all on one process, as a balancer that hashes the game's id does")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.db != "postgresql":
         parser.error("several processes need --db postgresql")
@@ -343,7 +353,8 @@ def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
             one.stop()
     lat = sorted(load.latencies)
     q = statistics.quantiles(lat, n=20) if len(lat) > 20 else [float("nan")] * 19
-    print(f"{args.db if not args.url else args.url} ({len(servers)} process(es)): {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
+    spread = f", {args.spread} spread" if len(servers) > 1 else ""
+    print(f"{args.db if not args.url else args.url} ({len(servers)} process(es){spread}): {args.games} games x 2 sockets, {args.game}, think {args.think} s, "
           f"{args.seconds:g} s measured after {args.warmup:g} s (ran {elapsed:.0f} s in all), "
           f"acks {'in the updates' if args.folded else 'separate'}")
     print(f"  actions acknowledged: {load.measured} = {load.measured / args.seconds:.1f}/s; "

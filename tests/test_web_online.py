@@ -920,3 +920,64 @@ def test_a_folded_ack_not_queued_with_its_update_comes_by_itself():
     fine.max_bytes = fine.queued_bytes + 100             # it stops reading: the next state overflows
     hub.publish("g", {"type": "update", "events": [{"text": "x" * 200}]}, {"seq": 4, "you": None})
     assert fine.behind and [json.loads(t) for _, t, _ in fine._queue] == [{"type": "ack", "id": "y", "seq": 3}]
+
+
+def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_rest(tmp_path):
+    """Another process's notification line (``GameKeeper.on_change``)
+    whose entries stop following (a gap): the process plays those before
+    the gap on its copy at once and reads the rest from the database; a
+    line whose first entry does not play changes nothing before that read."""
+    import asyncio
+    import dataclasses
+
+    from yinsh.web import engines
+    from yinsh.web.online import OnlineService
+
+    def line(game_id, entries):
+        fields = [[e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms] for e in entries]
+        return f"{game_id} {entries[-1].seq} {json.dumps(fields)}"
+
+    async def run():
+        path = str(tmp_path / "games.sqlite3")
+        slots = engines.SearchSlots(1)
+        here, there = OnlineService(Database(path), slots), OnlineService(Database(path), slots)
+        made = await there.create({"game": "insert", "options": {"layout": 7}, "seats": ["me", "invite"],
+                                   "name": "Ann"})
+        game_id = made["id"]
+        friend = (await there.join(game_id, {"invite": made["invites"][0]["invite"], "name": "Bob"}))["token"]
+        mine = await here.get(game_id)
+        seat_tokens = {made["seat"]: made["token"], 1 - made["seat"]: friend}
+        rng = random.Random(5)
+
+        async def play_there(count):
+            """count actions stored by the other process: the entries new to mine."""
+            seq = mine.game.seq
+            for _ in range(count):
+                game = (await there.get(game_id)).game
+                move = rng.choice(game.web.choices(game.board)).move
+                await there.act(game_id, seat_tokens[game.to_act], {"type": "move", "move": move,
+                                                                    "seq": game.seq, "ply": game.board.ply})
+            return [e for e in (await there.get(game_id)).game.log if e.seq > seq]
+
+        async def caught_up():
+            if mine.catch_up is not None:
+                await mine.catch_up
+            theirs = (await there.get(game_id)).game
+            assert mine.game.log == theirs.log and mine.game.board.position() == theirs.board.position()
+
+        new = await play_there(3)
+        seq = mine.game.seq
+        await here.on_change(line(game_id, [new[0], new[2]]))      # new[1] left out: a gap
+        assert mine.game.log[seq:] == [new[0]]               # played at once, before the read
+        await caught_up()
+
+        new = await play_there(2)
+        seq = mine.game.seq
+        await here.on_change(line(game_id, [dataclasses.replace(new[0], text="zz9"), new[1]]))
+        assert mine.game.seq == seq                          # nothing played
+        await caught_up()
+        for service in (here, there):
+            service.db.dispose()
+        slots.stop_all()
+
+    asyncio.run(run())

@@ -27,7 +27,6 @@ import asyncio
 import collections
 import contextlib
 import functools
-import json
 import logging
 import random
 from typing import Any, Callable, Coroutine, Optional, TypeVar
@@ -37,7 +36,7 @@ import anyio
 from yinsh.web import engines, tokens
 from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database
 from yinsh.web.limits import Limits
-from yinsh.web.live import Ack, Hub, Listener, update_head
+from yinsh.web.live import Ack, Hub, Listener, loads, update_head
 from yinsh.web.live_game import LiveGame, meta_events, now_ms, snapshot
 from yinsh.web.online_errors import GoneError, UnconfirmedError
 from yinsh.web.online_game import Entry, OnlineGame, StaleError
@@ -412,7 +411,7 @@ class GameKeeper:
         said, _, head = said.partition("\t")
         if said:
             with contextlib.suppress(ValueError, TypeError):
-                entries = [Entry(*fields) for fields in json.loads(said)]
+                entries = [Entry(*fields) for fields in loads(said)]
         if entries and not live.behind and not live.lock.locked():
             seq, before = live.game.seq, snapshot(live)     # at once: no task, nothing to wait for
             live.heard = entries
@@ -420,6 +419,8 @@ class GameKeeper:
                 whole = seq == entries[0].seq - 1 and live.game.seq == entries[-1].seq
                 self._caught_up(live, seq, before, head if whole and head else None)
                 return
+            if live.game.seq > seq:                         # the entries before a gap: pushed
+                self._caught_up(live, seq, before)
             entries = None
         self._behind(live, entries)
 
@@ -437,22 +438,22 @@ class GameKeeper:
 
     @staticmethod
     def _take_heard(live: LiveGame) -> bool:
-        """Plays the entries other processes' notifications carried (under
-        live's lock); False when they do not say all that is new (then the
-        game is read from the database)."""
+        """Plays the entries other processes' notifications carried on
+        live's game itself (no action of this process is being tried on it;
+        a clone cost as much as the entry); False when they do not say all
+        that is new: the game is then read from the database from the first
+        entry that did not follow (``OnlineGame.apply`` plays an entry
+        whole or not at all)."""
         heard, live.heard = live.heard, []
         if not heard:
             return False
-        fresh = [entry for entry in heard if entry.seq > live.game.seq]
-        if not fresh:
-            return True
-        trial = live.game.clone()
+        game = live.game
         try:
-            for entry in fresh:
-                trial.apply(entry)
+            for entry in heard:
+                if entry.seq > game.seq:
+                    game.apply(entry)
         except ValueError:                                  # a gap, or diverged
             return False
-        live.game = trial
         return True
 
     async def _catch_up(self, live: LiveGame) -> None:
@@ -486,12 +487,13 @@ class GameKeeper:
                  ack: Optional[Ack] = None, head: Optional[str] = None) -> None:
         """Pushes the update of entries (and extra events) to the game's
         sockets; head: its text, made already (``_head``)."""
-        events = live.events(entries) + (extra or [])
-        if events and self.hub.count(live.id):
-            if head is None or extra:
-                since = entries[0].seq - 1 if entries else live.game.seq
-                head = update_head({"type": "update", "events": events}, live.state(now_ms(), since=since))
-            self.hub.publish_head(live.id, head, live.game.seq, ack)
+        if not (entries or extra) or not self.hub.count(live.id):
+            return
+        if head is None or extra:
+            since = entries[0].seq - 1 if entries else live.game.seq
+            head = update_head({"type": "update", "events": live.events(entries) + (extra or [])},
+                               live.state(now_ms(), since=since))
+        self.hub.publish_head(live.id, head, live.game.seq, ack)
 
     @staticmethod
     def _head(live: LiveGame, game: OnlineGame, entries: list[Entry]) -> str:

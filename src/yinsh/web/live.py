@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 
 from yinsh.web.database import CHANNEL
 
-__all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps", "update_head"]
+__all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps", "loads", "update_head"]
 
 try:
     import orjson
@@ -38,10 +38,14 @@ try:
     def dumps(value: Any) -> str:
         """value as compact JSON text (orjson when installed: a few times faster)."""
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    loads: Callable[[str], Any] = orjson.loads
 except ImportError:  # pragma: no cover - the web extra installs orjson
     def dumps(value: Any) -> str:
         """value as compact JSON text (orjson when installed: a few times faster)."""
         return json.dumps(value, separators=(",", ":"))
+
+    loads = json.loads
 
 MAX_QUEUED = 512 * 1024      # bytes a viewer's queue may hold
 
