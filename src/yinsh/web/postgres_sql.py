@@ -32,12 +32,12 @@ the update's text, then the entries: ``Database._note_line``)."""
 
 APPEND_ALL = """
 WITH locked AS MATERIALIZED (
-  SELECT "id" FROM games WHERE "id" IN (SELECT json_array_elements_text(%s::json))
+  SELECT "id" FROM games WHERE "id" IN (SELECT jsonb_array_elements_text(%s::jsonb))
   ORDER BY "id" FOR UPDATE),
 v AS (
   SELECT e->>0 AS id, (e->>1)::integer AS seq, (e->>2)::integer AS expected, (e->>3)::integer AS ply,
          e->>4 AS status, e->>5 AS result, (e->>6)::bigint AS finished_ms, e->>7 AS owner, e->>8 AS note
-  FROM json_array_elements(%s::json) AS e),
+  FROM jsonb_array_elements(%s::jsonb) AS e),
 moved AS (
   UPDATE games AS g SET "seq" = v.seq, "ply" = COALESCE(v.ply, g."ply"),
     "status" = COALESCE(v.status, g."status"),
@@ -50,7 +50,7 @@ inserted AS (
   INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
   SELECT a->>0, (a->>1)::integer, (a->>2)::integer, a->>3, (a->>4)::integer, a->>5, (a->>6)::boolean,
          (a->>7)::bigint, (a->>8)::bigint
-  FROM json_array_elements(%s::json) AS a
+  FROM jsonb_array_elements(%s::jsonb) AS a
   WHERE a->>0 IN (SELECT "id" FROM moved)
   RETURNING "game_id"),
 lines AS (
@@ -72,7 +72,10 @@ expected), the entries of those moved inserted, and the notification lines
 of those moved sent, ``GROUP_BYTES`` of lines a notification after the
 origin's line. It returns the ids of the games moved on. (JSON, not arrays
 of each column: the driver escapes every element of a text array with a
-regular expression, a fifth of the server's time under load.)"""
+regular expression, a fifth of the server's time under load. Read as
+``jsonb``, parsed once: as ``json`` each ``->>`` parsed its whole element
+again, the notification line with it, and PostgreSQL spent 0.1 ms an
+append, against 0.04.)"""
 
 
 def append_parameters(keys: list[str], games: list[list[Any]], entries: list[list[Any]],
