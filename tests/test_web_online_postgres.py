@@ -380,3 +380,46 @@ def test_a_batch_notifies_each_append_it_stored_in_payloads_postgresql_takes(dat
     assert lines[ids[0]].endswith("\t" + calls[0]["update"]) and '"m1"' in lines[ids[0]]
     assert "\t" not in lines[ids[7]] and '"m1"' in lines[ids[7]]
     assert lines[ids[9]] == f"{ids[9]} 30"                             # id and seq only
+
+
+def test_processes_started_together_on_a_new_database_all_start(postgres):
+    """Several processes started at once on a database without tables (a
+    deployment's first start): one makes the tables, the others wait for
+    it and find them (without the lock PostgreSQL refused the second
+    ``CREATE TABLE`` of a type being made: duplicate key)."""
+    import sqlalchemy as sa
+
+    admin = sa.create_engine(postgres, isolation_level="AUTOCOMMIT")
+    names = [f"fresh{n}" for n in range(3)]
+    try:
+        with admin.connect() as conn:
+            for name in names:
+                conn.exec_driver_sql(f"CREATE DATABASE {name}")
+        for name in names:
+            url = sa.engine.make_url(postgres).set(database=name).render_as_string(hide_password=False)
+            made, failures, start = [], [], threading.Barrier(6)
+
+            def open_one():
+                start.wait()
+                try:
+                    made.append(Database(url))
+                except Exception as exc:                    # the failure the test looks for
+                    failures.append(exc)
+
+            threads = [threading.Thread(target=open_one) for _ in range(6)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+            assert not failures, failures
+            assert len(made) == 6
+            made[0].create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
+                            "auto_throw": False, "public": True, "created_ms": 1}, [{"kind": "person"}])
+            assert made[-1].load("g") is not None
+            for db in made:
+                db.dispose()
+    finally:
+        with admin.connect() as conn:
+            for name in names:
+                conn.exec_driver_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        admin.dispose()

@@ -71,6 +71,8 @@ T = TypeVar("T")
 
 #: The PostgreSQL channel of the games' changes (payload: the game id).
 CHANNEL = "yinsh_games"
+#: The PostgreSQL advisory lock a process holds while it makes or updates the tables.
+SCHEMA_LOCK = 0x79696E7368                 # "yinsh"
 
 #: Seconds between a process's heartbeats (``Database.heartbeat``).
 HEARTBEAT_S = 1.0
@@ -147,9 +149,11 @@ class Database(GroupCommits, GameReads):
                               f'"token_hash", "invite_hash") VALUES ({", ".join([self._mark] * 7)})')
         self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
-        with self._writing():
-            meta.create_all(self.engine)
-            add_columns(self.engine, self.is_postgres)
+        with self._writing(), engine.begin() as conn:
+            if self.is_postgres:        # processes starting together: one makes the tables, the others wait
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            meta.create_all(conn)
+            add_columns(conn, self.is_postgres)
 
     # Transactions ------------------------------------------------------------------
 

@@ -58,11 +58,11 @@ def tables(meta: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
     return games, seats, actions
 
 
-def add_columns(engine: Any, is_postgres: bool) -> None:
-    """Adds the columns a database made by an older version lacks."""
-    have = {c["name"] for c in sa.inspect(engine).get_columns("games")}
-    with engine.begin() as conn:
-        for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
-            if name not in have:                    # (two processes may both get here)
-                guard = "IF NOT EXISTS " if is_postgres else ""
-                conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
+def add_columns(conn: Any, is_postgres: bool) -> None:
+    """Adds the columns a database made by an older version lacks (in
+    conn's transaction)."""
+    have = {c["name"] for c in sa.inspect(conn).get_columns("games")}
+    for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
+        if name not in have:
+            guard = "IF NOT EXISTS " if is_postgres else ""
+            conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
