@@ -38,6 +38,7 @@ from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Da
 from yinsh.web.limits import Limits
 from yinsh.web.live import Ack, Hub, Listener, loads, update_head
 from yinsh.web.live_game import LiveGame, meta_events, now_ms, snapshot
+from yinsh.web.loop_appends import LoopAppends
 from yinsh.web.online_errors import GoneError, UnconfirmedError
 from yinsh.web.online_game import Entry, OnlineGame, StaleError
 
@@ -91,58 +92,13 @@ class GameKeeper:
         self.last_ok_ms = now_ms()                      # the database's last answer
         self.down_since: Optional[int] = None           # since when it does not answer
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._appends: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._append = LoopAppends(db)                  # await self._append(**call): Database.append
         self._fresh: collections.deque[str] = collections.deque()      # the newest waiting games
         self.waiting_kept = WAITING_KEPT
         self.searches = 0                               # engine searches started here
 
-
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
-
-    async def _append(self, **call: Any) -> None:
-        """``Database.append(**call)``: the appends asked for in one turn of
-        the event loop go to the database's committing thread together
-        (``Database.append_later``: no worker thread waits for them), which
-        commits them with every other write waiting (group commit). Like a
-        worker thread's call, it is not cancelled half way: a cancelled
-        caller is cancelled once the store is done."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self._appends.append((call, future))
-        if len(self._appends) == 1:
-            loop.call_soon(self._store_appends)
-        cancelled = False
-        while not future.done():
-            try:
-                await asyncio.shield(future)
-            except asyncio.CancelledError:
-                cancelled = True
-        if cancelled:
-            raise asyncio.CancelledError
-        future.result()
-
-    def _store_appends(self) -> None:
-        batch, self._appends = self._appends, []
-        loop = asyncio.get_running_loop()
-
-        def deliver(failures: list[Optional[Exception]]) -> None:
-            for (_, future), failure in zip(batch, failures):
-                if future.done():
-                    continue
-                if failure is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(failure)
-
-        def stored(failures: list[Optional[Exception]]) -> None:        # in the committing thread
-            with contextlib.suppress(RuntimeError):         # the loop closed meanwhile
-                loop.call_soon_threadsafe(deliver, failures)
-
-        try:
-            self.db.append_later([call for call, _ in batch], stored)
-        except Exception as exc:                            # a bug: every caller hears it
-            deliver([exc] * len(batch))
 
     # Starting and stopping ---------------------------------------------------------------
 
@@ -415,7 +371,7 @@ class GameKeeper:
         if entries and not live.behind and not live.lock.locked():
             seq, before = live.game.seq, snapshot(live)     # at once: no task, nothing to wait for
             live.heard = entries
-            if self._take_heard(live):
+            if live.take_heard():
                 whole = seq == entries[0].seq - 1 and live.game.seq == entries[-1].seq
                 self._caught_up(live, seq, before, head if whole and head else None)
                 return
@@ -436,26 +392,6 @@ class GameKeeper:
         if live.catch_up is None or live.catch_up.done():
             live.catch_up = self._spawn(self._catch_up(live))
 
-    @staticmethod
-    def _take_heard(live: LiveGame) -> bool:
-        """Plays the entries other processes' notifications carried on
-        live's game itself (no action of this process is being tried on it;
-        a clone cost as much as the entry); False when they do not say all
-        that is new: the game is then read from the database from the first
-        entry that did not follow (``OnlineGame.apply`` plays an entry
-        whole or not at all)."""
-        heard, live.heard = live.heard, []
-        if not heard:
-            return False
-        game = live.game
-        try:
-            for entry in heard:
-                if entry.seq > game.seq:
-                    game.apply(entry)
-        except ValueError:                                  # a gap, or diverged
-            return False
-        return True
-
     async def _catch_up(self, live: LiveGame) -> None:
         """Loads what other processes stored in live until nothing is new
         (one task a game, so the notifications of the other games wait for
@@ -465,7 +401,7 @@ class GameKeeper:
             try:
                 async with live.lock:
                     seq, before = live.game.seq, snapshot(live)
-                    if not self._take_heard(live):
+                    if not live.take_heard():
                         await self._reload(live)
                     self._caught_up(live, seq, before)
             except STORE_ERRORS as exc:
@@ -486,7 +422,7 @@ class GameKeeper:
     def _publish(self, live: LiveGame, entries: list[Entry], extra: Optional[list[dict[str, Any]]] = None,
                  ack: Optional[Ack] = None, head: Optional[str] = None) -> None:
         """Pushes the update of entries (and extra events) to the game's
-        sockets; head: its text, made already (``_head``)."""
+        sockets; head: its text, made already (``LiveGame.update_text``)."""
         if not (entries or extra) or not self.hub.count(live.id):
             return
         if head is None or extra:
@@ -494,13 +430,6 @@ class GameKeeper:
             head = update_head({"type": "update", "events": live.events(entries) + (extra or [])},
                                live.state(now_ms(), since=since))
         self.hub.publish_head(live.id, head, live.game.seq, ack)
-
-    @staticmethod
-    def _head(live: LiveGame, game: OnlineGame, entries: list[Entry]) -> str:
-        """The text of the update of entries that lead live to game (up to
-        each viewer's ``you``: ``update_head``)."""
-        return update_head({"type": "update", "events": live.events(entries)},
-                           live.state(now_ms(), since=entries[0].seq - 1, game=game))
 
     async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
                       background: bool = False, ack: Optional[Ack] = None) -> None:
@@ -515,7 +444,7 @@ class GameKeeper:
             stored = False
             live.storing = trial.seq
             if self.db.is_postgres:                     # made once: it goes to the other processes too
-                head = self._head(live, trial, entries)
+                head = live.update_text(trial, entries)
             try:
                 await self._append(game_id=live.id, entries=entries, expected_seq=live.game.seq,
                                    status=trial.status, result=trial.ended, ply=trial.board.ply,

@@ -12,6 +12,7 @@ from typing import Any, Mapping, Optional
 
 from yinsh.web import tokens
 from yinsh.web.game_reads import Stored
+from yinsh.web.live import update_head
 from yinsh.web.online_game import Entry, OnlineGame
 
 __all__ = ["LiveGame", "now_ms", "apply_update", "meta_events", "snapshot"]
@@ -124,6 +125,31 @@ class LiveGame:
 
     def events(self, entries: list[Entry]) -> list[dict[str, Any]]:
         return [e.as_json(self.game.side_name(e.seat)) for e in entries]
+
+    def update_text(self, game: OnlineGame, entries: list[Entry]) -> str:
+        """The text of the update of entries that lead this game to game
+        (up to each viewer's ``you``: ``update_head``)."""
+        return update_head({"type": "update", "events": self.events(entries)},
+                           self.state(now_ms(), since=entries[0].seq - 1, game=game))
+
+    def take_heard(self) -> bool:
+        """Plays the entries other processes' notifications carried
+        (``heard``) on the game itself (no action of this process is being
+        tried on it; a clone cost as much as the entry); False when they do
+        not say all that is new: the game is then read from the database
+        from the first entry that did not follow (``OnlineGame.apply``
+        plays an entry whole or not at all)."""
+        heard, self.heard = self.heard, []
+        if not heard:
+            return False
+        game = self.game
+        try:
+            for entry in heard:
+                if entry.seq > game.seq:
+                    game.apply(entry)
+        except ValueError:                                  # a gap, or diverged
+            return False
+        return True
 
 
 def meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
