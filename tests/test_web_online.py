@@ -22,6 +22,7 @@ with warnings.catch_warnings():
 from yinsh import record
 from yinsh.web.app import create_app
 from yinsh.web.database import Database
+from yinsh.web import online_view
 from yinsh.web.online import apply_update
 
 from web_helpers import RELAXED
@@ -602,10 +603,10 @@ def test_the_same_position_by_other_moves_is_drawn_with_its_own_last_move():
     first, second = game([a, b, c]), game([c, b, a])
     assert first.board.position() == second.board.position()
     for one in (first, second):
-        drawn = one.picture(False, {})
+        drawn = online_view.picture(one, False, {})
         assert drawn == one.web.svg(one.board, [], False)
         assert f'data-move="{one.board.move_stack[-1]}"' in drawn
-    assert game([]).picture(True, {}) is game([]).picture(True, {})    # a start: drawn once
+    assert online_view.picture(game([]), True, {}) is online_view.picture(game([]), True, {})  # drawn once
 
 
 def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):

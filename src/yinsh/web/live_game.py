@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
-from yinsh.web import tokens
+from yinsh.web import online_view, tokens
 from yinsh.web.game_reads import Stored
 from yinsh.web.live import update_head
 from yinsh.web.online_game import Entry, OnlineGame
@@ -92,7 +92,7 @@ class LiveGame:
 
     def state(self, now: int, you: Optional[int] = None, since: Optional[int] = None,
               svg: bool = True, game: Optional[OnlineGame] = None) -> dict[str, Any]:
-        """The game's state (``OnlineGame.state``); since a seq: an update's,
+        """The game's state (``online_view.state``); since a seq: an update's,
         whose ``picture`` is the address of its SVG; without svg: the whole
         state with ``svg`` None and the ``picture`` to fetch (the answers to
         create, join and rematch: the page draws the board from its socket's
@@ -100,7 +100,7 @@ class LiveGame:
         trial of the game to describe instead (an update made before it is
         stored)."""
         game = self.game if game is None else game
-        state = game.state(now, self.pictures, since, svg)
+        state = online_view.state(game, now, self.pictures, since, svg)
         state.update(id=self.id, rematch=self.rematch, rematch_of=self.rematch_of,
                      public=self.public, you=you)
         if since is not None or not svg:
@@ -113,7 +113,7 @@ class LiveGame:
         if seq != game.seq:
             game = OnlineGame.replay(game.header(), game.log[:seq])
             targets = targets and game.view()
-        return game.picture(targets, self.pictures)
+        return online_view.picture(game, targets, self.pictures)
 
     def take_unserved(self, trial: OnlineGame, now: int) -> tuple[Optional[int], list[Entry]]:
         """Takes the time the server could not serve (an outage whose resume

@@ -28,7 +28,6 @@ yinsh.web.online_game.StaleError: the game has moved on: it is at ply 1, the act
 """
 from __future__ import annotations
 
-import collections
 import copy as _copy
 import secrets
 from dataclasses import dataclass, field
@@ -49,12 +48,6 @@ LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
              "takeback_decline", "takeback", "draw_offer", "draw_accept", "draw_decline",
              "resign", "flag", "resume")
 _BOARD_KINDS = ("move", "throw", "out_move")
-#: The pictures a game keeps drawn (``OnlineGame.picture``).
-PICTURES_KEPT = 4
-#: The pictures of start positions the process keeps drawn for every game
-#: (the same start position of thousands of new games is drawn once).
-SHARED_PICTURES_KEPT = 256
-_SHARED: "collections.OrderedDict[tuple[str, str, bool], str]" = collections.OrderedDict()
 
 
 class ActionError(ValueError):
@@ -127,10 +120,6 @@ class Seat:
 class Offers:
     draw: Optional[int] = None
     takeback: Optional[dict[str, Any]] = None      # {"seat", "ply", "accepted": [seats]}
-
-
-def _word(value: int, words: tuple[str, str]) -> str:
-    return words[0] if value == 1 else words[1]
 
 
 @dataclass
@@ -602,97 +591,8 @@ class OnlineGame:
                 index = min(index, int(entry.text) - first)
         return max(0, index)
 
-    def picture(self, targets: bool, cache: Optional[dict[tuple[int, bool], str]] = None) -> str:
-        """The board's SVG (targets: with the clickable targets of the
-        player to act), drawn once per entry (seq) and view into cache. A
-        picture shows the last action too (its move, Insert's flips), which
-        the position string does not hold: only a board with no action
-        played yet (a start position, drawn once for thousands of new
-        games) is shared by position with every game, in the process's
-        last ``SHARED_PICTURES_KEPT`` pictures."""
-        key = (self.seq, targets)
-        svg = cache.get(key) if cache is not None else None
-        if svg is None:
-            if self.board.move_stack:
-                svg = self.web.svg(self.board, [], targets)
-            else:
-                shared = (self.game_name, self.board.position(), targets)
-                svg = _SHARED.get(shared)
-                if svg is None:
-                    svg = _SHARED[shared] = self.web.svg(self.board, [], targets)
-                    if len(_SHARED) > SHARED_PICTURES_KEPT:
-                        _SHARED.popitem(last=False)
-                else:
-                    _SHARED.move_to_end(shared)
-            if cache is not None:
-                while len(cache) >= PICTURES_KEPT:
-                    del cache[next(iter(cache))]
-                cache[key] = svg
-        return svg
-
     def view(self) -> bool:
         """Whether the picture of the game now shows clickable targets."""
         to_act = self.to_act
         return (to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
                 and not self.needs_throw())
-
-    def record_text(self, names: Optional[Sequence[str]] = None, date: str = "?") -> str:
-        """The game in the library's record format."""
-        from yinsh import record
-        web, board = self.web, self.board
-        side_names = web.side_names(board)
-        tags = {side_names[self.sides[s]]: (names[s] if names else seat.name)
-                for s, seat in enumerate(self.seats)}
-        tags.update(Event="Online game", Site="yinsh serve", Date=date)
-        if self.control is not None:
-            tags["TimeControl"] = str(self.control)
-        if self.ended is not None and not board.is_game_over():
-            tags.update(Result=self.ended["code"], Termination=self.ended["reason"])
-        return record.write(record.Game.from_board(board, **tags))
-
-    def state(self, now_ms: int, pictures: Optional[dict[tuple[int, bool], str]] = None,
-              since: Optional[int] = None, svg: bool = True) -> dict[str, Any]:
-        """What the page draws (``you`` is added per viewer): the whole of it
-        (without svg: its ``svg`` None, not drawn), or, since a seq, an
-        update's: without the picture (``view``: whether it has targets) and
-        with the moves that changed since then only (``moves_from``,
-        ``moves_tail``)."""
-        web, board = self.web, self.board
-        to_act = self.to_act
-        person = to_act is not None and not self.seats[to_act].is_engine and to_act not in self.out
-        choices = web.choices(board) if person else []
-        over = self.ended is not None
-        if over:
-            result = self.result()
-            prompt = f"Game over: {result['winner']}" + (f" ({result['reason']})" if result["reason"] else "")
-        elif to_act is None:
-            waiting = sum(1 for s in self.seats if not s.is_engine and not s.joined)
-            prompt = f"Waiting for {waiting} {_word(waiting, ('player', 'players'))} to join"
-        elif self.engine_to_act():
-            prompt = f"{self.side_name(to_act)} (engine) is thinking"
-        else:
-            prompt = web.prompt(board)
-        targets = self.view()
-        state = {
-            "game": self.game_name, "title": web.title, "target": web.target, "options": self.options,
-            "status": self.status, "ply": board.ply, "seq": self.seq, "position": board.position(),
-            "turn": self.side_name(to_act), "to_act": to_act,
-            "seats": [{"seat": s, "side": self.side_name(s), "kind": seat.kind, "name": seat.name,
-                       "joined": seat.joined or seat.is_engine, "out": s in self.out}
-                      for s, seat in enumerate(self.seats)],
-            "prompt": prompt, "over": over, "result": self.result(),
-            "choices": [c.as_json() for c in choices],
-            "buttons": {"pass": any(not c.paths for c in choices),
-                        "throw": person and self.needs_throw()},
-            "dice": list(getattr(board, "dice", None) or ()),
-            "clock": None if self.clocks is None else self.clocks.as_json(now_ms),
-            "offers": {"draw": self.offers.draw, "takeback": None if self.offers.takeback is None
-                       else _copy.deepcopy(self.offers.takeback)},
-            "view": int(targets),
-        }
-        if since is None:
-            state.update(moves=self.moves(), svg=self.picture(targets, pictures) if svg else None)
-        else:
-            start = self.moves_changed_since(since)
-            state.update(moves_from=start, moves_tail=self.played[start:])
-        return state

@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from yinsh.web import online_view
 from yinsh.web.database import STORE_ERRORS
 from yinsh.web.guard import ForeignOrigin, origin_allowed, require_json
 from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
@@ -117,7 +118,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         live = await service.get(request.path_params["game_id"])
         name = f"{live.game.game_name}-online-{live.id[:8]}.txt"
         date = datetime.datetime.fromtimestamp(live.created_ms / 1000, datetime.timezone.utc)
-        return PlainTextResponse(live.game.record_text(date=date.strftime("%Y.%m.%d")), headers={
+        return PlainTextResponse(online_view.record_text(live.game, date=date.strftime("%Y.%m.%d")), headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
     async def board_at(request: Request) -> dict[str, Any]:
