@@ -16,10 +16,13 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy
 
+cdef extern from "nnue_simd.h" nogil:
+    enum:                               # the layers' sizes, defined once (in the kernels' header)
+        NN_HIDDEN "YINSH_NN_HIDDEN"
+        NN_INPUT "YINSH_NN_INPUT"
+        NN_L2 "YINSH_NN_L2"
+
 cdef enum:
-    NN_HIDDEN = 64
-    NN_L2 = 32
-    NN_INPUT = 2 * NN_HIDDEN
     NN_SCORE_SCALE = 2000
     NN_OUT_SCALE = 127 * 64
     NN_CLAMP = 127

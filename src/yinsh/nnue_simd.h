@@ -47,8 +47,10 @@
 #define YINSH_NN_SSE2 0
 #endif
 
-#define YINSH_NN_INPUT 128      /* the clamped accumulators: nnue_layers.pxd's NN_INPUT */
-#define YINSH_NN_L2 32          /* the second layer's outputs: NN_L2 */
+/* The layers' sizes, defined here once (nnue_layers.pxd takes them as NN_HIDDEN, NN_INPUT, NN_L2). */
+#define YINSH_NN_HIDDEN 64      /* int16 lanes of an accumulator, one per perspective */
+#define YINSH_NN_INPUT (2 * YINSH_NN_HIDDEN)        /* the two clamped accumulators */
+#define YINSH_NN_L2 32          /* the second layer's outputs */
 
 /* The second layer's weights are stored by pairs of inputs: w[i / 2][k][i % 2]
  * is input i's weight in output k (nnue_layers.pxd's NetOutput). A pair of
@@ -126,8 +128,6 @@ static int32_t yinsh_nn_layers_avx2(const int16_t* x, const int16_t* w, const in
 static yinsh_nn_layers_fn yinsh_nn_layers_impl = 0;
 static const char* yinsh_nn_kernel_name = "portable";
 
-#define YINSH_NN_ROW 64         /* int16 lanes of an accumulator: nnue_layers.pxd's NN_HIDDEN */
-
 /* The update of both perspectives' accumulators: accp += addsp[i] for
  * i < n_add, -= subsp[i] for i < n_sub (the same features change for both
  * perspectives, each with its own rows). */
@@ -135,10 +135,10 @@ typedef void (*yinsh_nn_rows_fn)(int16_t* acc0, int16_t* acc1, const int16_t** a
                                  const int16_t** adds1, int n_add, const int16_t** subs0,
                                  const int16_t** subs1, int n_sub);
 
-#define YINSH_NN_ROWS_PARAMS                                                                   \
+#define YINSH_NN_HIDDENS_PARAMS                                                                   \
     (int16_t* acc0, int16_t* acc1, const int16_t** adds0, const int16_t** adds1, int n_add,   \
      const int16_t** subs0, const int16_t** subs1, int n_sub)
-#define YINSH_NN_ROWS_LISTS                                                                    \
+#define YINSH_NN_HIDDENS_LISTS                                                                    \
     int16_t* acc[2] = {acc0, acc1};                                                            \
     const int16_t** adds[2] = {adds0, adds1};                                                  \
     const int16_t** subs[2] = {subs0, subs1};
@@ -146,10 +146,10 @@ typedef void (*yinsh_nn_rows_fn)(int16_t* acc0, int16_t* acc1, const int16_t** a
 #if defined(__GNUC__) || defined(__clang__)
 
 /* The accumulators of perspectives first..last - 1 in registers of vector
- * type vtype (bytes wide), each YINSH_NN_ROW * 2 / bytes of them. */
-#define YINSH_NN_ROWS_PASS(vtype, bytes, first, last)                                          \
+ * type vtype (bytes wide), each YINSH_NN_HIDDEN * 2 / bytes of them. */
+#define YINSH_NN_HIDDENS_PASS(vtype, bytes, first, last)                                          \
     {                                                                                          \
-        enum { N = YINSH_NN_ROW * 2 / (bytes), LANES = (bytes) / 2, P = (last) - (first) };    \
+        enum { N = YINSH_NN_HIDDEN * 2 / (bytes), LANES = (bytes) / 2, P = (last) - (first) };    \
         vtype a[P][N], r;                                                                      \
         _Pragma("GCC unroll 2") for (int p = 0; p < P; p++)                                    \
             _Pragma("GCC unroll 8") for (int k = 0; k < N; k++)                                \
@@ -174,18 +174,18 @@ typedef void (*yinsh_nn_rows_fn)(int16_t* acc0, int16_t* acc1, const int16_t** a
 typedef uint16_t yinsh_v8 __attribute__((vector_size(16)));
 
 /* 128-bit registers: one perspective at a time (its 8 registers, 16 for both would spill). */
-static void yinsh_nn_rows_portable YINSH_NN_ROWS_PARAMS {
-    YINSH_NN_ROWS_LISTS
-    YINSH_NN_ROWS_PASS(yinsh_v8, 16, 0, 1)
-    YINSH_NN_ROWS_PASS(yinsh_v8, 16, 1, 2)
+static void yinsh_nn_rows_portable YINSH_NN_HIDDENS_PARAMS {
+    YINSH_NN_HIDDENS_LISTS
+    YINSH_NN_HIDDENS_PASS(yinsh_v8, 16, 0, 1)
+    YINSH_NN_HIDDENS_PASS(yinsh_v8, 16, 1, 2)
 }
 
 #else
 
-static void yinsh_nn_rows_portable YINSH_NN_ROWS_PARAMS {
-    YINSH_NN_ROWS_LISTS
+static void yinsh_nn_rows_portable YINSH_NN_HIDDENS_PARAMS {
+    YINSH_NN_HIDDENS_LISTS
     for (int p = 0; p < 2; p++)
-        for (int j = 0; j < YINSH_NN_ROW; j++) {
+        for (int j = 0; j < YINSH_NN_HIDDEN; j++) {
             uint16_t v = (uint16_t)acc[p][j];
             for (int i = 0; i < n_add; i++)
                 v = (uint16_t)(v + (uint16_t)adds[p][i][j]);
@@ -202,9 +202,9 @@ typedef uint16_t yinsh_v16 __attribute__((vector_size(32)));
 
 /* 256-bit registers: both perspectives in one pass (4 registers each). */
 __attribute__((target("avx2")))
-static void yinsh_nn_rows_avx2 YINSH_NN_ROWS_PARAMS {
-    YINSH_NN_ROWS_LISTS
-    YINSH_NN_ROWS_PASS(yinsh_v16, 32, 0, 2)
+static void yinsh_nn_rows_avx2 YINSH_NN_HIDDENS_PARAMS {
+    YINSH_NN_HIDDENS_LISTS
+    YINSH_NN_HIDDENS_PASS(yinsh_v16, 32, 0, 2)
 }
 #endif
 
@@ -238,7 +238,7 @@ static inline int32_t yinsh_nn_layers(const int16_t* x, const int16_t* w, const 
     return yinsh_nn_layers_impl(x, w, b, w3, b3, shift, clamp);
 }
 
-static inline void yinsh_nn_rows YINSH_NN_ROWS_PARAMS {
+static inline void yinsh_nn_rows YINSH_NN_HIDDENS_PARAMS {
     if (yinsh_nn_rows_impl == 0)
         yinsh_nn_choose();
     yinsh_nn_rows_impl(acc0, acc1, adds0, adds1, n_add, subs0, subs1, n_sub);
