@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -46,18 +45,12 @@ from online_servers import Server, postgres_cluster  # noqa: E402
 from yinsh.web.database import Database  # noqa: E402
 
 try:                    # the load generator shares the machine with the server: it keeps lean
-    from orjson import loads  # noqa: E402
+    from orjson import dumps as _dumps, loads  # noqa: E402
+
+    def dumps(value: Any) -> str:
+        return _dumps(value).decode()
 except ImportError:
-    from json import loads  # noqa: E402
-
-
-async def receive(ws: Any, seconds: float) -> Any:
-    """The socket's next message, ``asyncio.TimeoutError`` after seconds
-    (``asyncio.timeout`` where there is one: no task a message)."""
-    if sys.version_info >= (3, 11):
-        async with asyncio.timeout(seconds):
-            return await ws.recv()
-    return await asyncio.wait_for(ws.recv(), seconds)
+    from json import dumps, loads  # noqa: E402
 
 
 class Http:
@@ -82,7 +75,7 @@ class Http:
         if self.streams is None:
             self.streams = await asyncio.open_connection(self.host, self.port)
         reader, writer = self.streams
-        data = json.dumps(body).encode()
+        data = dumps(body).encode()
         lines = [f"POST {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
                  "Content-Type: application/json", f"Content-Length: {len(data)}"]
         lines += [f"{k}: {v}" for k, v in headers.items()]
@@ -145,16 +138,14 @@ class Load:
     async def player(self, game_id: str, token: str, done: asyncio.Event, server: Any,
                      headers: dict[str, str], ready: list[float]) -> None:
         url = f"{server.ws_url}/api/online/games/{game_id}/live"
-        async with connect(url, max_size=2 ** 22, open_timeout=30, additional_headers=headers) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "ack_in_update": self.args.folded}))
+        # proxy=None: no proxy looked up in the environment for each socket
+        async with connect(url, max_size=2 ** 22, open_timeout=30, additional_headers=headers,
+                           proxy=None) as ws:
+            await ws.send(dumps({"type": "hello", "token": token, "ack_in_update": self.args.folded}))
             state: dict[str, Any] = {}
             waiting = False
             while not done.is_set() and not (self.stopping and not waiting):
-                try:
-                    raw = await receive(ws, 1.0)
-                except asyncio.TimeoutError:
-                    continue
-                message = loads(raw)
+                message = loads(await ws.recv())
                 now = time.perf_counter()
                 kind = message["type"]
                 if kind in ("error", "gone"):
@@ -190,7 +181,7 @@ class Load:
                     else:
                         action = {"type": "move", "move": self.rng.choice(state["choices"])["move"]}
                     self.sent[(game_id, state["seq"])] = time.perf_counter()
-                    await ws.send(json.dumps({**action, "ply": state["ply"], "seq": state["seq"]}))
+                    await ws.send(dumps({**action, "ply": state["ply"], "seq": state["seq"]}))
                     waiting = True
 
     async def table(self, index: int) -> None:
@@ -226,7 +217,9 @@ class Load:
         self.stopping = True
         counted = self.actions
         self.cpu = [server_cpu(self.servers) - cpu[0], own_cpu() - cpu[1], database_cpu(self.db) - cpu[2]]
-        await asyncio.wait(tables, timeout=15)
+        # the acks of the actions in flight come in; a player waiting for
+        # the other's action waits for good: each is stopped after that
+        await asyncio.wait(tables, timeout=2)
         for task in tables:
             task.cancel()
         self.measured = counted

@@ -32,8 +32,8 @@ the update's text, then the entries: ``Database._note_line``)."""
 
 APPEND_ALL = """
 WITH locked AS MATERIALIZED (
-  SELECT "id" FROM games WHERE "id" IN (SELECT jsonb_array_elements_text(%s::jsonb))
-  ORDER BY "id" FOR UPDATE),
+  SELECT g."id" FROM (SELECT k FROM jsonb_array_elements_text(%s::jsonb) AS k ORDER BY k) AS k("id")
+  CROSS JOIN LATERAL (SELECT "id" FROM games WHERE "id" = k."id" FOR UPDATE) AS g),
 v AS (
   SELECT e->>0 AS id, (e->>1)::integer AS seq, (e->>2)::integer AS expected, (e->>3)::integer AS ply,
          e->>4 AS status, e->>5 AS result, (e->>6)::bigint AS finished_ms, e->>7 AS owner, e->>8 AS note
@@ -44,7 +44,7 @@ moved AS (
     "finished_ms" = CASE WHEN v.status = 'finished' THEN v.finished_ms ELSE g."finished_ms" END,
     "result" = CASE WHEN v.status = 'finished' THEN v.result ELSE g."result" END
   FROM v JOIN locked ON locked."id" = v.id
-  WHERE g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
+  WHERE g."id" = ANY(ARRAY(SELECT "id" FROM locked)) AND g."id" = v.id AND g."seq" = v.expected AND (v.owner IS NULL OR g."owner" = v.owner)
   RETURNING g."id", v.note),
 inserted AS (
   INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", "auto", "at_ms", "used_ms")
@@ -65,9 +65,14 @@ WHERE (SELECT count(*) FROM sent) >= 0 AND (SELECT count(*) FROM inserted) >= 0
 """A batch's appends in one statement (``Database._lock_and_append``;
 parameters: the batch's game ids, its appends' rows and its entries, each
 a JSON array of arrays (``append_parameters``), the channel and the
-origin): the rows of the batch's games locked in the order of their ids (a
-statement touches a game's row only once it is locked, in any plan: the
-update joins ``locked``), the games' rows moved on (those where they were
+origin): the rows of the batch's games locked in the order of their ids,
+each looked up in the primary key whatever the table's statistics, and
+the update's rows taken by those ids (``= ANY``: in the primary key too,
+once the table has statistics). A join of the ids instead, planned for the
+100 rows PostgreSQL expects of a JSON array, read the whole table twice a
+batch: 3.8 ms for 10 appends on 10,000 games, against 1.05 ms now. A
+statement touches a game's row only once it is locked, in any plan (the
+update joins ``locked``). Then the games' rows moved on (those where they were
 expected), the entries of those moved inserted, and the notification lines
 of those moved sent, ``GROUP_BYTES`` of lines a notification after the
 origin's line. It returns the ids of the games moved on. (JSON, not arrays
