@@ -18,7 +18,9 @@ acknowledged action is looked for in the database at the end (should be 0).
 On Linux it also prints the CPU time the server processes, the load
 generator and (its own cluster) PostgreSQL used per action while measured
 (from /proc): on shared cores the rate depends on the other jobs, the CPU
-time an action costs much less.
+time an action costs much less. ``--history N`` first puts N finished
+games (20 entries each) in the database, as on a server that has run a
+while: statements that read a whole table show there, not on a new one.
 
     python benchmarks/web_online_load.py --db sqlite
     python benchmarks/web_online_load.py --db postgresql
@@ -268,6 +270,36 @@ def own_cpu() -> float:
     return times.user + times.system
 
 
+HISTORY = """
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count}),
+     s(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM s WHERE j < 20)
+INSERT INTO {table}
+"""
+HISTORY_ROWS = {
+    "games (id, game, options, start, created_ms, finished_ms, status, result, ply, seq, auto_throw, public)":
+        "SELECT 'history' || i, 'insert', '{}', '', 1, 2, 'finished', '{\"code\": \"1-0\"}', 20, 20, "
+        "false, false FROM n",
+    "seats (game_id, seat, kind, name)": "SELECT 'history' || i, j - 1, 'person', 'P' FROM n, s WHERE j <= 2",
+    "actions (game_id, seq, ply, kind, seat, text, auto, at_ms, used_ms)":   # seat: (j - 1) mod 2
+        "SELECT 'history' || i, j, j - 1, 'move', 1 - j + 2 * (j / 2), 'a1', false, 1, 0 FROM n, s",
+}
+
+
+def add_history(db_url: str, count: int) -> None:
+    """count finished private games in the database before the load, 20
+    entries each, and its statistics brought up to date: a server that
+    has run a while, whose tables are not almost empty (nothing in this
+    load reads them back: their logs are not played)."""
+    database = Database(db_url)
+    with database.engine.begin() as conn:
+        for table, rows in HISTORY_ROWS.items():
+            conn.exec_driver_sql(HISTORY.format(count=count, table=table) + rows)
+    with database.engine.connect() as conn:
+        conn.exec_driver_sql("ANALYZE")
+        conn.commit()
+    database.dispose()
+
+
 def lost_actions(db_url: str, acked: dict[str, int]) -> int:
     database = Database(db_url)
     lost = 0
@@ -291,6 +323,9 @@ def main(argv: Optional[list[str]] = None) -> None:
                         help="mean seconds a player waits before acting (default 0)")
     parser.add_argument("--game", default="insert", choices=["insert", "yinsh", "ludo"])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--history", type=int, default=0,
+                        help="finished games in the database before the load (default 0: a new "
+                             "database; a server that has run a while has many)")
     parser.add_argument("--separate-acks", dest="folded", action="store_false",
                         help="ask for each ack as a message of its own, as clients before the hello's "
                              "ack_in_update did (default: the ack in the action's own update, as the page)")
@@ -330,6 +365,8 @@ class Running:
 
 
 def run(db: str, args: argparse.Namespace, server: Any = None) -> None:
+    if args.history:
+        add_history(db, args.history)
     servers = [server] if server else [Server(db) for _ in range(args.processes)]
     try:
         load = Load(servers, args, db)
