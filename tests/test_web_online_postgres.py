@@ -6,7 +6,8 @@ that locks several games' rows locks them in the order of their ids);
 PostgreSQL stopped for 10 s, or the batch's connection killed from the
 server's side, while a batch is in flight: each write of it is committed or
 fails with a clear error having changed nothing, the games go on once the
-database is back, and no acknowledged action is lost.
+database is back, and no acknowledged action is lost; a server process
+killed (SIGKILL) with a batch in flight loses no acknowledged action.
 
 PostgreSQL comes from Debian's ``postgresql`` package, as in
 tests/test_web_online_servers.py (skipped without it unless
@@ -388,6 +389,93 @@ def test_games_played_through_a_database_outage_lose_no_acknowledged_action(post
         for game_id, moves in acked.items():
             served = httpx.get(f"{fresh.url}/api/online/games/{game_id}", timeout=10).json()
             assert [m["text"] for m in served["moves"]][:len(moves)] == moves, game_id   # none lost
+    finally:
+        fresh.stop()
+
+
+def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(postgres):
+    """Eight tables playing Insert at full speed on one ``yinsh serve``
+    process, so that its committing thread always has a batch in flight,
+    then SIGKILL: every action acknowledged before the kill is in the
+    database (read by a new process), each table's one unanswered action
+    was stored whole or not at all, and the games go on on the new process."""
+    server = Server(postgres)
+    acked: dict[str, list[str]] = {}
+    tokens_of: dict[str, list[str]] = {}
+    unexpected: list[str] = []
+    lock = threading.Lock()
+    sent = [0]                                              # actions sent, not answered yet
+    killed = threading.Event()
+    made = iter(range(1000))
+
+    def play(n):
+        rng = random.Random(n)
+        players = []
+        try:
+            while not killed.is_set():
+                game_id, tokens = create_game(server, f"10.1.{next(made)}.1", [])
+                players = [Player(server, game_id, t) for t in tokens]
+                acked[game_id], tokens_of[game_id] = [], tokens
+                while not players[0].state["over"]:
+                    state = players[0].state
+                    mover = next(p for p in players if p.state["you"] == state["to_act"])
+                    with lock:
+                        sent[0] += 1
+                    answer = mover.random_action(rng)
+                    with lock:
+                        sent[0] -= 1
+                    assert answer["type"] == "ack", answer       # one process: no conflict, no outage
+                    acked[game_id] = [m["text"] for m in mover.state["moves"]]
+                    for p in players:
+                        while p.state["seq"] < answer["seq"]:
+                            p.until("update")
+                for p in players:
+                    p.close()
+        except Exception:                                   # noqa: BLE001 - the kill, or what the test reports
+            if not killed.is_set():
+                unexpected.append(traceback.format_exc())
+        finally:
+            for p in players:
+                p.close()
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(3)
+        with lock:                                          # no answer is counted after this
+            in_flight = sent[0]
+            killed.set()
+            server.kill()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        server.stop()
+    assert not unexpected, unexpected
+    assert in_flight >= 2 and sum(map(len, acked.values())) > 100, (in_flight, acked)
+    fresh = Server(postgres)                                # reads the games from the database
+    try:
+        for game_id, moves in acked.items():
+            stored = [m["text"] for m in httpx.get(f"{fresh.url}/api/online/games/{game_id}",
+                                                   timeout=10).json()["moves"]]
+            assert stored[:len(moves)] == moves, game_id                  # none lost
+            assert len(stored) <= len(moves) + 1, game_id                 # the one sent, whole or not
+        game_id = next(g for g, moves in acked.items()
+                       if not httpx.get(f"{fresh.url}/api/online/games/{g}", timeout=10).json()["over"])
+        players = [Player(fresh, game_id, t) for t in tokens_of[game_id]]
+        rng = random.Random(9)
+        for _ in range(3):                                  # the game goes on
+            state = players[0].state
+            if state["over"]:
+                break
+            mover = next(p for p in players if p.state["you"] == state["to_act"])
+            answer = mover.random_action(rng)
+            assert answer["type"] == "ack", answer
+            for p in players:
+                while p.state["seq"] < answer["seq"]:
+                    p.until("update")
+        for p in players:
+            p.close()
     finally:
         fresh.stop()
 
