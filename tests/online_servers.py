@@ -1,9 +1,10 @@
 """Real servers for the online tests: ``yinsh serve`` processes, a throwaway
 PostgreSQL cluster (Debian's ``postgresql`` package: initdb into a temporary
 folder, a Unix socket there, run as the ``postgres`` user when we are root;
-stopped and started again by the outage tests), and a blocking WebSocket
-player. Shared by tests/test_web_online_servers.py,
-tests/test_web_online_postgres.py and benchmarks/web_online_load.py."""
+stopped and started again by the outage tests), a blocking WebSocket
+player, and ``play``: random actions of a game's players. Shared by
+tests/test_web_online_servers.py, tests/test_web_online_postgres.py and
+benchmarks/web_online_load.py."""
 from __future__ import annotations
 
 import contextlib
@@ -160,16 +161,41 @@ class Player:
     def act(self, **message: Any) -> dict[str, Any]:
         """Sends an action made on the state last seen; returns its ack or error."""
         self.send(ply=self.state["ply"], seq=self.state["seq"], **message)
+        return self.answer()
+
+    def answer(self) -> dict[str, Any]:
+        """The ack or error of the action sent last."""
         while True:
             answer = self.receive()
             if answer["type"] in ("ack", "error"):
                 return answer
 
-    def random_action(self, rng: Any) -> dict[str, Any]:
+    def random_choice(self, rng: Any) -> dict[str, Any]:
+        """A legal action on the state last seen, as ``act``'s keywords."""
         if self.state["buttons"]["throw"]:
-            return self.act(type="throw")
-        return self.act(type="move", move=rng.choice(self.state["choices"])["move"])
+            return {"type": "throw"}
+        return {"type": "move", "move": rng.choice(self.state["choices"])["move"]}
+
+    def random_action(self, rng: Any) -> dict[str, Any]:
+        return self.act(**self.random_choice(rng))
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._connection.__exit__(None, None, None)
+
+
+def play(players: list[Player], rng: Any, actions: int) -> list[dict[str, Any]]:
+    """Plays up to actions random actions of a game's players, each
+    acknowledged and seen by every player; returns the moves then."""
+    for _ in range(actions):
+        state = players[0].state
+        if state["over"]:
+            break
+        mover = next(p for p in players if p.state["you"] == state["to_act"])
+        answer = mover.random_action(rng)
+        assert answer["type"] == "ack", answer
+        for p in players:
+            while p.state["seq"] < answer["seq"]:
+                p.until("update")
+    moves: list[dict[str, Any]] = players[0].state["moves"]
+    return moves

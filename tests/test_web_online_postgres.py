@@ -25,7 +25,7 @@ import pytest
 import sqlalchemy  # noqa: F401  (the web extra: without it the module is skipped, conftest.py)
 import websockets  # noqa: F401
 
-from online_servers import Player, Server, postgres_bin, postgres_cluster, start_postgres, stop_postgres
+from online_servers import Player, Server, play, postgres_bin, postgres_cluster, start_postgres, stop_postgres
 from yinsh.web.database import STORE_ERRORS, Conflict, Database, Faults
 from yinsh.web.online_game import Entry
 
@@ -408,7 +408,7 @@ def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(pos
     killed = threading.Event()
     made = iter(range(1000))
 
-    def play(n):
+    def table(n):
         rng = random.Random(n)
         players = []
         try:
@@ -419,9 +419,10 @@ def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(pos
                 while not players[0].state["over"]:
                     state = players[0].state
                     mover = next(p for p in players if p.state["you"] == state["to_act"])
+                    mover.send(ply=state["ply"], seq=state["seq"], **mover.random_choice(rng))
                     with lock:
                         sent[0] += 1
-                    answer = mover.random_action(rng)
+                    answer = mover.answer()
                     with lock:
                         sent[0] -= 1
                     assert answer["type"] == "ack", answer       # one process: no conflict, no outage
@@ -438,15 +439,20 @@ def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(pos
             for p in players:
                 p.close()
 
-    threads = [threading.Thread(target=play, args=(n,)) for n in range(8)]
+    threads = [threading.Thread(target=table, args=(n,)) for n in range(8)]
     for thread in threads:
         thread.start()
     try:
         time.sleep(3)
-        with lock:                                          # no answer is counted after this
-            in_flight = sent[0]
-            killed.set()
-            server.kill()
+        deadline = time.monotonic() + 30
+        while True:                                         # killed with at least two actions sent, unanswered
+            with lock:                                      # no answer is counted after this
+                if sent[0] >= 2 or time.monotonic() > deadline:
+                    in_flight = sent[0]
+                    killed.set()
+                    server.kill()
+                    break
+            time.sleep(0.0002)
         for thread in threads:
             thread.join(60)
     finally:
@@ -462,17 +468,8 @@ def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(pos
         game_id = next(g for g, moves in acked.items()
                        if not httpx.get(f"{fresh.url}/api/online/games/{g}", timeout=10).json()["over"])
         players = [Player(fresh, game_id, t) for t in tokens_of[game_id]]
-        rng = random.Random(9)
-        for _ in range(3):                                  # the game goes on
-            state = players[0].state
-            if state["over"]:
-                break
-            mover = next(p for p in players if p.state["you"] == state["to_act"])
-            answer = mover.random_action(rng)
-            assert answer["type"] == "ack", answer
-            for p in players:
-                while p.state["seq"] < answer["seq"]:
-                    p.until("update")
+        before = len(players[0].state["moves"])
+        assert len(play(players, random.Random(9), 3)) > before          # the game goes on
         for p in players:
             p.close()
     finally:

@@ -19,7 +19,7 @@ import pytest
 import sqlalchemy  # noqa: F401  (the web extra: without it the module is skipped, conftest.py)
 import websockets  # noqa: F401
 
-from online_servers import Player, Server, postgres_bin, postgres_cluster
+from online_servers import Player, Server, play, postgres_bin, postgres_cluster
 
 
 @pytest.fixture(scope="module")
@@ -50,21 +50,6 @@ def create_game(server, **body):
         assert joined.status_code == 200, joined.text
         tokens.append(joined.json()["token"])
     return made["id"], tokens
-
-
-def play(players, rng, actions):
-    """Plays up to actions acknowledged actions; returns the moves acknowledged."""
-    for _ in range(actions):
-        state = players[0].state
-        if state["over"]:
-            break
-        mover = next(p for p in players if p.state["you"] == state["to_act"])
-        answer = mover.random_action(rng)
-        assert answer["type"] == "ack", answer
-        for p in players:
-            while p.state["seq"] < answer["seq"]:
-                p.until("update")
-    return players[0].state["moves"]
 
 
 def test_a_killed_server_restarted_loses_no_acknowledged_action(database):
