@@ -2,7 +2,7 @@
 PostgreSQL cluster (Debian's ``postgresql`` package: initdb into a temporary
 folder, a Unix socket there, run as the ``postgres`` user when we are root;
 stopped and started again by the outage tests), a blocking WebSocket
-player, and ``play``: random actions of a game's players. Shared by
+player, ``play``: random actions of a game's players, and ``see``. Shared by
 tests/test_web_online_servers.py, tests/test_web_online_postgres.py and
 benchmarks/web_online_load.py."""
 from __future__ import annotations
@@ -194,8 +194,13 @@ def play(players: list[Player], rng: Any, actions: int) -> list[dict[str, Any]]:
         mover = next(p for p in players if p.state["you"] == state["to_act"])
         answer = mover.random_action(rng)
         assert answer["type"] == "ack", answer
-        for p in players:
-            while p.state["seq"] < answer["seq"]:
-                p.until("update")
+        see(players, answer["seq"])
     moves: list[dict[str, Any]] = players[0].state["moves"]
     return moves
+
+
+def see(players: list[Player], seq: int) -> None:
+    """Waits until every player has received the game's updates up to seq."""
+    for p in players:
+        while p.state["seq"] < seq:
+            p.until("update")

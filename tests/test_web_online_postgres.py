@@ -25,7 +25,8 @@ import pytest
 import sqlalchemy  # noqa: F401  (the web extra: without it the module is skipped, conftest.py)
 import websockets  # noqa: F401
 
-from online_servers import Player, Server, play, postgres_bin, postgres_cluster, start_postgres, stop_postgres
+from online_servers import (Player, Server, play, postgres_bin, postgres_cluster, see, start_postgres,
+                            stop_postgres)
 from yinsh.web.database import STORE_ERRORS, Conflict, Database, Faults
 from yinsh.web.online_game import Entry
 
@@ -319,7 +320,7 @@ def test_games_played_through_a_database_outage_lose_no_acknowledged_action(post
     done = threading.Event()
     made = iter(range(1000))
 
-    def play(n):
+    def table(n):
         rng = random.Random(n)
         try:
             while not done.is_set():
@@ -332,9 +333,7 @@ def test_games_played_through_a_database_outage_lose_no_acknowledged_action(post
                     answer = mover.random_action(rng)
                     if answer["type"] == "ack":
                         acked[game_id] = [m["text"] for m in mover.state["moves"]]
-                        for p in players:
-                            while p.state["seq"] < answer["seq"]:
-                                p.until("update")
+                        see(players, answer["seq"])
                         continue
                     assert answer["status"] in (409, 503), answer
                     errors.append(answer)
@@ -352,7 +351,7 @@ def test_games_played_through_a_database_outage_lose_no_acknowledged_action(post
     def total():
         return sum(len(moves) for moves in list(acked.values()))
 
-    threads = [threading.Thread(target=play, args=(n,)) for n in range(4)]
+    threads = [threading.Thread(target=table, args=(n,)) for n in range(4)]
     try:
         for thread in threads:
             thread.start()
@@ -427,9 +426,7 @@ def test_a_server_killed_with_a_batch_in_flight_loses_no_acknowledged_action(pos
                         sent[0] -= 1
                     assert answer["type"] == "ack", answer       # one process: no conflict, no outage
                     acked[game_id] = [m["text"] for m in mover.state["moves"]]
-                    for p in players:
-                        while p.state["seq"] < answer["seq"]:
-                            p.until("update")
+                    see(players, answer["seq"])
                 for p in players:
                     p.close()
         except Exception:                                   # noqa: BLE001 - the kill, or what the test reports

@@ -19,7 +19,7 @@ import pytest
 import sqlalchemy  # noqa: F401  (the web extra: without it the module is skipped, conftest.py)
 import websockets  # noqa: F401
 
-from online_servers import Player, Server, play, postgres_bin, postgres_cluster
+from online_servers import Player, Server, play, postgres_bin, postgres_cluster, see
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +79,7 @@ def test_a_killed_server_restarted_loses_no_acknowledged_action(database):
         assert after["remaining_ms"][1 - running] == clock["remaining_ms"][1 - running]
         assert after["remaining_ms"][running] <= clock["remaining_ms"][running]
         seq = httpx.get(f"{server.url}/api/online/games/{game_id}", timeout=10).json()["seq"]
-        for p in players:                                 # the resume entry reaches the sockets
-            while p.state["seq"] < seq:
-                p.until("update")
+        see(players, seq)                                 # the resume entry reaches the sockets
         more = play(players, random.Random(2), 10)
         assert more[:len(acknowledged)] == acknowledged and len(more) > len(acknowledged)
         for p in players:
