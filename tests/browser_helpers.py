@@ -1,7 +1,8 @@
 """The browser tests' tools: `yinsh serve` in a child process on a fresh
 SQLite file, Debian's Chromium through Playwright, and `Tab`, a page of the
 server in its own browser context (its own local storage: one person) that
-records its console errors; the fixtures both browser test modules use
+records its console errors, and `Page`, a tab playing at one screen; the
+fixtures the browser test modules use
 (`server`, `browser`, `shots`: import them into the module)."""
 from __future__ import annotations
 
@@ -60,11 +61,14 @@ class Tab:
     errors. path: the address after the server's (``#game=...``); wait: a
     selector to wait for after loading."""
 
-    def __init__(self, browser, server, viewport=DESKTOP, path="", wait="#board svg", csp=False):
+    def __init__(self, browser, server, viewport=DESKTOP, path="", wait="#board svg", csp=False,
+                 route=None):
         # Playwright's wait_for_function evaluates its text with eval, which the page's
         # Content-Security-Policy (scripts from the server only) forbids: the tabs bypass it,
         # but for those made with csp=True (tests/test_web_browser.py checks the page under it).
         self.context = browser.new_context(viewport=viewport, bypass_csp=not csp)
+        if route is not None:                   # (each request of the context, workers' too)
+            self.context.route("**/*", route)
         self.tab = self.context.new_page()
         self.errors: list[str] = []
         self.tab.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
@@ -100,6 +104,48 @@ class Tab:
         errors = [e for e in self.errors if not (server_down and REFUSED.search(e))]
         others = [e for e in errors if not e.startswith(NETWORK_ERROR)]
         assert others == [] and len(errors) - len(others) == network_errors, self.errors
+
+
+class Page(Tab):
+    """A tab playing at one screen."""
+
+    def new_game(self, game, seats, **options):
+        tab = self.tab
+        tab.click("#new-game")
+        tab.check(f'input[name=game][value="{game}"]')
+        for name, value in options.items():
+            if name == "auto-throw":
+                tab.set_checked('input[name="auto-throw"]', value)
+            else:
+                tab.select_option(f'select[name="{name}"]', value)
+        for i, seat in enumerate(seats):
+            tab.select_option(f"#seat-{i}", seat)
+        tab.click("#new-start")
+        self.idle()
+
+    def play(self, rng, clicks):
+        """Clicks lit targets (and the throw and pass buttons) until the game
+        is over (True) or after clicks clicks (False)."""
+        tab = self.tab
+        for _ in range(clicks):
+            self.idle()
+            if self.status().startswith("Game over"):
+                return True
+            if tab.is_visible("#throw"):
+                tab.click("#throw")
+                continue
+            if tab.is_visible("#pass"):
+                tab.click("#pass")
+                continue
+            lit = self.lit()
+            count = lit.count()
+            assert count, f"nothing to click: {self.status()}"
+            lit.nth(rng.randrange(count)).click()
+        self.idle()
+        return self.status().startswith("Game over")
+
+    def play_to_the_end(self, rng):
+        assert self.play(rng, 3000), "the game did not end"
 
 
 @pytest.fixture(scope="module")

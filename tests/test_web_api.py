@@ -67,7 +67,7 @@ def random_game(client, state, rng):
 
 def test_page_and_static_files(client):
     page = client.get("/")
-    assert page.status_code == 200 and '<script type="module" src="/static/main.js">' in page.text
+    assert page.status_code == 200 and '<script type="module" src="static/main.js">' in page.text
     for name, kind in (("main.js", "javascript"), ("style.css", "css"), ("icon.svg", "svg")):
         answer = client.get(f"/static/{name}")
         assert answer.status_code == 200 and kind in answer.headers["content-type"]

@@ -15,49 +15,7 @@ import urllib.parse
 import pytest
 
 # The browser tools (Playwright: without it the module is skipped, conftest.py) and the fixtures.
-from browser_helpers import PHONE, Tab, browser, server, shots  # noqa: F401
-
-
-class Page(Tab):
-    """A tab playing at one screen."""
-
-    def new_game(self, game, seats, **options):
-        tab = self.tab
-        tab.click("#new-game")
-        tab.check(f'input[name=game][value="{game}"]')
-        for name, value in options.items():
-            if name == "auto-throw":
-                tab.set_checked('input[name="auto-throw"]', value)
-            else:
-                tab.select_option(f'select[name="{name}"]', value)
-        for i, seat in enumerate(seats):
-            tab.select_option(f"#seat-{i}", seat)
-        tab.click("#new-start")
-        self.idle()
-
-    def play(self, rng, clicks):
-        """Clicks lit targets (and the throw and pass buttons) until the game
-        is over (True) or after clicks clicks (False)."""
-        tab = self.tab
-        for _ in range(clicks):
-            self.idle()
-            if self.status().startswith("Game over"):
-                return True
-            if tab.is_visible("#throw"):
-                tab.click("#throw")
-                continue
-            if tab.is_visible("#pass"):
-                tab.click("#pass")
-                continue
-            lit = self.lit()
-            count = lit.count()
-            assert count, f"nothing to click: {self.status()}"
-            lit.nth(rng.randrange(count)).click()
-        self.idle()
-        return self.status().startswith("Game over")
-
-    def play_to_the_end(self, rng):
-        assert self.play(rng, 3000), "the game did not end"
+from browser_helpers import PHONE, Page, Tab, browser, server, shots  # noqa: F401
 
 
 def test_yinsh_blitz_at_one_screen_to_the_end(browser, server, shots):

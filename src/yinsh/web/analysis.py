@@ -15,36 +15,18 @@ stopped, for at most ``MAX_ANALYSIS_TIME`` seconds, in one of the application's 
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from typing import Any, Optional
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yinsh.engine import Analysis, Limit
+from yinsh.engine import Limit
 from yinsh.web import engines
+from yinsh.web.analysis_lines import info_json, read_message, start_request
 from yinsh.web.games import WebGame
-from yinsh.web.inputs import BadRequest, integer
 from yinsh.web.sessions import SessionStore, UnknownSessionError
 
-__all__ = ["analysis_socket", "info_json"]
-
-MAX_MESSAGE = 4096          # characters of a message from the page
-
-
-def info_json(game: WebGame, board: Any, found: Analysis) -> dict[str, Any]:
-    """The page's view of one iteration of a search of board."""
-    lines = found.lines or [found]
-    return {
-        "type": "info", "depth": found.depth, "nodes": found.nodes, "nps": found.nps,
-        "time": round(found.time, 2), "algorithm": found.algorithm, "ply": board.ply,
-        "turn": game.side_names(board)[int(board.turn)], "scale": game.score_scale(board),
-        "lines": [{"multipv": line.multipv, "score": line.score, "mate": line.mate,
-                   "score_text": line.score_text(), "pv": [str(m) for m in line.pv]}
-                  for line in lines],
-        "svg": game.svg(board, [str(line.best_move) for line in lines if line.best_move], True),
-    }
-
+__all__ = ["analysis_socket"]
 
 class _Search:
     """One analysis: a worker thread that holds a slot and feeds a queue."""
@@ -123,29 +105,22 @@ async def analysis_socket(websocket: WebSocket, store: SessionStore,
         while True:
             raw = await websocket.receive_text()
             try:
-                message = json.loads(raw) if len(raw) <= MAX_MESSAGE else None
-                if not isinstance(message, dict):
-                    raise BadRequest("a message is a JSON object of at most 4 KB")
-                kind = message.get("type")
-                if kind == "stop":
+                message = read_message(raw)
+                if message["type"] == "stop":
                     await halt()
                     continue
-                if kind != "start":
-                    raise BadRequest("a message's type is start or stop")
                 game.touch()
-                board = game.board_at(integer(message.get("ply", game.board.ply), "ply", 0,
-                                              game.board.ply))
-                multipv = integer(message.get("multipv", 1), "multipv", 1, engines.MAX_MULTIPV)
-                problem = game.game.search_problem(board)
+                request = start_request(game, message)
             except ValueError as exc:
                 await websocket.send_json({"type": "error", "error": str(exc)})
                 continue
             await halt()
-            if problem is not None:
+            board = request.board(game)
+            if request.problem is not None:
                 await websocket.send_json({"type": "idle", "ply": board.ply,
-                                           "reason": f"Nothing to analyse: {problem}."})
+                                           "reason": f"Nothing to analyse: {request.problem}."})
                 continue
-            search = _Search(game.game, board, multipv, slots, asyncio.get_running_loop())
+            search = _Search(game.game, board, request.multipv, slots, asyncio.get_running_loop())
             forward = asyncio.create_task(_forward(websocket, search))
     except WebSocketDisconnect:
         pass

@@ -47,15 +47,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from yinsh.web import engines, games as _games
+from yinsh.web import engines
 from yinsh.web.analysis import analysis_socket
 from yinsh.web.database import Database
+from yinsh.web.game_handlers import CHANGES, GameHandlers, error_status
 from yinsh.web.guard import Guard
+from yinsh.web.inputs import read_body
 from yinsh.web.limits import Limits, client_address
 from yinsh.web.online import LimitError, OnlineService
 from yinsh.web.online_routes import online_routes
-from yinsh.web.inputs import BadRequest, TooLarge, game_options, integer, read_body, seats, text
-from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
+from yinsh.web.sessions import SessionStore
 
 __all__ = ["create_app", "STATIC"]
 
@@ -70,24 +71,18 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """handler's value as JSON, its errors as ``{"error": ...}``."""
+    """handler's value as JSON, its errors as ``{"error": ...}``
+    (``game_handlers.error_status``)."""
     async def endpoint(request: Request) -> Response:
         try:
             value = await handler(request)
-        except TooLarge as exc:
-            return _error(413, str(exc))
         except LimitError as exc:                  # (the rate of new games of one address)
             return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=exc.headers)
-        except BadRequest as exc:
-            return _error(getattr(exc, "status", 400), str(exc))
-        except UnknownSessionError as exc:
-            return _error(404, str(exc))
-        except engines.BusyError as exc:
-            return _error(503, str(exc))
-        except ValueError as exc:                  # bad input, illegal action, bad record
-            return _error(400, str(exc))
-        except (RuntimeError, MemoryError) as exc:  # the engine failed
-            return _error(500, f"the engine failed: {exc}")
+        except (ValueError, LookupError, RuntimeError, MemoryError) as exc:
+            answer = error_status(exc)
+            if answer is None:
+                raise
+            return _error(*answer)
         return value if isinstance(value, Response) else JSONResponse(value)
     return endpoint
 
@@ -108,64 +103,40 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
     database = db if isinstance(db, Database) else Database(db or "sqlite://")
     online = OnlineService(database, slots, limits)
 
-    def game_of(request: Request) -> GameSession:
-        return store.get(request.path_params["game_id"])
+    handlers = GameHandlers(store, slots, lambda client: online.take_rate(client))
+
+    def game_id(request: Request) -> str:
+        return str(request.path_params["game_id"])
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def catalogue(request: Request) -> dict[str, Any]:
-        return {"games": {name: _games.catalogue(game) for name, game in _games.WEB_GAMES.items()},
-                "engine": {"min_time": engines.MIN_MOVE_TIME, "max_time": engines.MAX_MOVE_TIME,
-                           "max_multipv": engines.MAX_MULTIPV,
-                           "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
+        return handlers.catalogue()
 
     async def new_game(request: Request) -> dict[str, Any]:
         body = await read_body(request)
-        client = client_address(request.scope, limits)
-        online.take_rate(client)            # the games of one screen too: one bucket an address
-        if "import" in body:
-            imported = text(body, "import")
-            chosen = body.get("seats")
-            if chosen is not None:          # the count is checked against the game's seats
-                chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
-            return store.add(import_game(imported, chosen, slots), client).state()
-        web_game = _games.get(body.get("game"))
-        options = game_options(web_game.name, body.get("options", {}))
-        board = web_game.new_board(options)
-        count = len(web_game.seats(board))
-        chosen = seats(body.get("seats", [None] * count), count)
-        auto_throw = body.get("auto_throw", False)
-        if not isinstance(auto_throw, bool):
-            raise BadRequest("auto_throw must be true or false")
-        return store.add(GameSession(board, chosen, auto_throw=auto_throw, slots=slots), client).state()
+        return handlers.new_game(body, client_address(request.scope, limits))
 
     async def show(request: Request) -> dict[str, Any]:
-        return game_of(request).state()
+        return handlers.state(game_id(request))
 
-    def changing(change: Callable[[GameSession, dict[str, Any]], dict[str, Any]],
-                 in_thread: bool = False) -> Handler:
+    def changing(what: str) -> Handler:
         async def handler(request: Request) -> dict[str, Any]:
-            game = game_of(request)
+            game = handlers.game(game_id(request))
             body = await read_body(request)
             async with game.lock:
-                if in_thread:                   # the engine's own threads, not the requests'
-                    return await slots.run(change, game, body)
-                return change(game, body)
+                if what == "step":              # the engine's own threads, not the requests'
+                    return await slots.run(CHANGES[what], game, body)
+                return CHANGES[what](game, body)
         return handler
 
     async def board_at(request: Request) -> dict[str, Any]:
-        game = game_of(request)
-        ply = integer(request.query_params.get("ply", str(game.board.ply)), "ply", 0, game.board.ply)
-        board = game.board_at(ply)
-        return {"ply": ply, "position": board.position(),
-                "svg": game.game.svg(board, [], False)}
+        return handlers.board_at(game_id(request), request.query_params.get("ply"))
 
     async def download(request: Request) -> Response:
-        game = game_of(request)
-        name = f"{game.game.name}-game.txt"
-        return PlainTextResponse(game.record_text(), headers={
-            "Content-Disposition": f'attachment; filename="{name}"'})
+        name, text = handlers.record(game_id(request))
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def socket(websocket: WebSocket) -> None:
         await analysis_socket(websocket, store, slots)
@@ -186,13 +157,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         Route("/api/games", _answer(catalogue), methods=["GET"]),
         Route("/api/games", _answer(new_game), methods=["POST"]),
         Route(api, _answer(show), methods=["GET"]),
-        Route(api + "/play", _answer(changing(lambda g, b: g.play(text(b, "move", 200)))),
-              methods=["POST"]),
-        Route(api + "/throw", _answer(changing(lambda g, b: g.throw())), methods=["POST"]),
-        Route(api + "/step", _answer(changing(lambda g, b: g.step(), in_thread=True)),
-              methods=["POST"]),
-        Route(api + "/undo", _answer(changing(lambda g, b: g.undo())), methods=["POST"]),
-        Route(api + "/resign", _answer(changing(lambda g, b: g.resign())), methods=["POST"]),
+        *[Route(f"{api}/{what}", _answer(changing(what)), methods=["POST"]) for what in CHANGES],
         Route(api + "/board", _answer(board_at), methods=["GET"]),
         Route(api + "/record", _answer(download), methods=["GET"]),
         WebSocketRoute(api + "/analysis", socket),

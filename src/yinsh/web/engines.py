@@ -181,10 +181,11 @@ class SearchSlots:
 SLOTS = SearchSlots()
 
 
-def new_engine(board: Any) -> Engine:
+def new_engine(board: Any, keep_tables: bool = False) -> Engine:
     """An engine with the server's bounds for board's game (and its default
-    evaluation: ``Engine``'s ``"auto"``)."""
-    return Engine(hash_mb=HASH_MB, threads=1, algorithm=_games.of_board(board).algorithm(board))
+    evaluation: ``Engine``'s ``"auto"``); keep_tables as ``Engine``'s."""
+    return Engine(hash_mb=HASH_MB, threads=1, algorithm=_games.of_board(board).algorithm(board),
+                  keep_tables=keep_tables)
 
 
 class EnginePlayer:

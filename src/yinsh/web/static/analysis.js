@@ -1,4 +1,5 @@
-// Live analysis: a WebSocket to the server's engine, one search at a time.
+// Live analysis: a WebSocket to the server's engine (or the local backend's
+// look-alike), one search at a time.
 
 import { api } from "./api.js";
 
@@ -37,7 +38,7 @@ export class Analysis {
     if (this.socket && this.gameId === gameId && this.socket.readyState <= 1) return this.socket;
     if (this.socket) this.socket.close();
     this.gameId = gameId;
-    const socket = new WebSocket(api.socketUrl(gameId));
+    const socket = api.socket(gameId);
     socket.addEventListener("message", (event) => {
       const data = JSON.parse(event.data);
       if (data.type === "info") {

@@ -1,4 +1,6 @@
 // Talking to the server: JSON requests whose errors become readable messages.
+// On a site with no server the same requests go to a local backend (the
+// library in a Web Worker: local.js), set once with useBackend.
 
 export class ApiError extends Error {
   // status: the server's HTTP status (0 when it could not be reached).
@@ -10,7 +12,15 @@ export class ApiError extends Error {
 
 const GONE = "The server cannot be reached: is `yinsh serve` still running? Reload the page once it is.";
 
+// The local backend: request(method, path, body), record(id), socket(id).
+let backend = null;
+
+export function useBackend(local) {
+  backend = local;
+}
+
 export async function request(method, path, body, headers = {}) {
+  if (backend) return backend.request(method, path, body);
   let response;
   try {
     response = await fetch(path, {
@@ -44,6 +54,7 @@ export const api = {
   board: (id, ply) => request("GET", `/api/games/${encodeURIComponent(id)}/board?ply=${ply}`),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
   async record(id) {
+    if (backend) return (await backend.record(id)).text;
     let response;
     try {
       response = await fetch(this.recordUrl(id));
@@ -53,8 +64,14 @@ export const api = {
     if (!response.ok) throw new ApiError("The record could not be made.");
     return response.text();
   },
-  socketUrl: (id) => {
+  // The live analysis of a game: a WebSocket, or the local backend's look-alike.
+  socket: (id) => {
+    if (backend) return backend.socket(id);
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/analysis`;
+    return new WebSocket(`${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/analysis`);
+  },
+  // Whether the page has a server (online play, downloads by address).
+  get local() {
+    return backend !== null;
   },
 };

@@ -2,17 +2,22 @@
 // keys) to act, the move list, live analysis, import/export, and online play
 // (seats, live updates, clocks, the lobby). No build step.
 //
+// On a site with no server (a <meta name="yinsh-backend" content="local">,
+// written by wasm/site.py) the library runs in the page (local.js): the
+// same requests, no online play.
+//
 // The address says what is shown: #game=ID a game at this screen, #online=ID
 // or #watch=ID an online game (a seat token kept for it makes this page a
 // player, else a spectator), #join=ID:INVITE an invitation, #lobby the lobby,
 // #import=TEXT a shared record or position.
 
-import { api, ApiError } from "./api.js";
+import { api, ApiError, useBackend } from "./api.js";
 import { AnalysisView } from "./analysis-view.js";
 import { BoardView } from "./board.js";
 import { click, lit } from "./clicks.js";
 import { news } from "./news.js";
 import { Lobby } from "./lobby.js";
+import { LocalBackend } from "./local.js";
 import { renderMoves, renderThrows } from "./moves.js";
 import { NewGameForm } from "./newgame.js";
 import { online } from "./online.js";
@@ -24,6 +29,25 @@ import { markWin } from "./winning.js";
 
 const $ = (id) => document.getElementById(id);
 const LAST_GAME = "yinsh-game";
+const NO_SERVER = "Online play needs a server (yinsh serve): this page plays at this screen only.";
+
+if (document.querySelector('meta[name="yinsh-backend"]')?.content === "local") {
+  useBackend(new LocalBackend(await (await fetch("site.json")).json(), {
+    onReady: (seconds) => engineState("", seconds),
+    onFailed: (text) => engineState(`The engine could not be loaded: ${text}`),
+  }));
+  document.body.classList.add("no-server");
+  engineState("Loading the engine\u2026 (you can begin: your first action waits for it)");
+}
+
+// What the page says of the engine loading in it (text: "" once it is ready).
+function engineState(text, seconds = null) {
+  const line = $("link-state");
+  line.textContent = text;
+  line.hidden = !text;
+  document.body.dataset.engineReady = text ? "0" : "1";
+  if (seconds !== null) document.body.dataset.engineSeconds = seconds.toFixed(2);
+}
 
 const page = {
   state: null,        // the game as the server last sent it
@@ -147,7 +171,7 @@ function render() {
   renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply));
   renderThrows($("throws"), s);
   renderButtons();
-  $("download").href = s.online ? online.recordUrl(s.id) : api.recordUrl(s.id);
+  $("download").href = s.online ? online.recordUrl(s.id) : api.local ? "#" : api.recordUrl(s.id);
   $("share-record").textContent = s.online ? "Copy spectator link" : "Copy game link";
   analysis.sides(s.seats);
 }
@@ -344,16 +368,35 @@ async function startGame(body) {
   });
 }
 
+// The page's own address with hash (the site may live below a path).
+function pageLink(hash) {
+  return `${location.origin}${location.pathname}${hash}`;
+}
+
 async function copyLink(kind, button) {
   const s = page.state;
   await guarded(async () => {
     if (s.online) {
-      await copy(`${location.origin}/#watch=${s.id}`, button);
+      await copy(pageLink(`#watch=${s.id}`), button);
       return;
     }
     const text = kind === "record" ? await api.record(s.id) : s.position;
-    await copy(`${location.origin}/#import=${encodeURIComponent(text)}`, button);
+    await copy(pageLink(`#import=${encodeURIComponent(text)}`), button);
     $("status").textContent = "Link copied: whoever opens it gets a copy of this " + (kind === "record" ? "game." : "position.");
+  });
+}
+
+// The record as a file, made in the page (no server to download it from).
+async function downloadHere(event) {
+  if (!api.local || page.state.online) return;
+  event.preventDefault();
+  await guarded(async () => {
+    const text = await api.record(page.state.id);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `${page.state.game}-game.txt`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
 }
 
@@ -429,6 +472,7 @@ function bind() {
     if (page.view !== null) page.view = null;
     playMove(move).then(() => { if ($("message").hidden) $("type-move").value = ""; });
   });
+  $("download").addEventListener("click", downloadHere);
   $("share-record").addEventListener("click", (e) => copyLink("record", e.target));
   $("share-position").addEventListener("click", (e) => copyLink("position", e.target));
   $("import-form").addEventListener("submit", (event) => {
@@ -452,6 +496,11 @@ function bind() {
 async function load() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
+  if (api.local && (location.hash === "#lobby" || hash.get("join") || hash.get("online") || hash.get("watch"))) {
+    showGameView();
+    showGone(NO_SERVER);
+    return;
+  }
   if (location.hash === "#lobby") {
     games.leave();
     $("game-view").hidden = true;

@@ -1,0 +1,76 @@
+"""What a live analysis says and what it is asked, without a socket: the
+page's view of each iteration of a search (``info_json``) and the checked
+request to start one (``start_request``), shared by the server's WebSocket
+(``analysis.py``) and the page's worker in a browser (``local.py``).
+
+>>> from yinsh.web.games import WEB_GAMES
+>>> from yinsh.web.sessions import GameSession
+>>> game = GameSession(WEB_GAMES["yinsh"].new_board({}), [None, None])
+>>> start_request(game, {"type": "start", "ply": 0, "multipv": 2})
+StartRequest(ply=0, multipv=2, problem=None)
+>>> start_request(game, {"type": "start", "multipv": 9})
+Traceback (most recent call last):
+yinsh.web.inputs.BadRequest: multipv must be a whole number from 1 to 5
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from yinsh.engine import Analysis
+from yinsh.web import engines
+from yinsh.web.games import WebGame
+from yinsh.web.inputs import BadRequest, integer
+from yinsh.web.sessions import GameSession
+
+__all__ = ["MAX_MESSAGE", "StartRequest", "info_json", "read_message", "start_request"]
+
+MAX_MESSAGE = 4096          # characters of a message from the page
+
+
+def info_json(game: WebGame, board: Any, found: Analysis) -> dict[str, Any]:
+    """The page's view of one iteration of a search of board."""
+    lines = found.lines or [found]
+    return {
+        "type": "info", "depth": found.depth, "nodes": found.nodes, "nps": found.nps,
+        "time": round(found.time, 2), "algorithm": found.algorithm, "ply": board.ply,
+        "turn": game.side_names(board)[int(board.turn)], "scale": game.score_scale(board),
+        "lines": [{"multipv": line.multipv, "score": line.score, "mate": line.mate,
+                   "score_text": line.score_text(), "pv": [str(m) for m in line.pv]}
+                  for line in lines],
+        "svg": game.svg(board, [str(line.best_move) for line in lines if line.best_move], True),
+    }
+
+
+def read_message(raw: str) -> dict[str, Any]:
+    """A message of the page: a JSON object of at most ``MAX_MESSAGE``
+    characters whose type is start or stop (``BadRequest``)."""
+    message = json.loads(raw) if len(raw) <= MAX_MESSAGE else None
+    if not isinstance(message, dict):
+        raise BadRequest("a message is a JSON object of at most 4 KB")
+    if message.get("type") not in ("start", "stop"):
+        raise BadRequest("a message's type is start or stop")
+    return message
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """A checked start: the position after ply actions, multipv lines, and
+    why there is nothing to analyse there (``None``: there is)."""
+
+    ply: int
+    multipv: int
+    problem: Optional[str]
+
+    def board(self, game: GameSession) -> Any:
+        """A copy of game's board at the request's ply."""
+        return game.board_at(self.ply)
+
+
+def start_request(game: GameSession, message: dict[str, Any]) -> StartRequest:
+    """The checked ``{"type": "start", "ply": N, "multipv": K}`` of game
+    (``BadRequest`` for a bad ply or multipv)."""
+    ply = integer(message.get("ply", game.board.ply), "ply", 0, game.board.ply)
+    multipv = integer(message.get("multipv", 1), "multipv", 1, engines.MAX_MULTIPV)
+    return StartRequest(ply, multipv, game.game.search_problem(game.board_at(ply)))

@@ -1,0 +1,204 @@
+// The page's backend on a site with no server: the library in Pyodide, in a
+// Web Worker (worker.js), answering the requests the page would send to
+// `yinsh serve` (Python's yinsh.web.local). One thing at a time goes to the
+// worker, in order.
+//
+// The page starts before Python is loaded: the site holds the catalogue and
+// the first state of the usual new game (site.json, made when the site was
+// built), so the board is drawn at once and the first action waits for the
+// worker. That game's id is a stand-in until the worker makes the game.
+//
+// A live analysis runs in the worker until stopped. On a cross-origin
+// isolated page it is stopped at once through Pyodide's interrupt buffer
+// (shared memory); elsewhere the worker searches in short slices and reads
+// the stop between them. A request while an analysis runs stops it first
+// and starts it again afterwards unless the page asked for another.
+
+import { ApiError } from "./api.js";
+
+const SIGINT = 2;
+
+export class LocalBackend {
+  // site: site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
+  constructor(site, { onReady = () => {}, onFailed = () => {} } = {}) {
+    this.site = site;
+    this.queue = Promise.resolve();
+    this.seq = 0;
+    this.waiting = new Map();          // seq -> resolve of a request, or a socket's analysis
+    this.aliases = new Map();          // stand-in id -> the worker's id
+    this.analysis = null;              // {seq, socket, message, done} of the running analysis
+    this.interruptible = globalThis.crossOriginIsolated === true;
+    this.interrupt = this.interruptible ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.addEventListener("message", (event) => this.receive(event.data, resolve, reject));
+      this.worker.addEventListener("error", (event) => reject(new Error(event.message || "the worker failed")));
+    });
+    this.ready.then((seconds) => onReady(seconds), (err) => onFailed(err.message));
+    this.worker.postMessage({ type: "load", wheel: new URL(site.wheel, document.baseURI).href,
+                              interrupt: this.interrupt });
+  }
+
+  receive(data, resolve, reject) {
+    if (data.type === "ready") resolve(data.seconds);
+    else if (data.type === "failed") reject(new Error(data.error));
+    else if (data.type === "answer") {
+      const done = this.waiting.get(data.seq);
+      this.waiting.delete(data.seq);
+      if (done) done(JSON.parse(data.text));
+    } else if (data.type === "analysis") {
+      const running = this.analysis;
+      if (!running || running.seq !== data.seq) return;
+      const message = JSON.parse(data.text);
+      if (message.type !== "info") {
+        this.analysis = null;
+        if (this.interrupt) Atomics.store(this.interrupt, 0, 0);   // a stop that came too late
+        running.done(message);
+      }
+      if (message.type === "info" || !running.quiet) running.socket.deliver(message);
+    }
+  }
+
+  // Runs work(seq) after everything sent before it.
+  enqueue(work) {
+    const next = this.queue.then(() => this.ready).then(() => work(++this.seq));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  id(id) {
+    return this.aliases.get(id) || id;
+  }
+
+  path(path) {
+    return path.replace(/^\/api\/games\/([^/?]+)/, (whole, id) => `/api/games/${encodeURIComponent(this.id(decodeURIComponent(id)))}`);
+  }
+
+  // The answer of the worker to a request, as {status, body} or {status, text,
+  // filename}; then(answer) is called before anything sent later goes.
+  async send(method, path, body, then = () => {}) {
+    await this.ready.catch((err) => { throw new ApiError(`The engine could not be loaded: ${err.message}`); });
+    const restart = this.analysis && this.analysis.message;
+    const socket = this.analysis && this.analysis.socket;
+    const answer = this.enqueue(async (seq) => {
+      await this.halt();
+      return new Promise((resolve) => {
+        this.waiting.set(seq, (answer) => { then(answer); resolve(answer); });
+        this.worker.postMessage({ type: "request", seq, method, path: this.path(path),
+                                  body: body === undefined ? null : JSON.stringify(body) });
+      });
+    });
+    if (restart) {
+      // Started again once the page has acted on the answer, unless it asked for another.
+      answer.finally(() => setTimeout(() => {
+        if (socket.latest === restart && !socket.closed) this.analyse(socket, restart);
+      }, 0));
+    }
+    return answer;
+  }
+
+  async request(method, path, body) {
+    if (method === "GET" && path === "/api/games") return this.site.catalogue;
+    const start = method === "POST" && path === "/api/games" && this.start(body);
+    if (start) return start;
+    const answer = await this.send(method, path, body);
+    if (answer.status !== 200) {
+      throw new ApiError(answer.body && answer.body.error ? answer.body.error : `The engine answered ${answer.status}.`,
+                         answer.status);
+    }
+    return answer.body;
+  }
+
+  // A new game the site holds the first state of, answered at once while the
+  // worker makes it; null for another.
+  start(body) {
+    const known = this.site.starts.find((start) => JSON.stringify(start.body) === JSON.stringify(body));
+    if (!known) return null;
+    const standIn = `start-${++this.seq}`;
+    this.send("POST", "/api/games", body, (answer) => {
+      if (answer.status === 200) this.aliases.set(standIn, answer.body.id);
+    }).catch(() => {});
+    return { ...known.state, id: standIn };
+  }
+
+  async record(id) {
+    const answer = await this.send("GET", `/api/games/${encodeURIComponent(id)}/record`);
+    if (answer.status !== 200) throw new ApiError(answer.body.error, answer.status);
+    return answer;
+  }
+
+  socket(id) {
+    return new LocalSocket(this, id);
+  }
+
+  // Starts the analysis message (text) of socket's game, after a running one stops.
+  analyse(socket, message) {
+    socket.latest = message;
+    this.enqueue(async (seq) => {
+      await this.halt();
+      if (socket.closed || socket.latest !== message) return;
+      await new Promise((done) => {
+        this.analysis = { seq, socket, message, done, quiet: false };
+        this.worker.postMessage({ type: "analyse", seq, gameId: this.id(socket.gameId), message });
+      });
+    }).catch(() => {});
+  }
+
+  // The page stops its analysis.
+  stopAnalysis(socket) {
+    socket.latest = null;
+    if (this.analysis && this.analysis.socket === socket) this.stopRunning(false);
+  }
+
+  stopRunning(quiet) {
+    const running = this.analysis;
+    running.quiet = running.quiet || quiet;
+    if (running.stopping) return;
+    running.stopping = true;
+    if (this.interrupt) Atomics.store(this.interrupt, 0, SIGINT);
+    else this.worker.postMessage({ type: "stop" });
+  }
+
+  // Stops the running analysis for the next thing to send (its end is not
+  // the page's business) and waits for its end.
+  async halt() {
+    const running = this.analysis;
+    if (!running) return;
+    const ended = new Promise((resolve) => {
+      const done = running.done;
+      running.done = (message) => { done(message); resolve(); };
+    });
+    this.stopRunning(true);
+    await ended;
+  }
+}
+
+// The analysis socket of a game, as analysis.js uses a WebSocket.
+class LocalSocket extends EventTarget {
+  constructor(backend, gameId) {
+    super();
+    this.backend = backend;
+    this.gameId = gameId;
+    this.readyState = 1;               // WebSocket.OPEN
+    this.latest = null;                // the start message being served
+    this.closed = false;
+  }
+
+  send(text) {
+    const message = JSON.parse(text);
+    if (message.type === "stop") this.backend.stopAnalysis(this);
+    else this.backend.analyse(this, text);
+  }
+
+  deliver(message) {
+    if (!this.closed) this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(message) }));
+  }
+
+  close() {
+    if (this.closed) return;
+    this.backend.stopAnalysis(this);
+    this.closed = true;
+    this.readyState = 3;               // WebSocket.CLOSED
+    setTimeout(() => this.dispatchEvent(new Event("close")), 0);   // later, as a WebSocket's
+  }
+}
