@@ -142,3 +142,29 @@ def test_prerender_holds_the_catalogue_and_the_first_states():
     for start in made["starts"]:
         state = _local(backend, "POST", "/api/games", start["body"])[1]
         assert {**start["state"], "id": state["id"]} == state
+
+
+@pytest.mark.parametrize("body, moves, resign", [
+    ({"game": "ludo", "options": {"players": 3}, "seats": [None, 0.05, None], "auto_throw": True}, 6, False),
+    ({"game": "yinsh", "seats": [None, None]}, 4, True),
+])
+def test_a_game_made_again_from_what_the_page_keeps(body, moves, resign):
+    """What the page keeps in its local storage (``saved``) makes the game
+    again, in another backend (a reloaded page): its actions, seats, die
+    throws and a resignation (of two players: a record has no result for a
+    player of three who resigned)."""
+    backend = LocalBackend()
+    state = _local(backend, "POST", "/api/games", body)[1]
+    path = f"/api/games/{state['id']}"
+    for _ in range(moves):
+        if state["over"]:
+            break
+        what = "step" if state["engine_to_act"] else "play"
+        state = _local(backend, "POST", f"{path}/{what}", {"move": state["choices"][0]["move"]}
+                       if what == "play" else {})[1]
+    if resign:
+        state = _local(backend, "POST", f"{path}/resign", {})[1]
+    saved = _local(backend, "GET", f"{path}/saved")[1]
+    assert saved["seats"] == body["seats"] and saved["auto_throw"] == body.get("auto_throw", False)
+    again = _local(LocalBackend(), "POST", "/api/games", saved)[1]
+    assert _without_ids(again, [again["id"]]) == _without_ids(state, [state["id"]])

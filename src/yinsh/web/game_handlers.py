@@ -79,23 +79,25 @@ class GameHandlers:
 
     def new_game(self, body: Body, client: str = "") -> Body:
         """``POST /api/games``: a new game (``game``, ``options``, ``seats``,
-        ``auto_throw``), or an imported record or position (``import``)."""
+        ``auto_throw``), or an imported record or position (``import``,
+        with ``seats`` and ``auto_throw`` if given)."""
         if self.take_rate is not None:
             self.take_rate(client)
+        auto_throw = body.get("auto_throw", False)
+        if not isinstance(auto_throw, bool):
+            raise BadRequest("auto_throw must be true or false")
         if "import" in body:
             imported = text(body, "import")
             chosen = body.get("seats")
             if chosen is not None:          # the count is checked against the game's seats
                 chosen = seats(chosen, len(chosen) if isinstance(chosen, list) else 0)
-            return self.store.add(import_game(imported, chosen, self.slots), client).state()
+            return self.store.add(import_game(imported, chosen, self.slots, auto_throw=auto_throw),
+                                  client).state()
         web_game = _games.get(body.get("game"))
         options = game_options(web_game.name, body.get("options", {}))
         board = web_game.new_board(options)
         count = len(web_game.seats(board))
         chosen = seats(body.get("seats", [None] * count), count)
-        auto_throw = body.get("auto_throw", False)
-        if not isinstance(auto_throw, bool):
-            raise BadRequest("auto_throw must be true or false")
         return self.store.add(GameSession(board, chosen, auto_throw=auto_throw, slots=self.slots),
                               client).state()
 
@@ -121,6 +123,15 @@ class GameHandlers:
         shown = integer(str(game.board.ply) if ply is None else ply, "ply", 0, game.board.ply)
         board = game.board_at(shown)
         return {"ply": shown, "position": board.position(), "svg": game.game.svg(board, [], False)}
+
+    def saved(self, game_id: object) -> Body:
+        """The request of ``new_game`` that makes the game again: its record,
+        seats and die throws."""
+        game = self.game(game_id)
+        sides = game.game.seats(game.board)
+        players = [game.session.seats[side].player for side in sides]
+        return {"import": game.record_text(), "auto_throw": game.auto_throw,
+                "seats": [None if player is None else player.time for player in players]}
 
     def record(self, game_id: object) -> tuple[str, str]:
         """``GET /api/games/{id}/record``: the download's file name and the record."""

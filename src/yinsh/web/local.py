@@ -7,7 +7,10 @@ answer a status and JSON (the record: text). The work is done by the same
 handlers as the server's routes (``game_handlers.GameHandlers``) and the
 same analysis messages (``analysis_lines``); only the transport differs.
 Online play needs a server and is not here (a path of ``/api/online`` is
-answered 404, saying so).
+answered 404, saying so). One request is the page's own:
+``GET /api/games/{id}/saved``, the request that makes the game again
+(``GameHandlers.saved``), which the page keeps in its local storage so
+that a game goes on after the page is reloaded.
 
 A live analysis (``LocalBackend.analyse``) runs in the worker, which does
 nothing else meanwhile, and ends when stopped: with ``interruptible``
@@ -104,6 +107,8 @@ class LocalBackend:
         if method == "GET" and len(rest) == 2 and rest[1] == "board":
             ply = parse_qs(url.query).get("ply", [None])[0]
             return _answer(200, handlers.board_at(rest[0], ply))
+        if method == "GET" and len(rest) == 2 and rest[1] == "saved":
+            return _answer(200, handlers.saved(rest[0]))
         if method == "GET" and len(rest) == 2 and rest[1] == "record":
             filename, text = handlers.record(rest[0])
             return json.dumps({"status": 200, "text": text, "filename": filename})

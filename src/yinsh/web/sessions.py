@@ -230,9 +230,10 @@ class GameSession:
 
 
 def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
-                slots: SearchSlots = SLOTS) -> GameSession:
+                slots: SearchSlots = SLOTS, auto_throw: bool = False) -> GameSession:
     """A game from pasted text: a record (the library's format or a
-    Boardspace SGF) or a position string of any game. Raises ``ValueError``
+    Boardspace SGF) or a position string of any game, with seats (people by
+    default) and auto_throw as ``GameSession``'s. Raises ``ValueError``
     saying why none of them fits."""
     text = text.strip()
     if not text:
@@ -249,7 +250,8 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
             raise ValueError("the record holds no game")
         start = games[0].start_board()
         game = _games.of_board(start)
-        imported = GameSession(start, seats or [None] * len(game.seats(start)), slots=slots)
+        imported = GameSession(start, seats or [None] * len(game.seats(start)), slots=slots,
+                               auto_throw=auto_throw)
         imported.session.load(io.StringIO(text))
         imported.settle()
         return imported
@@ -259,7 +261,8 @@ def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
         except ValueError as exc:
             problems.append(f"as a {game.title} position: {exc}")
             continue
-        return GameSession(board, seats or [None] * len(game.seats(board)), slots=slots)
+        return GameSession(board, seats or [None] * len(game.seats(board)), slots=slots,
+                           auto_throw=auto_throw)
     raise ValueError("neither a record nor a position string (" + "; ".join(problems) + ")")
 
 

@@ -8,6 +8,10 @@
 // built), so the board is drawn at once and the first action waits for the
 // worker. That game's id is a stand-in until the worker makes the game.
 //
+// The games outlive the page: after each action the request that makes the
+// game again (its record and seats) is kept in the local storage, and a game
+// the worker does not know (the page was reloaded) is made again from it.
+//
 // A live analysis runs in the worker until stopped. On a cross-origin
 // isolated page it is stopped at once through Pyodide's interrupt buffer
 // (shared memory); elsewhere the worker searches in short slices and reads
@@ -17,6 +21,8 @@
 import { ApiError } from "./api.js";
 
 const SIGINT = 2;
+const SAVED = "yinsh-local-games";   // page id -> the request that makes the game again
+const KEEP = 10;                     // ids kept (the last games)
 
 export class LocalBackend {
   // site: site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
@@ -101,7 +107,10 @@ export class LocalBackend {
     if (method === "GET" && path === "/api/games") return this.site.catalogue;
     const start = method === "POST" && path === "/api/games" && this.start(body);
     if (start) return start;
-    const answer = await this.send(method, path, body);
+    let answer = await this.send(method, path, body);
+    const shown = method === "GET" && path.match(/^\/api\/games\/([^/?]+)$/);
+    if (answer.status === 404 && shown) answer = await this.restore(decodeURIComponent(shown[1]), answer);
+    else if (method === "POST" && answer.status === 200) this.keep(answer.body.id, [answer.body.id]);
     if (answer.status !== 200) {
       throw new ApiError(answer.body && answer.body.error ? answer.body.error : `The engine answered ${answer.status}.`,
                          answer.status);
@@ -116,9 +125,40 @@ export class LocalBackend {
     if (!known) return null;
     const standIn = `start-${++this.seq}`;
     this.send("POST", "/api/games", body, (answer) => {
-      if (answer.status === 200) this.aliases.set(standIn, answer.body.id);
+      if (answer.status !== 200) return;
+      this.aliases.set(standIn, answer.body.id);
+      this.keep(answer.body.id, [answer.body.id, standIn]);
     }).catch(() => {});
     return { ...known.state, id: standIn };
+  }
+
+  saved() {
+    try {
+      return JSON.parse(localStorage.getItem(SAVED)) || {};
+    } catch (err) {
+      return {};
+    }
+  }
+
+  // Keeps the request that makes game id again, under each of names.
+  keep(id, names) {
+    this.send("GET", `/api/games/${encodeURIComponent(id)}/saved`).then((answer) => {
+      if (answer.status !== 200) return;
+      const kept = Object.entries(this.saved()).filter(([name]) => !names.includes(name));
+      for (const name of names) kept.push([name, answer.body]);
+      localStorage.setItem(SAVED, JSON.stringify(Object.fromEntries(kept.slice(-KEEP))));
+    }).catch(() => {});
+  }
+
+  // The game id made again from what was kept (else the worker's 404, missing).
+  async restore(id, missing) {
+    const body = this.saved()[id];
+    if (!body) return missing;
+    const made = await this.send("POST", "/api/games", body);
+    if (made.status !== 200) return missing;
+    this.aliases.set(id, made.body.id);
+    this.keep(made.body.id, [made.body.id, id]);
+    return made;
   }
 
   async record(id) {
