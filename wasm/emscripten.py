@@ -1,0 +1,107 @@
+"""Compiles the C of each module (wasm/cythonize.py) into a Pyodide side module.
+
+Each module is compiled and linked by Emscripten as Pyodide's own packages
+are (``-fPIC -fwasm-exceptions -sSUPPORT_LONGJMP=wasm``, linked with
+``-sSIDE_MODULE=1 -sWASM_BIGINT``), without -pthread (Pyodide has no
+threads), at -O3 like the native build. The result is kept in the cache's
+``objects/`` under a hash of everything that decides it: the C text (less
+Cython's metadata comment, which names this machine's folders), the
+project's headers it includes, the macros, the flags and the toolchain; a
+build with nothing changed links nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from toolchain import BuildError, Toolchain
+
+CFLAGS = ["-O3", "-fPIC", "-fwasm-exceptions", "-sSUPPORT_LONGJMP=wasm", "-DNDEBUG", "-fno-strict-overflow",
+          "-Wno-unreachable-code", "-Wno-version-check"]
+LDFLAGS = ["-O3", "-fwasm-exceptions", "-sSUPPORT_LONGJMP=wasm", "-sSIDE_MODULE=1", "-sWASM_BIGINT",
+           "-Wno-version-check"]
+
+INCLUDE = re.compile(rb'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+METADATA = re.compile(rb"/\* BEGIN: Cython Metadata\n.*?\nEND: Cython Metadata \*/\n", re.DOTALL)
+
+
+def local_includes(path: Path, folders: list[Path]) -> list[Path]:
+    """The project's files that path #includes "...", transitively (as setup.py's fingerprint)."""
+    found, todo = set(), [path]
+    while todo:
+        current = todo.pop()
+        if current in found:
+            continue
+        found.add(current)
+        for name in INCLUDE.findall(current.read_bytes()):
+            for folder in [current.parent, *folders]:
+                candidate = folder / name.decode()
+                if candidate.is_file():
+                    todo.append(candidate.resolve())
+                    break
+    found.discard(path)
+    return sorted(found)
+
+
+def module_key(module: dict, flags: list[str], toolchain: Toolchain) -> str:
+    folders = [Path(d) for d in module["include_dirs"]]
+    digest = hashlib.sha256(json.dumps([toolchain.id, flags, LDFLAGS, module["macros"]]).encode())
+    c_file = Path(module["c"])
+    digest.update(hashlib.sha256(METADATA.sub(b"", c_file.read_bytes())).digest())
+    root = Path(__file__).resolve().parent.parent
+    for header in local_includes(c_file, folders):
+        digest.update(os.path.relpath(header, root).encode() + b"\0" + hashlib.sha256(header.read_bytes()).digest())
+    return digest.hexdigest()[:24]
+
+
+def compile_module(module: dict, flags: list[str], toolchain: Toolchain, objects: Path) -> tuple[Path, bool]:
+    """The module's side module in the cache, compiled unless there already; whether it was."""
+    target = objects / f"{module['name']}-{module_key(module, flags, toolchain)}.so"
+    if target.exists():
+        return target, False
+    part = target.with_suffix(".o")
+    defines = [f"-D{name}" if value is None else f"-D{name}={value}" for name, value in module["macros"]]
+    includes = [f"-I{toolchain.include}", *(f"-I{d}" for d in module["include_dirs"])]
+    for args in ([*flags, *defines, *includes, "-c", module["c"], "-o", str(part)],
+                 [*LDFLAGS, *[f for f in flags if f == "-msimd128"], str(part), "-o", str(target) + ".part"]):
+        result = toolchain.emcc(args)
+        if result.returncode != 0:
+            raise BuildError(f"emcc failed for {module['name']}:\nemcc {' '.join(args)}\n{result.stdout}{result.stderr}")
+    part.unlink()
+    os.replace(str(target) + ".part", target)
+    return target, True
+
+
+def compile_all(modules: list[dict], flags: list[str], toolchain: Toolchain, jobs: int) -> dict[str, Path]:
+    """Every module's side module (name -> path), jobs at a time, the largest first."""
+    objects = toolchain.cache / "objects"
+    objects.mkdir(parents=True, exist_ok=True)
+    modules = sorted(modules, key=lambda m: -os.path.getsize(m["c"]))
+
+    def one(module: dict) -> Path:
+        begin = time.monotonic()
+        path, compiled = compile_module(module, flags, toolchain, objects)
+        took = f"compiled in {time.monotonic() - begin:.0f} s" if compiled else "up to date"
+        print(f"wasm/build: {module['name']}: {took}", flush=True)
+        return path
+
+    with ThreadPoolExecutor(jobs) as pool:
+        paths = list(pool.map(one, modules))
+    return {module["name"]: path for module, path in zip(modules, paths)}
+
+
+def prune(objects: Path, keep: set[Path], most: int = 200) -> None:
+    """Deletes the oldest cached modules beyond the most recent `most`, never those in use."""
+    old = sorted((p for p in objects.glob("*.so") if p not in keep), key=os.path.getmtime)
+    for path in old[:max(0, len(old) + len(keep) - most)]:
+        path.unlink()
+    for stale in objects.glob("*.o"):
+        if time.time() - os.path.getmtime(stale) > 3600:
+            os.unlink(stale)
+    shutil.rmtree(objects / "tmp", ignore_errors=True)
