@@ -177,10 +177,9 @@ export class LocalBackend {
     this.enqueue(async (seq) => {
       await this.halt();
       if (socket.closed || socket.latest !== message) return;
-      await new Promise((done) => {
-        this.analysis = { seq, socket, message, done, quiet: false };
-        this.worker.postMessage({ type: "analyse", seq, gameId: this.id(socket.gameId), message });
-      });
+      // Runs until stopped: what is sent next stops it first (halt).
+      this.analysis = { seq, socket, message, done: () => {}, quiet: false };
+      this.worker.postMessage({ type: "analyse", seq, gameId: this.id(socket.gameId), message });
     }).catch(() => {});
   }
 
