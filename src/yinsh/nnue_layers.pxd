@@ -141,44 +141,50 @@ cdef inline int nn_output(const NetOutput* n, const Accumulators* a, int stm) no
     return <int>((<int64_t>out * NN_SCORE_SCALE) / NN_OUT_SCALE)
 
 # ---------------------------------------------------------------------------
-# Python boundary: a checked yinsh.engine.network.Network into the C structs.
+# Python boundary: a checked network (yinsh.engine.network.Layers: its arrays
+# as array.array, no numpy) into the C structs.
 # ---------------------------------------------------------------------------
 
-cdef inline void copy_array(void* dst, object array, object dtype, Py_ssize_t size) except *:
-    import numpy
-    cdef bytes data = numpy.ascontiguousarray(array, dtype=dtype).tobytes()
-    if len(data) != size:
-        raise ValueError(f"a network array of {len(data)} bytes where {size} are needed")
-    memcpy(dst, <const char*>data, size)
+cdef inline void check_size(object values, Py_ssize_t itemsize, Py_ssize_t size) except *:
+    """``ValueError`` unless values (an array.array) are size bytes of items of itemsize bytes."""
+    if values.itemsize != itemsize or len(values) * itemsize != size:
+        raise ValueError(f"a network array of {len(values)} items of {values.itemsize} bytes "
+                         f"where {size // itemsize} of {itemsize} are needed")
+
+
+cdef inline void copy_array(void* dst, object values, Py_ssize_t itemsize, Py_ssize_t size) except *:
+    """Copies values (an array.array of size bytes in items of itemsize
+    bytes, the machine's byte order) to dst."""
+    check_size(values, itemsize, size)
+    cdef const unsigned char[::1] view = memoryview(values).cast("B")
+    memcpy(dst, &view[0], size)
 
 
 cdef inline object checked_network(object source, str game):
-    """The yinsh.engine.network.Network of source: None (game's packaged
-    network), a path of a ``.nnue`` file, or a Network; checked as one of
-    game's (``NetworkError``, ``NetworkGameError`` for another game's)."""
-    import os
+    """The yinsh.engine.network.Layers of source: None (game's packaged
+    network), a path of a ``.nnue`` file, a Network or Layers; checked as
+    one of game's (``NetworkError``, ``NetworkGameError`` for another
+    game's). Read without numpy (``yinsh.engine.network.engine_layers``)."""
     from yinsh.engine import network as _network
-    if source is None:
-        source = _network.packaged_network(game)
-    if isinstance(source, _network.Network):
-        _network.check(source, game)
-        return source
-    if isinstance(source, (str, os.PathLike)):
-        return _network.load(source, game)
-    raise TypeError(f"network must be a path, a yinsh.engine.network.Network or None, "
-                    f"not {type(source).__name__}")
+    return _network.engine_layers(source, game)
 
 
 cdef inline void copy_layers(int16_t* l1_weight, Py_ssize_t l1_size, int16_t* l1_bias,
                              NetOutput* out, object net) except *:
-    """Copies net's arrays (a checked Network) into a game's first layer
+    """Copies net's arrays (checked Layers) into a game's first layer
     (l1_weight of l1_size bytes, l1_bias) and its output layers."""
-    import numpy
-    copy_array(l1_weight, net.l1_weight, "=i2", l1_size)
-    copy_array(l1_bias, net.l1_bias, "=i2", NN_HIDDEN * sizeof(int16_t))
-    # (input, output) -> (input pair, output, input of the pair)
-    l2 = numpy.asarray(net.l2_weight).reshape(NN_HIDDEN, 2, NN_L2).transpose(0, 2, 1)
-    copy_array(out.l2_weight, l2, "=i2", sizeof(out.l2_weight))
-    copy_array(out.l2_bias, net.l2_bias, "=i4", sizeof(out.l2_bias))
-    copy_array(out.l3_weight, net.l3_weight, "=i1", sizeof(out.l3_weight))
-    copy_array(&out.l3_bias, net.l3_bias, "=i4", sizeof(out.l3_bias))
+    cdef const int8_t* l2
+    cdef int i, o, k
+    copy_array(l1_weight, net.l1_weight, sizeof(int16_t), l1_size)
+    copy_array(l1_bias, net.l1_bias, sizeof(int16_t), NN_HIDDEN * sizeof(int16_t))
+    # (input, output) -> (input pair, output, input of the pair), widened to int16
+    check_size(net.l2_weight, sizeof(int8_t), NN_INPUT * NN_L2 * sizeof(int8_t))
+    cdef const unsigned char[::1] view = memoryview(net.l2_weight).cast("B")
+    l2 = <const int8_t*>&view[0]
+    for i in range(NN_HIDDEN):
+        for o in range(NN_L2):
+            for k in range(2):
+                out.l2_weight[i][o][k] = l2[(2 * i + k) * NN_L2 + o]
+    copy_array(out.l2_bias, net.l2_bias, sizeof(int32_t), sizeof(out.l2_bias))
+    copy_array(out.l3_weight, net.l3_weight, sizeof(int8_t), sizeof(out.l3_weight))
+    copy_array(&out.l3_bias, net.l3_bias, sizeof(int32_t), sizeof(out.l3_bias))

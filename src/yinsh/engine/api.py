@@ -146,8 +146,8 @@ class Engine:
     hand-written ``"classic"`` evaluation; ``"auto"`` (the default) is each
     game's ``default_evaluation`` (``evaluation_for``): the learned one for
     Yinsh, where it measured stronger (docs/nn.md), the classic one for
-    Insert and Ludo. ``network`` (a path of a ``.nnue`` file or a
-    ``yinsh.engine.network.Network``; with ``"auto"`` it makes the engine
+    Insert and Ludo. ``network`` (a path of a ``.nnue`` file, a
+    ``yinsh.engine.network.Network`` or ``Layers``; with ``"auto"`` it makes the engine
     ``"learned"``) replaces the packaged network, checked at once
     (``yinsh.engine.network.NetworkError``, a ``ValueError``, for a bad
     file); searching a board of another game than the network's raises
@@ -261,7 +261,7 @@ class Engine:
     @property
     def network(self) -> Any:
         """The learned evaluation's network as given (a path, a
-        ``yinsh.engine.network.Network``), or ``None``: the game's packaged one."""
+        ``yinsh.engine.network.Network`` or ``Layers``), or ``None``: the game's packaged one."""
         return self._network
 
     def algorithm_for(self, board: object) -> str:
@@ -607,10 +607,11 @@ class Engine:
 
 
 def _checked_network(network: Any) -> Any:
-    """network (a path or a ``yinsh.engine.network.Network``) checked now: a
-    path as a ``str``, loaded once to check it (``NetworkError``)."""
+    """network (a path, a ``yinsh.engine.network.Network`` or ``Layers``)
+    checked now: a path as a ``str``, read once to check it
+    (``NetworkError``; without numpy)."""
     from yinsh.engine import network as _network
-    if isinstance(network, _network.Network):
+    if isinstance(network, (_network.Network, _network.Layers)):
         _network.check(network)
         return network
     if not isinstance(network, (str, os.PathLike)):
@@ -618,7 +619,7 @@ def _checked_network(network: Any) -> Any:
     path = os.fspath(network)
     if not isinstance(path, str):
         raise TypeError("network must be a path (str), not bytes")
-    _network.load(path)
+    _network.read_layers(path)
     return path
 
 

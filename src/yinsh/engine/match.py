@@ -461,9 +461,9 @@ def _play_seated(start: _Start, factories: Sequence[Callable[[int], Any]], seed:
         if _is_chance(board):
             board.throw(dice)
             continue
-        actions = board.legal_actions()
-        if len(actions) == 1:                   # forced: the player is not asked
-            board.push_action(int(actions[0]))
+        moves = list(board.legal_moves)
+        if len(moves) == 1:                     # forced: the player is not asked
+            board.push(moves[0])
             continue
         board.push(made[seat_of[int(board.turn)]].best_move(board))
     outcome = board.outcome()

@@ -12,6 +12,14 @@ the format, or weights large enough to overflow the ``int16`` accumulator;
 a network of another game than the one asked for raises
 ``NetworkGameError`` (a ``NetworkError``).
 
+The engine needs no numpy (the browser has none): ``read_layers`` reads a
+file with the standard library (``yinsh.engine.npz``) into ``Layers``, the
+same six arrays as ``array.array`` values, checked by the same ``check``;
+``load`` is ``read_layers`` with the arrays made numpy arrays, and
+``engine_layers`` gives the engine the ``Layers`` of what it was given.
+Only ``Network``'s arrays, ``load``, ``save`` and ``random_network`` need
+numpy.
+
 >>> import io
 >>> net = random_network(0)
 >>> buffer = io.BytesIO()
@@ -19,6 +27,9 @@ a network of another game than the one asked for raises
 >>> again = load(io.BytesIO(buffer.getvalue()))
 >>> again == net, again.meta["format"], again.l1_weight.shape, again.game
 (True, 'yinsh-nnue-1', (491, 64), 'yinsh')
+>>> layers = read_layers(io.BytesIO(buffer.getvalue()))
+>>> layers.l1_weight.typecode, len(layers.l1_weight), layers.l1_weight[:3].tolist() == net.l1_weight[0, :3].tolist()
+('h', 31424, True)
 >>> random_network(0, game="insert").l1_weight.shape
 (288, 64)
 >>> _ = buffer.seek(0)
@@ -29,27 +40,31 @@ yinsh.engine.network.NetworkGameError: a network of yinsh, not of insert
 """
 from __future__ import annotations
 
+import array
 import dataclasses
 import datetime
 import json
+import math
 import os
+import sys
 import tempfile
-import zipfile
 from pathlib import Path
-from typing import IO, Any, Optional, Protocol, Union
-
-import numpy as np
-import numpy.typing as npt
+from typing import IO, TYPE_CHECKING, Any, Optional, Protocol, Sequence, Union
 
 from yinsh import games
+from yinsh.engine import npz
 from yinsh.game_kind import GameKind
 from yinsh.parts.features import Features
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
     "ARRAYS", "FORMAT", "HIDDEN", "L2", "LINEAGE_KEYS", "META_KEYS", "NetworkError", "NetworkGameError",
-    "OUT_SCALE", "SCORE_SCALE", "Network", "arrays_of", "check", "default_meta", "game_features",
-    "learned_game", "learned_games", "lineage", "load", "packaged_network", "random_network",
-    "save",
+    "OUT_SCALE", "SCORE_SCALE", "TYPECODES", "Layers", "Network", "arrays_of", "check", "default_meta",
+    "engine_layers", "game_features", "learned_game", "learned_games", "lineage", "load",
+    "packaged_network", "random_network", "read_layers", "save",
 ]
 
 #: The accumulator width (per perspective).
@@ -71,7 +86,8 @@ META_KEYS = ("format", "game", "features", "hidden", "l2", "score_scale", "comma
 #: SHA-256 of its training set, and its gate (a dict: the match against the
 #: parent, or ``None`` before the gate).
 LINEAGE_KEYS = ("generation", "parent", "data_hash", "gate")
-ArraySpec = dict[str, tuple[type[np.integer[Any]], tuple[int, ...]]]
+#: Each array's dtype (its numpy name: ``numpy.dtype(name)`` is it) and shape.
+ArraySpec = dict[str, tuple[str, tuple[int, ...]]]
 
 
 class Named(Protocol):
@@ -138,25 +154,28 @@ def packaged_network(game: GameLike) -> str:
 
 
 def arrays_of(game: GameLike) -> ArraySpec:
-    """Each array's dtype and shape in a network of game.
+    """Each array's dtype (its numpy name) and shape in a network of game.
 
     >>> arrays_of("insert")["l1_weight"]
-    (<class 'numpy.int16'>, (288, 64))
+    ('int16', (288, 64))
     """
     features = game_features(game).FEATURES
     return {name: (dtype, (features, HIDDEN) if name == "l1_weight" else shape)
             for name, (dtype, shape) in ARRAYS.items()}
 
 
-#: Each array's dtype and shape (Yinsh's; ``arrays_of`` gives another game's).
+#: Each array's dtype (its numpy name) and shape (Yinsh's; ``arrays_of``
+#: gives another game's).
 ARRAYS: ArraySpec = {
-    "l1_weight": (np.int16, (491, HIDDEN)),
-    "l1_bias": (np.int16, (HIDDEN,)),
-    "l2_weight": (np.int8, (2 * HIDDEN, L2)),
-    "l2_bias": (np.int32, (L2,)),
-    "l3_weight": (np.int8, (L2,)),
-    "l3_bias": (np.int32, ()),
+    "l1_weight": ("int16", (491, HIDDEN)),
+    "l1_bias": ("int16", (HIDDEN,)),
+    "l2_weight": ("int8", (2 * HIDDEN, L2)),
+    "l2_bias": ("int32", (L2,)),
+    "l3_weight": ("int8", (L2,)),
+    "l3_bias": ("int32", ()),
 }
+#: The ``array.array`` typecode of each dtype of ``ARRAYS`` (``Layers``).
+TYPECODES = {"int8": npz.TYPECODES[1], "int16": npz.TYPECODES[2], "int32": npz.TYPECODES[4]}
 
 _INT16_MAX = 32767
 _INT32_MAX = 2**31 - 1
@@ -201,10 +220,47 @@ class Network:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Network):
             return NotImplemented
+        import numpy as np
         mine, theirs = self.arrays(), other.arrays()
         return (self.meta == other.meta
                 and all(mine[n].dtype == theirs[n].dtype and np.array_equal(mine[n], theirs[n])
                         for n in ARRAYS))
+
+
+@dataclasses.dataclass(eq=False)
+class Layers:
+    """A network without numpy (what the engine plays, ``engine_layers``):
+    the six arrays of ``Network``, each its values in C order as an
+    ``array.array`` of its dtype (``TYPECODES``: ``"h"`` for ``int16``,
+    ``"b"`` for ``int8``, ``int32``'s code; the machine's byte order), and
+    the ``meta``. ``read_layers`` reads one from a file, ``check`` checks one
+    (each array's length is its shape's size). Equality compares the values
+    and the meta; ``Layers`` pickle.
+    """
+
+    l1_weight: array.array[int]
+    l1_bias: array.array[int]
+    l2_weight: array.array[int]
+    l2_bias: array.array[int]
+    l3_weight: array.array[int]
+    l3_bias: array.array[int]
+    meta: dict[str, Any]
+
+    @property
+    def game(self) -> str:
+        """The game the network evaluates (``meta["game"]``)."""
+        return str(self.meta.get("game", "")) if isinstance(self.meta, dict) else ""
+
+    def arrays(self) -> dict[str, array.array[int]]:
+        """The six arrays by their name in the file."""
+        return {name: getattr(self, name) for name in ARRAYS}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layers):
+            return NotImplemented
+        mine, theirs = self.arrays(), other.arrays()
+        return self.meta == other.meta and all(
+            mine[n].typecode == theirs[n].typecode and mine[n] == theirs[n] for n in ARRAYS)
 
 
 def default_meta(game: GameLike = "yinsh", **values: Any) -> dict[str, Any]:
@@ -298,10 +354,16 @@ def lineage(network: Network) -> Optional[dict[str, Any]]:
     return dict(found) if isinstance(found, dict) else None
 
 
-def check(network: Network, game: Optional[GameLike] = None) -> None:
-    """Raises ``NetworkError`` unless network follows the format: each
-    array's dtype and shape, the meta's keys and fixed values, and the
-    integer bounds (the exporter refuses what breaks them):
+#: An array as the checks see it: its dtype name, shape, and values in C order
+#: (``None``: values of a dtype the format has not, never looked at).
+_Checked = tuple[str, tuple[int, ...], Optional[Sequence[int]]]
+
+
+def check(network: Union[Network, Layers], game: Optional[GameLike] = None) -> None:
+    """Raises ``NetworkError`` unless network (a ``Network`` or ``Layers``)
+    follows the format: each array's dtype and shape, the meta's keys and
+    fixed values, and the integer bounds (the exporter refuses what breaks
+    them):
 
     * ``|l1_bias[j]| + the 70 largest |l1_weight[:, j]| < 32767`` for every
       ``j`` (70 for Yinsh, the game's ``MAX_ACTIVE``): no accumulator
@@ -311,7 +373,9 @@ def check(network: Network, game: Optional[GameLike] = None) -> None:
       (nor ``out * 2000``) overflows.
 
     With a game (a name, a ``GameKind``, an ``NNGame``): ``NetworkGameError``
-    for a network of another game. Raises ``TypeError`` for anything but a ``Network``.
+    for a network of another game. Raises ``TypeError`` for anything but a
+    ``Network`` or ``Layers``. The checks themselves need no numpy
+    (``read_layers`` runs them where there is none).
 
     >>> net = random_network(1)
     >>> check(net)
@@ -321,30 +385,80 @@ def check(network: Network, game: Optional[GameLike] = None) -> None:
     ...
     yinsh.engine.network.NetworkError: l1 column 5 can overflow the int16 accumulator: |bias| + the 70 largest |weights| = ... >= 32767
     """
+    _checked_layers(network, game)
+
+
+def _checked_layers(network: Union[Network, Layers], game: Optional[GameLike]) -> Layers:
+    """The ``Layers`` of network, checked (``check``): network itself for ``Layers``."""
+    if isinstance(network, Layers):
+        game_name, features = _check_meta(network.meta,
+                                          None if game is None else learned_game(game).name)
+        arrays: dict[str, _Checked] = {}
+        for name, (dtype, shape) in arrays_of(game_name).items():
+            values = getattr(network, name)
+            if not isinstance(values, array.array) or values.typecode != TYPECODES[dtype]:
+                raise NetworkError(f"{name} must be an array.array of typecode {TYPECODES[dtype]!r} "
+                                   f"({dtype}), not {_describe(values)}")
+            if len(values) != math.prod(shape):
+                raise NetworkError(f"{name} has {len(values)} values, expected shape {shape}")
+            arrays[name] = (dtype, shape, values)
+        _check_arrays(game_name, features, arrays)
+        return network
     if not isinstance(network, Network):
-        raise TypeError(f"expected a Network, not {type(network).__name__}")
+        raise TypeError(f"expected a Network or Layers, not {type(network).__name__}")
     game_name, features = _check_meta(network.meta,
                                       None if game is None else learned_game(game).name)
+    np = sys.modules.get("numpy")                   # a numpy array exists only with numpy loaded
+    for name in ARRAYS:
+        value = getattr(network, name)
+        if np is None or not isinstance(value, np.ndarray):
+            raise NetworkError(f"{name} must be a numpy array, not {type(value).__name__}")
+    found = network.arrays()
+    # the dtypes and shapes first, then the values (copied into Layers) as read_layers checks them
+    _check_arrays(game_name, features, {name: (str(value.dtype), value.shape, None)
+                                        for name, value in found.items()})
+    layers = Layers(meta=network.meta, **{
+        name: array.array(TYPECODES[dtype], found[name].astype(dtype, order="C").tobytes())
+        for name, (dtype, _) in ARRAYS.items()})
+    _check_arrays(game_name, features, {name: (dtype, shape, getattr(layers, name))
+                                        for name, (dtype, shape) in arrays_of(game_name).items()})
+    return layers
+
+
+def _describe(value: object) -> str:
+    """What value is, for a message."""
+    if isinstance(value, array.array):
+        return f"an array.array of typecode {value.typecode!r}"
+    return type(value).__name__
+
+
+def _check_arrays(game: str, features: Features, arrays: dict[str, _Checked]) -> None:
+    """``NetworkError`` unless the arrays (``_Checked``) of a network of game
+    have the format's dtypes and shapes and, where their values are given,
+    stay within its bounds (``check``)."""
+    for name, (dtype, shape) in arrays_of(game).items():
+        found_dtype, found_shape, _ = arrays[name]
+        if found_dtype != dtype:
+            raise NetworkError(f"{name} has dtype {found_dtype}, expected {dtype}")
+        if found_shape != shape:
+            raise NetworkError(f"{name} has shape {found_shape}, expected {shape}")
+    values = {name: found for name, (_, _, found) in arrays.items()}
+    l1_weight, l1_bias, l2_weight = values["l1_weight"], values["l1_bias"], values["l2_weight"]
+    l2_bias, l3_weight, l3_bias = values["l2_bias"], values["l3_weight"], values["l3_bias"]
+    if (l1_weight is None or l1_bias is None or l2_weight is None or l2_bias is None
+            or l3_weight is None or l3_bias is None):
+        return
     max_active = features.MAX_ACTIVE
-    for name, (dtype, shape) in arrays_of(game_name).items():
-        array = getattr(network, name)
-        if not isinstance(array, np.ndarray):
-            raise NetworkError(f"{name} must be a numpy array, not {type(array).__name__}")
-        if array.dtype != dtype:
-            raise NetworkError(f"{name} has dtype {array.dtype}, expected {np.dtype(dtype)}")
-        if array.shape != shape:
-            raise NetworkError(f"{name} has shape {array.shape}, expected {shape}")
-    weights = np.sort(np.abs(network.l1_weight.astype(np.int64)), axis=0)[-max_active:]
-    bound = np.abs(network.l1_bias.astype(np.int64)) + weights.sum(axis=0)
-    worst = int(np.argmax(bound))
+    bound = [abs(l1_bias[j]) + sum(sorted(map(abs, l1_weight[j::HIDDEN]))[-max_active:])
+             for j in range(HIDDEN)]
+    worst = bound.index(max(bound))
     if bound[worst] >= _INT16_MAX:
         raise NetworkError(f"l1 column {worst} can overflow the int16 accumulator: |bias| + the "
-                           f"{max_active} largest |weights| = {int(bound[worst])} >= {_INT16_MAX}")
-    l2 = np.abs(network.l2_bias.astype(np.int64)) + 127 * np.abs(
-        network.l2_weight.astype(np.int64)).sum(axis=0)
-    if l2.max() > _INT32_MAX:
-        raise NetworkError(f"l2 output {int(np.argmax(l2))} can overflow int32")
-    out = abs(int(network.l3_bias)) + 127 * int(np.abs(network.l3_weight.astype(np.int64)).sum())
+                           f"{max_active} largest |weights| = {bound[worst]} >= {_INT16_MAX}")
+    l2 = [abs(l2_bias[k]) + 127 * sum(map(abs, l2_weight[k::L2])) for k in range(L2)]
+    if max(l2) > _INT32_MAX:
+        raise NetworkError(f"l2 output {l2.index(max(l2))} can overflow int32")
+    out = abs(l3_bias[0]) + 127 * sum(map(abs, l3_weight))
     if out * SCORE_SCALE > _INT32_MAX:
         raise NetworkError(f"the output can overflow int32 (|out| * {SCORE_SCALE} up to "
                            f"{out * SCORE_SCALE})")
@@ -352,11 +466,13 @@ def check(network: Network, game: Optional[GameLike] = None) -> None:
 
 def save(network: Network, file: PathOrFile) -> None:
     """Writes network to file (a path, written whole or not at all, or a
-    binary file object) as the format's ``.npz``, after ``check``.
+    binary file object) as the format's ``.npz``, after ``check``. Needs
+    numpy (as a ``Network`` does).
 
     >>> import io
     >>> save(random_network(0), io.BytesIO())
     """
+    import numpy as np
     check(network)
     arrays: dict[str, Any] = dict(network.arrays())
     arrays["meta"] = np.array(json.dumps(network.meta, sort_keys=True))
@@ -375,9 +491,57 @@ def save(network: Network, file: PathOrFile) -> None:
         raise
 
 
+def read_layers(file: PathOrFile, game: Optional[GameLike] = None) -> Layers:
+    """The network in file (a path or a binary file object) as ``Layers``,
+    read with the standard library (no numpy) and checked (of game, if
+    given: else ``NetworkGameError``).
+
+    Raises ``NetworkError`` for a file that is no ``.npz`` or breaks the
+    format, ``FileNotFoundError`` for a missing path.
+
+    >>> layers = read_layers(packaged_network("insert"), "insert")
+    >>> layers.game, len(layers.l1_weight), layers.l3_bias.typecode
+    ('insert', 18432, 'i')
+    >>> import io
+    >>> read_layers(io.BytesIO(b"not a network"))
+    Traceback (most recent call last):
+    ...
+    yinsh.engine.network.NetworkError: not a network file (a NumPy .npz): File is not a zip file
+    """
+    try:
+        found = npz.read_npz(file, names=(*ARRAYS, "meta"))
+    except npz.NpyError as exc:
+        if exc.member is not None:
+            raise NetworkError(f"an array of the file is unreadable: {exc}") from None
+        if exc.single:
+            raise NetworkError("not a network file: a single .npy array, not an .npz") from None
+        raise NetworkError(f"not a network file (a NumPy .npz): {exc}") from None
+    missing = [name for name in (*ARRAYS, "meta") if name not in found]
+    if missing:
+        raise NetworkError(f"the file lacks {', '.join(missing)}")
+    text = found["meta"]
+    if text.shape != () or text.text is None:
+        raise NetworkError(f"meta must be a 0-d unicode string, not {text.dtype} {text.shape}")
+    try:
+        meta = json.loads(text.text)
+    except json.JSONDecodeError as exc:
+        raise NetworkError(f"meta is not JSON: {exc}") from None
+    game_name, features = _check_meta(meta, None if game is None else learned_game(game).name)
+    _check_arrays(game_name, features, {name: (found[name].dtype, found[name].shape, found[name].values)
+                                        for name in ARRAYS})
+    return Layers(meta=meta, **{name: _values(found[name]) for name in ARRAYS})
+
+
+def _values(found: npz.Array) -> array.array[int]:
+    """The values of an integer array of the file (checked: they are there)."""
+    assert found.values is not None
+    return found.values
+
+
 def load(file: PathOrFile, game: Optional[GameLike] = None) -> Network:
     """The network in file (a path or a binary file object), checked (of
-    game, if given: else ``NetworkGameError``).
+    game, if given: else ``NetworkGameError``): ``read_layers``'s, with
+    numpy arrays (so numpy is needed).
 
     Raises ``NetworkError`` for a file that is no ``.npz`` or breaks the
     format, ``FileNotFoundError`` for a missing path.
@@ -388,33 +552,32 @@ def load(file: PathOrFile, game: Optional[GameLike] = None) -> Network:
     ...
     yinsh.engine.network.NetworkError: not a network file (a NumPy .npz): ...
     """
-    try:
-        archive = np.load(file, allow_pickle=False)
-    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
-        if isinstance(exc, FileNotFoundError):
-            raise
-        raise NetworkError(f"not a network file (a NumPy .npz): {exc}") from None
-    if not isinstance(archive, np.lib.npyio.NpzFile):
-        raise NetworkError("not a network file: a single .npy array, not an .npz")
-    with archive:
-        names = set(archive.files)
-        missing = [name for name in (*ARRAYS, "meta") if name not in names]
-        if missing:
-            raise NetworkError(f"the file lacks {', '.join(missing)}")
-        try:
-            arrays = {name: archive[name] for name in (*ARRAYS, "meta")}
-        except (ValueError, OSError, zipfile.BadZipFile) as exc:
-            raise NetworkError(f"an array of the file is unreadable: {exc}") from None
-    text = arrays.pop("meta")
-    if text.shape != () or text.dtype.kind != "U":
-        raise NetworkError(f"meta must be a 0-d unicode string, not {text.dtype} {text.shape}")
-    try:
-        meta = json.loads(str(text))
-    except json.JSONDecodeError as exc:
-        raise NetworkError(f"meta is not JSON: {exc}") from None
-    network = Network(meta=meta, **arrays)
-    check(network, game)
-    return network
+    import numpy as np
+    layers = read_layers(file, game)
+    arrays = arrays_of(layers.game)
+    return Network(meta=layers.meta, **{
+        name: np.frombuffer(getattr(layers, name), dtype=dtype).reshape(shape).copy()
+        for name, (dtype, shape) in arrays.items()})
+
+
+def engine_layers(source: Union[None, str, "os.PathLike[str]", Network, Layers], game: str) -> Layers:
+    """The ``Layers`` the engine plays for source, checked as a network of
+    game: ``None`` (game's packaged network), a path of a ``.nnue`` file, a
+    ``Network`` or ``Layers``. ``NetworkError`` for a bad one,
+    ``NetworkGameError`` for one of another game, ``TypeError`` for another
+    kind of source.
+
+    >>> engine_layers(None, "yinsh") == read_layers(packaged_network("yinsh"))
+    True
+    """
+    if source is None:
+        source = packaged_network(game)
+    if isinstance(source, (Network, Layers)):
+        return _checked_layers(source, game)
+    if isinstance(source, (str, os.PathLike)):
+        return read_layers(source, game)
+    raise TypeError(f"network must be a path, a yinsh.engine.network.Network, Layers or None, "
+                    f"not {type(source).__name__}")
 
 
 def random_network(seed: int, scale: float = 1.0, game: GameLike = "yinsh") -> Network:
@@ -430,6 +593,7 @@ def random_network(seed: int, scale: float = 1.0, game: GameLike = "yinsh") -> N
     >>> int(abs(big.l1_weight).max()), int(abs(big.l2_weight).max())
     (460, 127)
     """
+    import numpy as np
     if not isinstance(scale, (int, float)) or not scale > 0:
         raise ValueError(f"scale must be a positive number, not {scale!r}")
     name = learned_game(game).name

@@ -17,6 +17,8 @@ docs/insert.md has the rules in short, the API and the position string.
 >>> insert.C4 == insert.parse_square("c4") == 20
 True
 """
+from typing import TYPE_CHECKING
+
 try:
     from yinsh.insert import _core
 except ImportError as exc:  # pragma: no cover - depends on the install
@@ -32,11 +34,13 @@ from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, layout_marks, 
 from yinsh.counting import counters as _counters
 from yinsh.insert.board import Board, Outcome
 from yinsh.insert.enums import Color, Phase, Termination
-from yinsh.insert.playouts import PlayoutStats, random_playouts
-from yinsh.insert import svg
-from yinsh.insert._ml import BatchGames
-from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
-from yinsh.insert import actions, diagram, players, symmetries
+from yinsh.insert import diagram, players, svg
+
+if TYPE_CHECKING:
+    from yinsh.insert import actions, symmetries
+    from yinsh.insert._ml import BatchGames
+    from yinsh.insert.actions import NUM_ACTIONS, action_to_move, move_to_action
+    from yinsh.insert.playouts import PlayoutStats, random_playouts
 
 perft, divide = _counters("insert", _core.CoreBoard, _core.perft, _core.divide,
                           native_threads=False, stop_flag=PerftStop, public=__name__)
@@ -64,3 +68,35 @@ __all__ = [
     "symmetries", "squares",
 ]
 __all__ += squares.__all__
+
+
+#: The names of machine learning and of the playouts (they load numpy) and
+#: their modules: imported when first asked for, so that the game (boards,
+#: perft, pictures, players, the engine) works without numpy.
+_ACTION_NAMES = ("NUM_ACTIONS", "action_to_move", "move_to_action")
+_PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
+_MODULES = ("actions", "symmetries", "playouts")
+
+
+def __getattr__(name: str) -> object:
+    """The names of ``_ACTION_NAMES``, ``_PLAYOUT_NAMES`` and ``_MODULES``,
+    and ``BatchGames``, imported on first use."""
+    import importlib
+    value: object
+    if name in _ACTION_NAMES:
+        value = getattr(importlib.import_module("yinsh.insert.actions"), name)
+    elif name in _PLAYOUT_NAMES:
+        value = getattr(importlib.import_module("yinsh.insert.playouts"), name)
+    elif name == "BatchGames":
+        value = importlib.import_module("yinsh.insert._ml").BatchGames
+    elif name in _MODULES:
+        return importlib.import_module(f"yinsh.insert.{name}")
+    else:
+        raise AttributeError(f"module 'yinsh.insert' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, those not imported yet included."""
+    return sorted(set(globals()) | set(__all__))

@@ -9,9 +9,9 @@ from yinsh.engine import _search_api
 from yinsh.engine._search_api import (DEFAULT_PLAYOUTS, GAME, MAX_SEARCH_DEPTH, WEIGHT_SPECS, WIN_SCORE,
                                       WIN_THRESHOLD, Board, action_to_move, evaluate_board, legal_actions,
                                       one_ply_scores, perft)
-from yinsh.engine.network import Network
+from yinsh.engine.network import Layers, Network
 
-NetworkSource = Union[None, str, "os.PathLike[str]", Network]
+NetworkSource = Union[None, str, "os.PathLike[str]", Network, Layers]
 
 class AlphaBeta(_search_api.AlphaBeta):
     network: NetworkSource

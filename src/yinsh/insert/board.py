@@ -21,15 +21,16 @@ import copy
 import random as _random
 from typing import TYPE_CHECKING, Any, Optional
 
-import numpy as np
-import numpy.typing as npt
-
 from yinsh.errors import InvalidPositionError, invalid_position
-from yinsh.insert import _core, _ml, diagram
+from yinsh.insert import _core, diagram
 from yinsh.insert._core import square_name
 from yinsh.insert.enums import Color, Phase, Termination
 from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.insert.position import format_position, layout_of_marks, marks_field, parse_position
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Board", "Outcome"]
 
@@ -224,7 +225,8 @@ class Board(_core.CoreBoard):
         changed = (b_white & ~a_white) | (b_red & a_white)
         return [s for s in range(36) if changed >> s & 1]
 
-    # Machine learning (docs/insert.md; ids are square numbers) --------------
+    # Machine learning (docs/insert.md; ids are square numbers); its module
+    # yinsh.insert._ml, and numpy with it, is imported by the first call -----
 
     def legal_actions(self) -> npt.NDArray[np.int64]:
         """The legal action ids (square numbers), an ascending int64 array.
@@ -234,10 +236,12 @@ class Board(_core.CoreBoard):
         >>> board.legal_actions().tolist()
         [2, 8, 20, 26, 32]
         """
+        from yinsh.insert import _ml
         return _ml.legal_actions(self)
 
     def legal_action_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array of 36: True at the legal action ids."""
+        from yinsh.insert import _ml
         return _ml.legal_action_mask(self)
 
     def push_action(self, action: int) -> None:
@@ -253,6 +257,7 @@ class Board(_core.CoreBoard):
         ...
         yinsh.errors.IllegalMoveError: illegal action 14 (c3): the square is taken (a white ring is on it)
         """
+        from yinsh.insert import _ml
         _ml.push_action(self, action)
 
     def planes(self, out: Optional[npt.NDArray[np.float32]] = None,
@@ -267,6 +272,7 @@ class Board(_core.CoreBoard):
         >>> Board().planes().shape
         (10, 6, 6)
         """
+        from yinsh.insert import _ml
         return _ml.planes(self, out, perspective)
 
     # End of game ------------------------------------------------------------

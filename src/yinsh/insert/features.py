@@ -35,14 +35,15 @@ True
 from __future__ import annotations
 
 import os
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from yinsh.insert._core import MARK_LETTERS
 from yinsh.insert.board import Board
 from yinsh.insert.enums import Color, Phase
-from yinsh.insert.symmetries import MARK_MAPS, NUM_SYMMETRIES, SQUARE_MAPS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "ALLOWED_OPP", "ALLOWED_OWN", "FEATURES", "FEATURE_MAPS", "MARKS", "MAX_ACTIVE", "NETWORK",
@@ -135,18 +136,29 @@ def position_key(board: Board) -> str:
 
 def _build_feature_maps() -> npt.NDArray[np.int16]:
     """(8, FEATURES + 1): the image of each feature index (and of ``PAD``)."""
+    import numpy as np
+    from yinsh.insert.symmetries import MARK_MAPS, NUM_SYMMETRIES, SQUARE_MAPS
     maps = np.tile(np.arange(FEATURES + 1, dtype=np.int16), (NUM_SYMMETRIES, 1))
     for block in (RING_OWN, RING_OPP, ALLOWED_OWN, ALLOWED_OPP):
         maps[:, block:block + SQUARES] = block + SQUARE_MAPS
     squares = np.repeat(np.arange(SQUARES), 4)
     marks = np.tile(np.arange(4), SQUARES)
     maps[:, MARKS:MARKS + 4 * SQUARES] = MARKS + 4 * SQUARE_MAPS[:, squares] + MARK_MAPS[:, marks]
+    maps.flags.writeable = False
     return maps
 
 
 #: ``FEATURE_MAPS[k, f]``: feature ``f`` of a position, as a feature of its
 #: image under the board symmetry ``k`` (``yinsh.insert.symmetries``): square
 #: features move with their square, a mark turns with the board (a quarter
-#: turn swaps ``v``/``h`` and ``u``/``d``); ``PAD`` stays.
-FEATURE_MAPS = _build_feature_maps()
-FEATURE_MAPS.flags.writeable = False
+#: turn swaps ``v``/``h`` and ``u``/``d``); ``PAD`` stays. Built on first use
+#: (``__getattr__``): the engine reads this module without numpy.
+FEATURE_MAPS: npt.NDArray[np.int16]
+
+
+def __getattr__(name: str) -> object:
+    """``FEATURE_MAPS``, built on first use (it needs numpy)."""
+    if name == "FEATURE_MAPS":
+        maps = globals()["FEATURE_MAPS"] = _build_feature_maps()
+        return maps
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,6 +14,8 @@ playouts in C) under the same API shape as Yinsh's:
 >>> ludo.perft(ludo.Board(), 5)
 5226
 """
+from typing import TYPE_CHECKING
+
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh._signals import PerftStop
 from yinsh.ludo import _core
@@ -23,9 +25,11 @@ from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
 from yinsh.ludo.enums import Color, MoveKind, Phase, Termination
 from yinsh.ludo.outcome import Outcome
-from yinsh.ludo.playouts import PlayoutStats, random_playouts
 from yinsh.ludo import diagram, match, players, svg
-from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
+
+if TYPE_CHECKING:
+    from yinsh.ludo._ml import BatchGames, PLANE_NAMES, NUM_PLANES
+    from yinsh.ludo.playouts import PlayoutStats, random_playouts
 
 perft, divide = _counters("ludo", _core.CoreBoard, _core.perft, _core.divide, native_threads=False,
                           stop_flag=PerftStop, public=__name__)
@@ -49,3 +53,31 @@ __all__ = [
     "diagram", "divide", "perft", "random_playouts", "svg",
     "BatchGames", "PLANE_NAMES", "NUM_PLANES", "match", "players",
 ]
+
+
+#: The names of machine learning (``yinsh.ludo._ml``) and of the playouts
+#: (they load numpy): imported when first asked for, so that the game
+#: (boards, perft, pictures, players, the engine) works without numpy.
+_ML_NAMES = ("BatchGames", "PLANE_NAMES", "NUM_PLANES")
+_PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
+
+
+def __getattr__(name: str) -> object:
+    """The names of ``_ML_NAMES`` and ``_PLAYOUT_NAMES``, and the module
+    ``playouts``, imported on first use."""
+    import importlib
+    if name in _ML_NAMES:
+        value = getattr(importlib.import_module("yinsh.ludo._ml"), name)
+    elif name in _PLAYOUT_NAMES:
+        value = getattr(importlib.import_module("yinsh.ludo.playouts"), name)
+    elif name == "playouts":
+        return importlib.import_module("yinsh.ludo.playouts")
+    else:
+        raise AttributeError(f"module 'yinsh.ludo' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, those not imported yet included."""
+    return sorted(set(globals()) | set(__all__))

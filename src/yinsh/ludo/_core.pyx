@@ -11,8 +11,8 @@
 #     52..56 h1..h5, 57 s, 58 f); a throw r<d> is 63 << 6 | d.
 import operator
 
-import numpy as np
 from collections import namedtuple
+from importlib import import_module
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -1067,9 +1067,14 @@ cdef class CoreBoard:
         >>> ludo.Board().legal_actions()
         array([0, 1, 2, 3, 4, 5])
         """
+        np = import_module("numpy")         # the only use of numpy here: the rest works without
+        return np.array(self._legal_action_list(), dtype=np.int64)
+
+    def _legal_action_list(self):
+        """The ids of the legal actions, ascending, as a list (no numpy)."""
         cdef int actions[MAX_ACTIONS]
         cdef int n = gen_actions(&self.pos, actions), i
-        return np.array([actions[i] for i in range(n)], dtype=np.int64)
+        return [actions[i] for i in range(n)]
 
     def push_action(self, action):
         """Plays the action with this id. Raises ``IllegalMoveError`` (saying

@@ -22,7 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from yinsh.errors import IllegalMoveError, InvalidPositionError, invalid_position
-from yinsh.ludo import _core, _ml, diagram
+from yinsh.ludo import _core, diagram
 from yinsh.ludo._core import Move
 from yinsh.ludo.enums import Color, Phase, Termination
 from yinsh.ludo.outcome import Outcome
@@ -269,8 +269,8 @@ class Board(_core.CoreBoard):
         """
         if not self.is_chance():
             return []
-        actions = self.legal_actions()
-        return [(int(a), 1.0 / len(actions)) for a in actions]
+        actions = self._legal_action_list()
+        return [(a, 1.0 / len(actions)) for a in actions]
 
     def throw(self, rng: Any = None) -> Move:
         """Throws the die for the side to act: pushes a uniformly random throw
@@ -302,7 +302,8 @@ class Board(_core.CoreBoard):
         self.push(move)
         return move
 
-    # Machine learning (docs/ludo.md) ---------------------------------------
+    # Machine learning (docs/ludo.md); its module yinsh.ludo._ml, and numpy
+    # with it, is imported by the first call ----------------------------------
 
     def legal_action_mask(self) -> "numpy.ndarray":
         """A ``bool`` numpy array of ``NUM_ACTIONS`` (63), True at the legal
@@ -312,6 +313,7 @@ class Board(_core.CoreBoard):
         >>> np.flatnonzero(Board().legal_action_mask()).tolist()
         [0, 1, 2, 3, 4, 5]
         """
+        from yinsh.ludo import _ml
         return _ml.legal_action_mask(self)
 
     def planes(self, out: "Optional[numpy.ndarray]" = None,
@@ -329,11 +331,13 @@ class Board(_core.CoreBoard):
         >>> p.shape, float(p[3, 42]), float(p[3, 57])
         ((17, 58), 1.0, 0.75)
         """
+        from yinsh.ludo import _ml
         return _ml.planes(self, out, perspective)
 
     def rewards(self) -> "numpy.ndarray":
         """Each colour's return (``returns()``) as ``float32`` (4,), by
         colour (Green, Yellow, Blue, Red); 0 for colours not in play."""
+        from yinsh.ludo import _ml
         return _ml.rewards(self)
 
     # Text -------------------------------------------------------------------

@@ -180,7 +180,7 @@ class HeuristicPlayer:
         if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
-        actions = board.legal_actions().tolist()
+        actions = board._legal_action_list()
         if len(actions) == 1:
             return board.action_to_move(actions[0])
         v = _View(board)
@@ -244,7 +244,7 @@ class MctsPlayer:
         if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
             return None
         _check_board(board)
-        actions = board.legal_actions().tolist()
+        actions = board._legal_action_list()
         if len(actions) == 1:
             return board.action_to_move(actions[0])
         if time is None and nodes is None:

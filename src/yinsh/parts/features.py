@@ -19,10 +19,11 @@ builds its training set and model with it (``yinsh.nn``).
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Hashable, Protocol, runtime_checkable
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Features"]
 
@@ -41,7 +42,9 @@ class Features(Protocol):
     PAD: int
     #: ``FEATURE_MAPS[k, f]``: feature ``f`` of a position as a feature of its
     #: image under the board's symmetry ``k``, ``(symmetries, FEATURES + 1)``
-    #: (``PAD`` maps to itself)
+    #: (``PAD`` maps to itself); the only member that needs numpy (the
+    #: engine reads the others where there is none): a module may build it
+    #: on first use
     FEATURE_MAPS: npt.NDArray[np.int16]
     #: the trainer's bound on ``|W1|``: ``16 + MAX_ACTIVE * W1_LIMIT`` stays
     #: below ``32767 / 127`` (258) with room for the rounding

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Optional
 
 from yinsh.yinsh.board import Board
 from yinsh.yinsh.enums import Color, Phase
-from yinsh.yinsh.symmetries import NUM_SYMMETRIES, POINT_MAPS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "CELLS", "FEATURES", "MARKER_OPP", "MARKER_OWN", "MAX_ACTIVE", "OPP_REMOVES", "OWN_REMOVES",
@@ -147,17 +148,35 @@ def position_key(board: Board) -> int:
 
 def _build_feature_maps() -> npt.NDArray[np.int16]:
     """(12, FEATURES + 1): the image of each feature index (and of ``PAD``)."""
+    import numpy as np
+    from yinsh.yinsh.symmetries import NUM_SYMMETRIES, POINT_MAPS
     maps = np.tile(np.arange(FEATURES + 1, dtype=np.int16), (NUM_SYMMETRIES, 1))
     for block in (RING_OWN, RING_OPP, MARKER_OWN, MARKER_OPP):
         maps[:, block:block + CELLS] = block + POINT_MAPS
+    maps.flags.writeable = False
     return maps
 
 
 #: ``FEATURE_MAPS[k, f]``: feature ``f`` of a position, as a feature of its
 #: image under the board symmetry ``k`` (``yinsh.yinsh.symmetries``): point
-#: features move with their point, the others (and ``PAD``) stay.
-FEATURE_MAPS = _build_feature_maps()
-FEATURE_MAPS.flags.writeable = False
+#: features move with their point, the others (and ``PAD``) stay. Built on
+#: first use (``__getattr__``): the engine reads this module without numpy.
+FEATURE_MAPS: npt.NDArray[np.int16]
+
+
+def _feature_maps() -> npt.NDArray[np.int16]:
+    """``FEATURE_MAPS``, built by the first call."""
+    maps: Optional[npt.NDArray[np.int16]] = globals().get("FEATURE_MAPS")
+    if maps is None:
+        maps = globals()["FEATURE_MAPS"] = _build_feature_maps()
+    return maps
+
+
+def __getattr__(name: str) -> object:
+    """``FEATURE_MAPS``, built on first use (it needs numpy)."""
+    if name == "FEATURE_MAPS":
+        return _feature_maps()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def transform_features(k: int | npt.ArrayLike,
@@ -174,6 +193,8 @@ def transform_features(k: int | npt.ArrayLike,
     >>> sorted(turned.tolist()) == active_features(transform_board(3, board))[0]
     True
     """
+    import numpy as np
+    from yinsh.yinsh.symmetries import NUM_SYMMETRIES
     ks = np.asarray(k)
     if ks.dtype.kind not in "iu" or (ks.size and (ks.min() < 0 or ks.max() >= NUM_SYMMETRIES)):
         raise ValueError(f"symmetries are 0..{NUM_SYMMETRIES - 1}")
@@ -184,5 +205,5 @@ def transform_features(k: int | npt.ArrayLike,
         raise ValueError(f"feature indices must be in 0..{PAD} (the last is padding)")
     if ks.ndim:
         ks = ks.reshape(ks.shape + (1,) * (indices.ndim - ks.ndim))
-    result: npt.NDArray[np.int16] = FEATURE_MAPS[ks, indices]
+    result: npt.NDArray[np.int16] = _feature_maps()[ks, indices]
     return result
