@@ -24,7 +24,8 @@ from wasm_helpers import ROOT, built_site, require_tools, run_python
 require_tools()
 
 #: Run natively and in Pyodide: the registry, then per game perft from the start
-#: and a search of a fixed depth after some actions (the classic evaluation, one thread).
+#: and a search of a fixed depth after some actions with each of its evaluations
+#: (the learned one's network is read and evaluated in wasm SIMD), one thread.
 CHECKS = """
 import json
 import yinsh
@@ -35,12 +36,12 @@ for name, tags, perft_depth, actions, search_depth in %s:
     try:
         kind = games.get(name)
         board = kind.start_board(tags)
-        perft = kind.perft(board, perft_depth)
+        found[name] = {"perft": kind.perft(board, perft_depth)}
         for action in actions.split():
             board.push_str(action)
-        analysis = yinsh.Engine(hash_mb=16, evaluation="classic").analyse(board, depth=search_depth)
-        found[name] = {"perft": perft, "nodes": analysis.nodes, "best": str(analysis.best_move),
-                       "score": str(analysis.score)}
+        for evaluation in kind.evaluations:
+            analysis = yinsh.Engine(hash_mb=16, evaluation=evaluation).analyse(board, depth=search_depth)
+            found[name][evaluation] = [analysis.nodes, str(analysis.best_move), str(analysis.score)]
     except Exception as exc:
         found[name] = {"error": f"{type(exc).__name__}: {exc}"}
 print(json.dumps(found))
@@ -153,4 +154,5 @@ def test_the_registry_lists_the_three_games(in_pyodide):
 @pytest.mark.parametrize("game", [name for name, *_ in GAMES])
 def test_perft_and_search_as_native(game, in_pyodide, native):
     assert "error" not in native[game], native[game]
+    assert "classic" in native[game]
     assert in_pyodide[game] == native[game]

@@ -15,7 +15,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -64,17 +63,18 @@ def compile_module(module: dict, flags: list[str], toolchain: Toolchain, objects
     """The module's side module in the cache, compiled unless there already; whether it was."""
     target = objects / f"{module['name']}-{module_key(module, flags, toolchain)}.so"
     if target.exists():
+        os.utime(target)        # used: the last to be pruned
         return target, False
-    part = target.with_suffix(".o")
+    part = target.with_suffix(f".{os.getpid()}.o")      # another build may compile it at the same time
     defines = [f"-D{name}" if value is None else f"-D{name}={value}" for name, value in module["macros"]]
     includes = [f"-I{toolchain.include}", *(f"-I{d}" for d in module["include_dirs"])]
     for args in ([*flags, *defines, *includes, "-c", module["c"], "-o", str(part)],
-                 [*LDFLAGS, *[f for f in flags if f == "-msimd128"], str(part), "-o", str(target) + ".part"]):
+                 [*LDFLAGS, *[f for f in flags if f == "-msimd128"], str(part), "-o", f"{part}.so"]):
         result = toolchain.emcc(args)
         if result.returncode != 0:
             raise BuildError(f"emcc failed for {module['name']}:\nemcc {' '.join(args)}\n{result.stdout}{result.stderr}")
     part.unlink()
-    os.replace(str(target) + ".part", target)
+    os.replace(f"{part}.so", target)
     return target, True
 
 
@@ -98,10 +98,9 @@ def compile_all(modules: list[dict], flags: list[str], toolchain: Toolchain, job
 
 def prune(objects: Path, keep: set[Path], most: int = 200) -> None:
     """Deletes the oldest cached modules beyond the most recent `most`, never those in use."""
-    old = sorted((p for p in objects.glob("*.so") if p not in keep), key=os.path.getmtime)
+    old = sorted((p for p in objects.glob("*.so") if p not in keep and ".o." not in p.name), key=os.path.getmtime)
     for path in old[:max(0, len(old) + len(keep) - most)]:
         path.unlink()
-    for stale in objects.glob("*.o"):
+    for stale in objects.glob("*.o*"):      # left by a build that was stopped
         if time.time() - os.path.getmtime(stale) > 3600:
-            os.unlink(stale)
-    shutil.rmtree(objects / "tmp", ignore_errors=True)
+            stale.unlink()

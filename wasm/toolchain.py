@@ -67,7 +67,7 @@ def fetch(urls: list[str], digest: str, folder: Path) -> Path:
         return path
     failures = []
     for url in urls:
-        part = path.with_name(path.name + ".part")
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
         try:
             with urllib.request.urlopen(url, timeout=60) as response, open(part, "wb") as f:
                 shutil.copyfileobj(response, f, 1 << 20)
@@ -100,7 +100,8 @@ def debian_mirrors() -> dict[str, list[str]]:
         if archive in found and uri not in found[archive]:
             found[archive].append(uri)
     for archive, roots in found.items():
-        roots += [f"http://deb.debian.org/{archive}", f"https://snapshot.debian.org/archive/{archive}/{pins.SNAPSHOT}"]
+        roots += [root for root in (f"http://deb.debian.org/{archive}",
+                                    f"https://snapshot.debian.org/archive/{archive}/{pins.SNAPSHOT}") if root not in roots]
     return found
 
 

@@ -7,8 +7,11 @@ server. The parts: ``games`` (each game as the page drives it),
 in threads of their own), ``limits`` (the bounds of a public server, the
 ``yinsh serve`` flags), ``guard`` (connection caps, security headers,
 cross-site checks),
+``game_handlers`` (what the routes of a game at one screen do, without
+HTTP), ``analysis_lines`` (an analysis's messages, without a socket),
 ``analysis`` (live analysis over a WebSocket), ``inputs`` (request checks),
-``app`` (the routes), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
+``app`` (the routes), ``local`` (the page's backend in a browser with no
+server: the same handlers, in Pyodide), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
 page: HTML, plain JavaScript modules, CSS; no build step). Online play:
 ``online_game`` (a game as a log of entries: seats, takebacks, draws,
 flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
