@@ -2,8 +2,8 @@
 //
 // Runs a Python program in Pyodide under Node, with the library's wheel of a
 // site that wasm/build wrote (SITE/pyodide/, SITE/build.json and the wheel it
-// names), from local files only (fetch refuses any request). The program's output goes to stdout; an
-// exception's traceback to stderr, with exit status 1.
+// names), from local files only (fetch refuses any request). The program's
+// output goes to stdout; an exception's traceback to stderr, with status 1.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
