@@ -131,7 +131,7 @@ def test_record_lists_every_file_with_its_hash(wheel):
         assert int(size) == len(data)
 
 
-def test_every_compiled_module_and_no_source(wheel):
+def test_every_compiled_module_and_no_source(site, wheel):
     src = ROOT / "src"
     expected = {os.path.relpath(path, src)[:-len(".pyx")] for path in glob.glob(str(src / "yinsh/**/_*.pyx"), recursive=True)}
     for hooks in glob.glob(str(src / "yinsh/**/_hooks.pxd"), recursive=True):       # searches not rendered yet
@@ -140,7 +140,8 @@ def test_every_compiled_module_and_no_source(wheel):
         if os.path.exists(os.path.join(os.path.dirname(hooks), "_learned.pxd")):
             expected.add(f"{folder}/_search_learned")
     names = wheel.namelist()
-    suffix = ".cpython-314-wasm32-emscripten.so"
+    python = "".join(json.loads((site / "build.json").read_text())["python"].split(".")[:2])
+    suffix = f".cpython-{python}-wasm32-emscripten.so"
     assert {n[:-len(suffix)] for n in names if n.endswith(suffix)} == expected
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".c", ".h", ".tp"))]
     assert "yinsh/yinsh/yinsh.nnue" in names and "yinsh/py.typed" in names

@@ -19,7 +19,6 @@ cache holds:
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import re
