@@ -17,9 +17,9 @@
  * - "avx2": 256-bit code (gcc and clang's target attribute), chosen where
  *   the processor has it (__builtin_cpu_supports), so the default build
  *   stays portable (no -march=native);
- * - "portable": the code of the default flags (SSE2 on x86-64; plain C
- *   that the compiler vectorises elsewhere, where there is no dispatch,
- *   MSVC too).
+ * - "portable": the code of the default flags (SSE2 on x86-64; wasm SIMD
+ *   in WebAssembly built with -msimd128, as wasm/build does; plain C that
+ *   the compiler vectorises elsewhere, where there is no dispatch, MSVC too).
  *
  * The environment variable YINSH_SIMD=portable, read at the first
  * evaluation of a process, forces the portable code (the tests compare the
@@ -45,6 +45,10 @@
 #define YINSH_NN_SSE2 1
 #else
 #define YINSH_NN_SSE2 0
+#endif
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
 #endif
 
 /* The layers' sizes, defined here once (nnue_layers.pxd takes them as NN_HIDDEN, NN_INPUT, NN_L2). */
@@ -101,6 +105,9 @@ static int32_t yinsh_nn_layers_portable(const int16_t* x, const int16_t* w, cons
 #if YINSH_NN_SSE2
     YINSH_NN_SUMS(__m128i, 4, _mm_loadu_si128, _mm_storeu_si128, _mm_set1_epi32, _mm_madd_epi16,
                   _mm_add_epi32)
+#elif defined(__wasm_simd128__)
+    YINSH_NN_SUMS(v128_t, 4, wasm_v128_load, wasm_v128_store, wasm_i32x4_splat, wasm_i32x4_dot_i16x8,
+                  wasm_i32x4_add)
 #else
     for (int k = 0; k < YINSH_NN_L2; k++)
         s[k] = b[k];
