@@ -25,9 +25,9 @@ const SAVED = "yinsh-local-games";   // page id -> the request that makes the ga
 const KEEP = 10;                     // ids kept (the last games)
 
 export class LocalBackend {
-  // site: site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
+  // site: the promise of site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
   constructor(site, { onReady = () => {}, onFailed = () => {} } = {}) {
-    this.site = site;
+    this.site = null;
     this.queue = Promise.resolve();
     this.seq = 0;
     this.waiting = new Map();          // seq -> resolve of a request, or a socket's analysis
@@ -41,8 +41,12 @@ export class LocalBackend {
       this.worker.addEventListener("error", (event) => reject(new Error(event.message || "the worker failed")));
     });
     this.ready.then((seconds) => onReady(seconds), (err) => onFailed(err.message));
-    this.worker.postMessage({ type: "load", wheel: new URL(site.wheel, document.baseURI).href,
-                              interrupt: this.interrupt });
+    this.loaded = site.then((data) => {
+      this.site = data;
+      this.worker.postMessage({ type: "load", wheel: new URL(data.wheel, document.baseURI).href,
+                                interrupt: this.interrupt });
+    });
+    this.loaded.catch((err) => onFailed(`the site's site.json: ${err.message}`));
   }
 
   receive(data, resolve, reject) {
@@ -104,6 +108,7 @@ export class LocalBackend {
   }
 
   async request(method, path, body) {
+    await this.loaded;
     if (method === "GET" && path === "/api/games") return this.site.catalogue;
     const start = method === "POST" && path === "/api/games" && this.start(body);
     if (start) return start;

@@ -32,7 +32,7 @@ const LAST_GAME = "yinsh-game";
 const NO_SERVER = "Online play needs a server (yinsh serve): this page plays at this screen only.";
 
 if (document.querySelector('meta[name="yinsh-backend"]')?.content === "local") {
-  useBackend(new LocalBackend(await (await fetch("site.json")).json(), {
+  useBackend(new LocalBackend(fetch("site.json").then((answer) => answer.json()), {
     onReady: (seconds) => engineState("", seconds),
     onFailed: (text) => engineState(`The engine could not be loaded: ${text}`),
   }));

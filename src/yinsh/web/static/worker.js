@@ -8,12 +8,14 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
+const started = performance.now();
+// Python starts loading at once, before the page says which wheel to add.
+const python = loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
 let backend = null;
 let interruptible = false;
 
 async function load({ wheel, interrupt }) {
-  const started = performance.now();
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const pyodide = await python;
   if (interrupt) {
     pyodide.setInterruptBuffer(interrupt);
     interruptible = true;
