@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_helpers import launch  # noqa: E402
-from test_wasm_browser import READY, _serve  # noqa: E402
+from wasm_helpers import ENGINE_READY, serve_site  # noqa: E402
 
 #: The searches, the same text natively and in Pyodide; prints JSON.
 SEARCHES = """
@@ -88,7 +88,7 @@ def start_times(browser, address: str, repeat: int) -> tuple[list[float], list[f
         tab.goto(address)
         tab.wait_for_selector("#board .target.lit", timeout=60000)
         drawn.append(tab.evaluate("performance.now()") / 1000)
-        tab.wait_for_function(READY, polling="raf", timeout=60000)
+        tab.wait_for_function(ENGINE_READY, polling="raf", timeout=60000)
         ready.append(tab.evaluate("performance.now()") / 1000)
         context.close()
     return drawn, ready
@@ -121,7 +121,7 @@ def main() -> None:
         subprocess.run([str(ROOT / "wasm" / "build"), str(site)], check=True)
     build = json.loads((site / "build.json").read_text())
     from playwright import sync_api
-    server, address = _serve(site, True)
+    server, address = serve_site(site, True)
     try:
         with sync_api.sync_playwright() as playwright:
             browser = launch(playwright)

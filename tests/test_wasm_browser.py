@@ -12,48 +12,20 @@ tested. A console error fails a test.
 """
 from __future__ import annotations
 
-import functools
-import http.server
 import random
-import threading
 import urllib.parse
 
 import pytest
 
 from browser_helpers import Page, browser  # noqa: F401
-from wasm_helpers import built_site
-
-READY = "document.body.dataset.engineReady === '1'"
-
-
-class _Site(http.server.SimpleHTTPRequestHandler):
-    """A static file server, as any host: with or without isolation headers."""
-
-    isolated = True
-
-    def end_headers(self) -> None:
-        if self.isolated:
-            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def _serve(folder, isolated):
-    handler = type("Site", (_Site,), {"isolated": isolated})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+from wasm_helpers import ENGINE_READY, built_site, serve_site
 
 
 @pytest.fixture(scope="module")
 def sites():
     """The built site, served isolated and not: {True: address, False: address}."""
     folder = built_site()
-    servers = {isolated: _serve(folder, isolated) for isolated in (True, False)}
+    servers = {isolated: serve_site(folder, isolated) for isolated in (True, False)}
     yield {isolated: address for isolated, (_, address) in servers.items()}
     for server, _ in servers.values():
         server.shutdown()
@@ -77,7 +49,7 @@ class SitePage(Page):
         super().__init__(browser, address, path=path, wait=wait, route=route)
 
     def ready(self):
-        self.tab.wait_for_function(READY, timeout=60000)
+        self.tab.wait_for_function(ENGINE_READY, timeout=60000)
 
     def close(self, network_errors=0, server_down=False):
         super().close(network_errors, server_down)

@@ -7,6 +7,8 @@ temporary folder on the first call of the session (the toolchain and the
 compiled modules come from its cache, ``$YINSH_WASM_CACHE``: seconds when
 warm, some minutes when cold). ``run_python(code)`` runs a program in Node's
 Pyodide with the site's wheel (wasm/run.mjs) and returns its output.
+``serve_site(folder, isolated)`` serves a site as a plain static host does,
+with or without the headers of cross-origin isolation.
 
 What the build needs (``node`` and ``dpkg-deb`` on PATH; on a cold cache the
 Debian, npm and PyPI registries) missing skips the test that asks for it,
@@ -16,11 +18,14 @@ does for the optional extras.
 from __future__ import annotations
 
 import atexit
+import functools
+import http.server
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import NoReturn, Optional, Union
 
@@ -93,3 +98,33 @@ def run_python(code: str, site: Optional[Path] = None, timeout: float = 600) -> 
     if result.returncode != 0:
         raise AssertionError(f"the program failed in Pyodide:\n{result.stderr}")
     return result.stdout
+
+
+#: True in the site's page once its engine (Python in the worker) is ready.
+ENGINE_READY = "document.body.dataset.engineReady === '1'"
+
+
+class _StaticHost(http.server.SimpleHTTPRequestHandler):
+    """A static file server, as any host: with or without isolation headers."""
+
+    isolated = True
+
+    def end_headers(self) -> None:
+        if self.isolated:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve_site(folder: Path, isolated: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A server of folder on a free port of 127.0.0.1, in a thread (``shutdown()``
+    ends it), and its address; isolated: with the headers of cross-origin isolation."""
+    handler = type("Host", (_StaticHost,), {"isolated": isolated})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
