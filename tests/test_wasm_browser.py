@@ -162,6 +162,8 @@ def test_a_game_goes_on_after_a_reload(browser, sites):
     moves, seats = page.text("#moves"), page.text("#seats")
     tab.reload()
     tab.wait_for_selector("#board svg")
+    # Drawn from what the page kept, before Python is loaded.
+    assert tab.evaluate("document.body.dataset.engineReady") == "0" and page.text("#moves") == moves
     page.ready()
     page.idle()
     assert page.text("#moves") == moves and page.text("#seats") == seats

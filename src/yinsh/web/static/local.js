@@ -10,7 +10,9 @@
 //
 // The games outlive the page: after each action the request that makes the
 // game again (its record and seats) is kept in the local storage, and a game
-// the worker does not know (the page was reloaded) is made again from it.
+// the worker does not know (the page was reloaded) is made again from it. The
+// last state the page drew is kept too, so a reloaded page draws its game at
+// once, as a new one, while the worker makes it again.
 //
 // A live analysis runs in the worker until stopped. On a cross-origin
 // isolated page it is stopped at once through Pyodide's interrupt buffer
@@ -23,6 +25,7 @@ import { ApiError } from "./api.js";
 const SIGINT = 2;
 const SAVED = "yinsh-local-games";   // page id -> the request that makes the game again
 const KEEP = 10;                     // ids kept (the last games)
+const LAST_STATE = "yinsh-local-state";   // {id, state}: the last state the page was given
 
 export class LocalBackend {
   // site: the promise of site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
@@ -32,6 +35,7 @@ export class LocalBackend {
     this.seq = 0;
     this.waiting = new Map();          // seq -> resolve of a request, or a socket's analysis
     this.aliases = new Map();          // stand-in id -> the worker's id
+    this.known = new Set();            // the ids this page was given
     this.analysis = null;              // {seq, socket, message, done} of the running analysis
     this.interruptible = globalThis.crossOriginIsolated === true;
     this.interrupt = this.interruptible ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -112,10 +116,18 @@ export class LocalBackend {
     if (method === "GET" && path === "/api/games") return this.site.catalogue;
     const start = method === "POST" && path === "/api/games" && this.start(body);
     if (start) return start;
-    let answer = await this.send(method, path, body);
     const shown = method === "GET" && path.match(/^\/api\/games\/([^/?]+)$/);
+    const drawn = shown && this.drawn(decodeURIComponent(shown[1]));
+    if (drawn) return drawn;
+    let answer = await this.send(method, path, body);
     if (answer.status === 404 && shown) answer = await this.restore(decodeURIComponent(shown[1]), answer);
     else if (method === "POST" && answer.status === 200) this.keep(answer.body.id, [answer.body.id]);
+    if (answer.status === 200 && answer.body && answer.body.id) {
+      this.known.add(answer.body.id);
+      try {
+        localStorage.setItem(LAST_STATE, JSON.stringify({ id: answer.body.id, state: answer.body }));
+      } catch (err) { /* the storage is full: the game is made again without it */ }
+    }
     if (answer.status !== 200) {
       throw new ApiError(answer.body && answer.body.error ? answer.body.error : `The engine answered ${answer.status}.`,
                          answer.status);
@@ -153,6 +165,27 @@ export class LocalBackend {
       for (const name of names) kept.push([name, answer.body]);
       localStorage.setItem(SAVED, JSON.stringify(Object.fromEntries(kept.slice(-KEEP))));
     }).catch(() => {});
+  }
+
+  // The state last drawn of game id, when this page has not seen it yet (a
+  // reload) and it was kept: the worker makes the game again meanwhile.
+  drawn(id) {
+    if (this.known.has(id)) return null;
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(LAST_STATE));
+    } catch (err) {
+      return null;
+    }
+    const body = this.saved()[id];
+    if (!kept || kept.id !== id || !body) return null;
+    this.known.add(id);
+    this.send("POST", "/api/games", body, (made) => {
+      if (made.status !== 200) return;
+      this.aliases.set(id, made.body.id);
+      this.keep(made.body.id, [made.body.id, id]);
+    }).catch(() => {});
+    return kept.state;
   }
 
   // The game id made again from what was kept (else the worker's 404, missing).
