@@ -33,7 +33,7 @@ export class LocalBackend {
     this.site = null;
     this.queue = Promise.resolve();
     this.seq = 0;
-    this.waiting = new Map();          // seq -> resolve of a request, or a socket's analysis
+    this.waiting = new Map();          // seq -> what takes the worker's answer to a request
     this.aliases = new Map();          // stand-in id -> the worker's id
     this.known = new Set();            // the ids this page was given
     this.analysis = null;              // {seq, socket, message, done} of the running analysis
@@ -141,12 +141,18 @@ export class LocalBackend {
     const known = this.site.starts.find((start) => JSON.stringify(start.body) === JSON.stringify(body));
     if (!known) return null;
     const standIn = `start-${++this.seq}`;
-    this.send("POST", "/api/games", body, (answer) => {
-      if (answer.status !== 200) return;
-      this.aliases.set(standIn, answer.body.id);
-      this.keep(answer.body.id, [answer.body.id, standIn]);
-    }).catch(() => {});
+    this.remake(standIn, body).catch(() => {});
     return { ...known.state, id: standIn };
+  }
+
+  // The worker's answer to body (a new game's request) made for the page's
+  // id, which stands for the worker's from then on.
+  remake(id, body) {
+    return this.send("POST", "/api/games", body, (made) => {
+      if (made.status !== 200) return;
+      this.aliases.set(id, made.body.id);
+      this.keep(made.body.id, [made.body.id, id]);
+    });
   }
 
   saved() {
@@ -180,11 +186,7 @@ export class LocalBackend {
     const body = this.saved()[id];
     if (!kept || kept.id !== id || !body) return null;
     this.known.add(id);
-    this.send("POST", "/api/games", body, (made) => {
-      if (made.status !== 200) return;
-      this.aliases.set(id, made.body.id);
-      this.keep(made.body.id, [made.body.id, id]);
-    }).catch(() => {});
+    this.remake(id, body).catch(() => {});
     return kept.state;
   }
 
@@ -192,11 +194,8 @@ export class LocalBackend {
   async restore(id, missing) {
     const body = this.saved()[id];
     if (!body) return missing;
-    const made = await this.send("POST", "/api/games", body);
-    if (made.status !== 200) return missing;
-    this.aliases.set(id, made.body.id);
-    this.keep(made.body.id, [made.body.id, id]);
-    return made;
+    const made = await this.remake(id, body);
+    return made.status === 200 ? made : missing;
   }
 
   async record(id) {
