@@ -60,8 +60,11 @@
  * is input i's weight in output k (nnue_layers.pxd's NetOutput). A pair of
  * inputs broadcast to every 32-bit lane and multiplied-added (pmaddwd) with a
  * pair's row gives its part of all 32 outputs, without a horizontal sum per
- * output. (Skipping the pairs of zeros the clamp makes measured slower: the
- * branch mispredicts.) */
+ * output. (Skipping the pairs of zeros the clamp makes measured slower on
+ * x86: the branch mispredicts. In wasm, 128 bits at most, a loop over the
+ * set bits of a mask of the nonzero pairs skips them without a branch per
+ * pair: a third to a half of the pairs; the output layers about 1.6x
+ * faster in Node, a Yinsh learned search some 5-20%.) */
 
 /* The third layer on the second's sums s (bias included). */
 YINSH_NN_INLINE int32_t yinsh_nn_output(const int32_t* s, const int8_t* l3_weight, int32_t l3_bias,
@@ -106,8 +109,29 @@ static int32_t yinsh_nn_layers_portable(const int16_t* x, const int16_t* w, cons
     YINSH_NN_SUMS(__m128i, 4, _mm_loadu_si128, _mm_storeu_si128, _mm_set1_epi32, _mm_madd_epi16,
                   _mm_add_epi32)
 #elif defined(__wasm_simd128__)
-    YINSH_NN_SUMS(v128_t, 4, wasm_v128_load, wasm_v128_store, wasm_i32x4_splat, wasm_i32x4_dot_i16x8,
-                  wasm_i32x4_add)
+    /* The pairs of zeros skipped (above): the nonzero pairs' mask, 4 pairs
+     * at a time (i32x4.ne, bitmask), then a pass per set bit. */
+    {
+        v128_t acc[YINSH_NN_L2 / 4];
+        uint64_t nonzero = 0;
+        for (int k = 0; k < YINSH_NN_L2 / 4; k++)
+            acc[k] = wasm_v128_load(b + 4 * k);
+        for (int q = 0; q < YINSH_NN_INPUT / 8; q++)
+            nonzero |= (uint64_t)wasm_i32x4_bitmask(wasm_i32x4_ne(wasm_v128_load(x + 8 * q),
+                                                                   wasm_i32x4_splat(0))) << (4 * q);
+        while (nonzero) {
+            int p = __builtin_ctzll(nonzero);
+            int32_t pair;
+            nonzero &= nonzero - 1;
+            memcpy(&pair, x + 2 * p, sizeof pair);
+            v128_t xv = wasm_i32x4_splat(pair);
+            const int16_t* row = w + (size_t)p * 2 * YINSH_NN_L2;
+            for (int k = 0; k < YINSH_NN_L2 / 4; k++)
+                acc[k] = wasm_i32x4_add(acc[k], wasm_i32x4_dot_i16x8(xv, wasm_v128_load(row + 8 * k)));
+        }
+        for (int k = 0; k < YINSH_NN_L2 / 4; k++)
+            wasm_v128_store(s + 4 * k, acc[k]);
+    }
 #else
     for (int k = 0; k < YINSH_NN_L2; k++)
         s[k] = b[k];
