@@ -43,6 +43,7 @@ from __future__ import annotations
 import array
 import dataclasses
 import datetime
+import functools
 import json
 import math
 import os
@@ -571,13 +572,20 @@ def engine_layers(source: Union[None, str, "os.PathLike[str]", Network, Layers],
     True
     """
     if source is None:
-        source = packaged_network(game)
+        return _packaged_layers(game, packaged_network(game))
     if isinstance(source, (Network, Layers)):
         return _checked_layers(source, game)
     if isinstance(source, (str, os.PathLike)):
         return read_layers(source, game)
     raise TypeError(f"network must be a path, a yinsh.engine.network.Network, Layers or None, "
                     f"not {type(source).__name__}")
+
+
+@functools.lru_cache(maxsize=None)
+def _packaged_layers(game: str, path: str) -> Layers:
+    """The packaged network of game (at path), read and checked once a
+    process: every engine of the learned evaluation plays it."""
+    return read_layers(path, game)
 
 
 def random_network(seed: int, scale: float = 1.0, game: GameLike = "yinsh") -> Network:
