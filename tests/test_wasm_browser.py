@@ -64,6 +64,9 @@ def test_the_board_is_drawn_before_python_loads_and_the_first_action_waits_for_i
     assert tab.evaluate("document.body.dataset.engineReady") == "0"
     assert page.status() == "White to place a ring" and page.lit().count() == 85
     assert "Loading the engine" in page.text("#link-state")
+    tab.reload()                                                   # the same board again, at once
+    tab.wait_for_selector("#board .target.lit")
+    assert tab.evaluate("document.body.dataset.engineReady") == "0" and page.lit().count() == 85
     tab.click('#board .target[data-point="e5"]')                  # before Python is ready
     page.ready()
     page.idle()

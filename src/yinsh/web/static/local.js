@@ -122,12 +122,7 @@ export class LocalBackend {
     let answer = await this.send(method, path, body);
     if (answer.status === 404 && shown) answer = await this.restore(decodeURIComponent(shown[1]), answer);
     else if (method === "POST" && answer.status === 200) this.keep(answer.body.id, [answer.body.id]);
-    if (answer.status === 200 && answer.body && answer.body.id) {
-      this.known.add(answer.body.id);
-      try {
-        localStorage.setItem(LAST_STATE, JSON.stringify({ id: answer.body.id, state: answer.body }));
-      } catch (err) { /* the storage is full: the game is made again without it */ }
-    }
+    if (answer.status === 200 && answer.body && answer.body.id) this.drew(answer.body);
     if (answer.status !== 200) {
       throw new ApiError(answer.body && answer.body.error ? answer.body.error : `The engine answered ${answer.status}.`,
                          answer.status);
@@ -141,8 +136,19 @@ export class LocalBackend {
     const known = this.site.starts.find((start) => JSON.stringify(start.body) === JSON.stringify(body));
     if (!known) return null;
     const standIn = `start-${++this.seq}`;
+    const state = { ...known.state, id: standIn };
+    this.store([standIn], body);                 // a reload before the worker answers: the same new game
+    this.drew(state);
     this.remake(standIn, body).catch(() => {});
-    return { ...known.state, id: standIn };
+    return state;
+  }
+
+  // The page is given state: the last it drew, kept for a reload.
+  drew(state) {
+    this.known.add(state.id);
+    try {
+      localStorage.setItem(LAST_STATE, JSON.stringify({ id: state.id, state }));
+    } catch (err) { /* the storage is full: the game is made again without it */ }
   }
 
   // The worker's answer to body (a new game's request) made for the page's
@@ -166,11 +172,17 @@ export class LocalBackend {
   // Keeps the request that makes game id again, under each of names.
   keep(id, names) {
     this.send("GET", `/api/games/${encodeURIComponent(id)}/saved`).then((answer) => {
-      if (answer.status !== 200) return;
-      const kept = Object.entries(this.saved()).filter(([name]) => !names.includes(name));
-      for (const name of names) kept.push([name, answer.body]);
-      localStorage.setItem(SAVED, JSON.stringify(Object.fromEntries(kept.slice(-KEEP))));
+      if (answer.status === 200) this.store(names, answer.body);
     }).catch(() => {});
+  }
+
+  // Keeps body, the request that makes a game, under each of names.
+  store(names, body) {
+    const kept = Object.entries(this.saved()).filter(([name]) => !names.includes(name));
+    for (const name of names) kept.push([name, body]);
+    try {
+      localStorage.setItem(SAVED, JSON.stringify(Object.fromEntries(kept.slice(-KEEP))));
+    } catch (err) { /* the storage is full: the game is not kept */ }
   }
 
   // The state last drawn of game id, when this page has not seen it yet (a
