@@ -8,11 +8,13 @@ into a temporary folder first. The native library must be installed
 (``pip install -e .``) and Playwright with Debian's Chromium.
 
 - **Engine speed.** The fixed-depth one-thread searches of ``yinsh bench``
-  (``yinsh.engine.bench.search_part``: each game's bench positions, each of
-  its evaluations, a fresh 16 MB table each), run by the same Python code
-  natively and in Pyodide in Chromium (on the page's main thread, best of
-  --repeat). The node counts must agree (the same searches); the ratio is
-  Chromium's nodes per second over native's.
+  (each game's bench positions at their depths, each evaluation of the
+  game, a fresh 16 MB table each), run by the same Python code natively and
+  in Pyodide in Chromium (on the page's main thread). A search's time is
+  the engine's own (``Analysis.time``: the search, not the making of the
+  engine), the best of --repeat for each position. The node counts must
+  agree (the same searches); the ratio is Chromium's nodes per second over
+  native's.
 - **Start.** A fresh browser context opens the site (cross-origin isolated,
   as the browser tests serve it), then opens it again (its cache warm): the
   seconds until the board is drawn with its lit targets (a person can act),
@@ -38,21 +40,29 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser_helpers import launch  # noqa: E402
 from wasm_helpers import ENGINE_READY, serve_site  # noqa: E402
 
-#: The searches, the same text natively and in Pyodide; prints JSON.
+#: The searches, the same text natively and in Pyodide; its last line is the JSON.
 SEARCHES = """
 import json
 from yinsh import games
-from yinsh.engine import bench
+from yinsh.engine import Engine
 
 found = {}
 for name in ("yinsh", "insert", "ludo"):
     kind = games.get(name)
     for evaluation in kind.evaluations:
-        best = None
-        for _ in range(REPEAT):
-            nodes, seconds = bench.search_part(kind, lambda line: None, evaluation=evaluation)
-            best = seconds if best is None else min(best, seconds)
-        found[f"{name} {evaluation}"] = [nodes, best]
+        total_nodes, total_seconds = 0, 0.0
+        for _, tags, moves, depth in kind.bench_search:
+            board = kind.start_board(tags)
+            for text in moves.split():
+                board.push_str(text)
+            best = None
+            for _ in range(REPEAT):
+                engine = Engine(hash_mb=16, algorithm="alphabeta", evaluation=evaluation)
+                analysis = engine.analyse(board, depth=depth)
+                best = analysis.time if best is None else min(best, analysis.time)
+            total_nodes += analysis.nodes
+            total_seconds += best
+        found[f"{name} {evaluation}"] = [total_nodes, total_seconds]
 json.dumps(found)
 """
 
