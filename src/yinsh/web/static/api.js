@@ -53,6 +53,8 @@ export const api = {
   act: (id, what) => request("POST", `/api/games/${encodeURIComponent(id)}/${what}`, {}),
   board: (id, ply) => request("GET", `/api/games/${encodeURIComponent(id)}/board?ply=${ply}`),
   recordUrl: (id) => `/api/games/${encodeURIComponent(id)}/record`,
+  // The record of the game with no server: {text, filename}.
+  recordFile: (id) => backend.record(id),
   async record(id) {
     if (backend) return (await backend.record(id)).text;
     let response;

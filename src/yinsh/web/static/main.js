@@ -391,10 +391,10 @@ async function downloadHere(event) {
   if (!api.local || page.state.online) return;
   event.preventDefault();
   await guarded(async () => {
-    const text = await api.record(page.state.id);
+    const { text, filename } = await api.recordFile(page.state.id);
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    link.download = `${page.state.game}-game.txt`;
+    link.download = filename;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   });
