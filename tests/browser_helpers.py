@@ -106,20 +106,26 @@ class Tab:
         assert others == [] and len(errors) - len(others) == network_errors, self.errors
 
 
+def choose_game(tab, game, seats, options):
+    """Fills the New game form's game, options (``auto-throw``: the
+    checkbox; others: a select by name) and seats."""
+    tab.check(f'input[name=game][value="{game}"]')
+    for name, value in options.items():
+        if name == "auto-throw":
+            tab.set_checked('input[name="auto-throw"]', value)
+        else:
+            tab.select_option(f'select[name="{name}"]', value)
+    for i, seat in enumerate(seats):
+        tab.select_option(f"#seat-{i}", seat)
+
+
 class Page(Tab):
     """A tab playing at one screen."""
 
     def new_game(self, game, seats, **options):
         tab = self.tab
         tab.click("#new-game")
-        tab.check(f'input[name=game][value="{game}"]')
-        for name, value in options.items():
-            if name == "auto-throw":
-                tab.set_checked('input[name="auto-throw"]', value)
-            else:
-                tab.select_option(f'select[name="{name}"]', value)
-        for i, seat in enumerate(seats):
-            tab.select_option(f"#seat-{i}", seat)
+        choose_game(tab, game, seats, options)
         tab.click("#new-start")
         self.idle()
 

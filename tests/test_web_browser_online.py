@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 # The browser tools (Playwright: without it the module is skipped, conftest.py) and the fixtures.
-from browser_helpers import Tab, browser, server, shots, start_server, stop_server  # noqa: F401
+from browser_helpers import Tab, browser, choose_game, server, shots, start_server, stop_server  # noqa: F401
 
 #: How long a page may take to show another browser's action (the live
 #: update; the benchmark measures the real latency).
@@ -40,14 +40,7 @@ class Person(Tab):
     def fill_new_game(self, game, seats, clock="none", public=False, options=None, position=""):
         tab = self.tab
         tab.check('input[name=where][value="online"]')
-        tab.check(f'input[name=game][value="{game}"]')
-        for name, value in (options or {}).items():
-            if name == "auto-throw":
-                tab.set_checked('input[name="auto-throw"]', value)
-            else:
-                tab.select_option(f'select[name="{name}"]', value)
-        for i, seat in enumerate(seats):
-            tab.select_option(f"#seat-{i}", seat)
+        choose_game(tab, game, seats, options or {})
         tab.select_option('select[name="clock"]', clock)
         tab.fill('input[name="name"]', self.name or "Player")
         tab.set_checked('input[name="public"]', public)

@@ -115,7 +115,7 @@ async def analysis_socket(websocket: WebSocket, store: SessionStore,
                 await websocket.send_json({"type": "error", "error": str(exc)})
                 continue
             await halt()
-            board = request.board(game)
+            board = request.board
             if request.problem is not None:
                 await websocket.send_json({"type": "idle", "ply": board.ply,
                                            "reason": f"Nothing to analyse: {request.problem}."})

@@ -6,8 +6,9 @@ request to start one (``start_request``), shared by the server's WebSocket
 >>> from yinsh.web.games import WEB_GAMES
 >>> from yinsh.web.sessions import GameSession
 >>> game = GameSession(WEB_GAMES["yinsh"].new_board({}), [None, None])
->>> start_request(game, {"type": "start", "ply": 0, "multipv": 2})
-StartRequest(ply=0, multipv=2, problem=None)
+>>> request = start_request(game, {"type": "start", "ply": 0, "multipv": 2})
+>>> request.board.ply, request.multipv, request.problem
+(0, 2, None)
 >>> start_request(game, {"type": "start", "multipv": 9})
 Traceback (most recent call last):
 yinsh.web.inputs.BadRequest: multipv must be a whole number from 1 to 5
@@ -56,16 +57,13 @@ def read_message(raw: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class StartRequest:
-    """A checked start: the position after ply actions, multipv lines, and
-    why there is nothing to analyse there (``None``: there is)."""
+    """A checked start: a copy of the game's board at the asked ply,
+    multipv lines, and why there is nothing to analyse there (``None``:
+    there is)."""
 
-    ply: int
+    board: Any
     multipv: int
     problem: Optional[str]
-
-    def board(self, game: GameSession) -> Any:
-        """A copy of game's board at the request's ply."""
-        return game.board_at(self.ply)
 
 
 def start_request(game: GameSession, message: dict[str, Any]) -> StartRequest:
@@ -73,4 +71,5 @@ def start_request(game: GameSession, message: dict[str, Any]) -> StartRequest:
     (``BadRequest`` for a bad ply or multipv)."""
     ply = integer(message.get("ply", game.board.ply), "ply", 0, game.board.ply)
     multipv = integer(message.get("multipv", 1), "multipv", 1, engines.MAX_MULTIPV)
-    return StartRequest(ply, multipv, game.game.search_problem(game.board_at(ply)))
+    board = game.board_at(ply)
+    return StartRequest(board, multipv, game.game.search_problem(board))

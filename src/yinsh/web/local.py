@@ -137,7 +137,7 @@ class LocalBackend:
         except (ValueError, UnknownSessionError) as exc:
             send(json.dumps({"type": "error", "error": str(exc)}))
             return
-        board = request.board(game)
+        board = request.board
         if request.problem is not None:
             send(json.dumps({"type": "idle", "ply": board.ply,
                              "reason": f"Nothing to analyse: {request.problem}."}))
