@@ -24,9 +24,11 @@ from yinsh.engine.match import (SPRT, Contestant, EngineFactory, GameResult, Mat
 
 def info_line(a: Analysis) -> str:
     """One line of ``yinsh analyse`` (``multipv k`` after the depth when
-    several lines are searched)."""
+    several lines are searched; ``lowerbound`` after the score of an
+    unfinished iteration's answer, ``Analysis.partial``)."""
     multipv = f" multipv {a.multipv}" if len(a.lines) > 1 or a.multipv > 1 else ""
-    return (f"depth {a.depth}{multipv} seldepth {a.seldepth} score {a.score_text()} nodes {a.nodes} "
+    bound = " lowerbound" if a.partial else ""
+    return (f"depth {a.depth}{multipv} seldepth {a.seldepth} score {a.score_text()}{bound} nodes {a.nodes} "
             f"nps {a.nps} time {a.time:.3f} pv {' '.join(str(m) for m in a.pv)}")
 
 

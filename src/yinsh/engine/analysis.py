@@ -36,6 +36,16 @@ class Analysis:
     2). ``nps`` is nodes per second, ``time`` seconds; ``algorithm`` the
     search that found it.
 
+    ``partial``: the search stopped (out of time or nodes) inside iteration
+    ``depth``, and that iteration's best root action so far (searched to
+    ``depth`` and better than the actions searched before it there) and its
+    line differ from the last finished iteration's: they are the answer (alpha-beta, one
+    line; ``Engine.configure(partial_move=0)`` turns it off). Its ``score``
+    is then a lower bound (UCI prints ``lowerbound``), ``lines`` hold it
+    alone, and an ``analysis()`` handle or ``on_info`` gets it as the last
+    ``Analysis`` after the finished iterations, so what is shown last is
+    what is played.
+
     ``lines``: with ``multipv=N``, the N best root actions, best first, each
     an ``Analysis`` of its own line (``multipv`` 1..N, no ``lines`` of its
     own); the analysis itself is that of line 1. Without multipv ``lines``
@@ -88,6 +98,7 @@ class Analysis:
     chance: bool = False
     outcome: Optional[Any] = None
     probability: Optional[float] = None
+    partial: bool = False
 
     @property
     def move(self) -> Optional[Any]:

@@ -34,6 +34,7 @@ two too.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import threading
@@ -482,7 +483,14 @@ class Engine:
                     raw = searcher.search(board, limit.depth or MAX_DEPTH, float(limit.time or 0.0),
                                           limit.nodes or 0, multipv=job.multipv, searchmoves=job.codes,
                                           callback=report, reuse=self._keep_tables)
-                    result = self._last = convert(raw)
+                    result = convert(raw)
+                    last = finished[0]
+                    if (last is not None and algorithm == "alphabeta" and not result.chance and result.pv
+                            and (result.pv, result.score) != (last.pv, last.score)):
+                        result = _partial(result, last)     # the unfinished iteration's move
+                        if on_info is not None:
+                            on_info(result)
+                    self._last = result
                 except KeyboardInterrupt:
                     self._last = finished[0]
                     raise
@@ -604,6 +612,14 @@ class Engine:
         if self._network is not None:
             parts.append(f"network={self._network!r}")
         return f"Engine({', '.join(parts)})"
+
+
+def _partial(result: Analysis, last: Analysis) -> Analysis:
+    """result (a search's answer whose line is not that of its last finished
+    iteration, ``last``) as the unfinished iteration's: one deeper than
+    ``last``, marked ``partial``."""
+    line = dataclasses.replace(result, depth=last.depth + 1, lines=[], partial=True)
+    return dataclasses.replace(line, lines=[line])
 
 
 def _checked_network(network: Any) -> Any:
