@@ -32,7 +32,7 @@ from yinsh.yinsh.points import *  # noqa: F401,F403   yinsh.E5: not in __all__ n
 
 if TYPE_CHECKING:
     from yinsh import engine, record, svg
-    from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score
+    from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score, Wdl
     from yinsh.yinsh import (NUM_ACTIONS, BatchGames, PlayoutStats, action_to_move,
                              move_to_action, players, random_playouts, symmetries)
 
@@ -49,7 +49,7 @@ __all__ = [
     "PlayoutStats", "divide", "parse_point", "perft", "point_name", "random_playouts",
     # shared by every game
     "IllegalMoveError", "InvalidActionError", "InvalidMoveError", "InvalidPositionError",
-    "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score",
+    "Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score", "Wdl",
     "record", "svg",
 ]
 
@@ -59,7 +59,7 @@ __all__ = [
 #: loads neither.
 _YINSH_NAMES = ("NUM_ACTIONS", "BatchGames", "PlayoutStats", "action_to_move", "move_to_action",
                 "players", "random_playouts", "symmetries")
-_ENGINE_NAMES = ("Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score")
+_ENGINE_NAMES = ("Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score", "Wdl")
 
 
 def __getattr__(name: str) -> object:

@@ -290,6 +290,13 @@ class GameKind:
         return (f"Scores are the engine's estimate for the side named{unit}; 'wins in N' is "
                 f"a forced win in N actions.")
 
+    def wdl_progress(self, board: Any) -> float:
+        """How far the game on board has come, 0 (the start) .. 1 (the
+        end): what the win/draw/loss model's parameters depend on
+        (``yinsh.engine.wdl``; the game's ``wdl.json`` beside its
+        ``game.py`` holds them). 0 unless the game says otherwise."""
+        return 0.0
+
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
         """The diagram of board for play (without its last line), turned for
         orientation where the game can flip."""

@@ -25,11 +25,19 @@ from yinsh.engine.match import (SPRT, Contestant, EngineFactory, GameResult, Mat
 def info_line(a: Analysis) -> str:
     """One line of ``yinsh analyse`` (``multipv k`` after the depth when
     several lines are searched; ``lowerbound`` after the score of an
-    unfinished iteration's answer, ``Analysis.partial``)."""
+    unfinished iteration's answer, ``Analysis.partial``; ``wdl W D L``
+    after the score, the win/draw/loss chances per mille of the side to
+    act, when the game has a model: ``Analysis.wdl``)."""
     multipv = f" multipv {a.multipv}" if len(a.lines) > 1 or a.multipv > 1 else ""
     bound = " lowerbound" if a.partial else ""
-    return (f"depth {a.depth}{multipv} seldepth {a.seldepth} score {a.score_text()}{bound} nodes {a.nodes} "
-            f"nps {a.nps} time {a.time:.3f} pv {' '.join(str(m) for m in a.pv)}")
+    return (f"depth {a.depth}{multipv} seldepth {a.seldepth} score {a.score_text()}{bound}{wdl_text(a)} "
+            f"nodes {a.nodes} nps {a.nps} time {a.time:.3f} pv {' '.join(str(m) for m in a.pv)}")
+
+
+def wdl_text(a: Analysis) -> str:
+    """`` wdl W D L`` of an analysis (empty without one)."""
+    wdl = getattr(a, "wdl", None)
+    return f" wdl {wdl.wins} {wdl.draws} {wdl.losses}" if wdl is not None else ""
 
 
 def info_lines(a: Analysis) -> list[str]:
@@ -37,10 +45,10 @@ def info_lines(a: Analysis) -> list[str]:
     chance node (a throw) the expected score, then one line per outcome
     (``outcome r6 probability 0.1667 score ... pv r6 ...``)."""
     if a.chance:
-        head = (f"depth {a.depth} seldepth {a.seldepth} expected score {a.score_text()} nodes {a.nodes} "
-                f"nps {a.nps} time {a.time:.3f}")
+        head = (f"depth {a.depth} seldepth {a.seldepth} expected score {a.score_text()}{wdl_text(a)} "
+                f"nodes {a.nodes} nps {a.nps} time {a.time:.3f}")
         return [head] + [f"depth {a.depth} outcome {line.outcome} probability {line.probability:.4f} "
-                         f"score {line.score_text()} pv {' '.join(str(m) for m in line.pv)}"
+                         f"score {line.score_text()}{wdl_text(line)} pv {' '.join(str(m) for m in line.pv)}"
                          for line in a.lines]
     return [info_line(line) for line in a.lines] if len(a.lines) > 1 else [info_line(a)]
 

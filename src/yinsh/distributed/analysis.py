@@ -12,7 +12,10 @@ times the mean result for MCTS) marks a blunder.
 
 ``out`` becomes a JSON-lines file: per game its action lines in order
 (``{"type": "action", "file", "game", "ply", "side", "move", "best",
-"score", "played_score", "drop", "blunder"}``), then one summary line
+"score", "played_score", "drop", "blunder", "wdl", "played_wdl"}``; ``wdl``
+and ``played_wdl`` are the two searches' win/draw/loss chances per mille
+from the side to act, ``[W, D, L]`` (``yinsh.Wdl``), ``null`` for a game
+without a model), then one summary line
 (``{"type": "game", "file", "game", "actions", "blunders", "worst": {"ply",
 "side", "move", "best", "score", "played_score", "drop"}}``). The scores are
 the engine's ints: beyond +-999000 a proven end (``WIN_SCORE - n``, a win
@@ -70,6 +73,12 @@ def _side(board: Any) -> str:
     return str(getattr(board.turn, "label", board.turn))
 
 
+def _wdl_list(a: Any) -> Optional[list[int]]:
+    """An analysis's ``wdl`` as ``[W, D, L]`` per mille (None without one)."""
+    wdl = getattr(a, "wdl", None)
+    return None if wdl is None else [wdl.wins, wdl.draws, wdl.losses]
+
+
 def analyse_game(game: Any, engine: str, *, blunder: int = DEFAULT_BLUNDER) -> list[dict[str, Any]]:
     """The action lines of one ``record.Game`` (see the module; without
     ``file`` and ``game``)."""
@@ -88,7 +97,8 @@ def analyse_game(game: Any, engine: str, *, blunder: int = DEFAULT_BLUNDER) -> l
             drop = best.score - played.score
             lines.append({"type": "action", "ply": ply, "side": _side(board), "move": str(move),
                           "best": str(best.best_move), "score": best.score,
-                          "played_score": played.score, "drop": drop, "blunder": drop >= blunder})
+                          "played_score": played.score, "drop": drop, "blunder": drop >= blunder,
+                          "wdl": _wdl_list(best), "played_wdl": _wdl_list(played)})
         board.push(move)
     return lines
 

@@ -7,7 +7,8 @@ game from the templates here (docs/architecture.md).
 ``yinsh.engine.analysis`` and ``AnalysisHandle`` of
 ``yinsh.engine.analysis_handle``), ``yinsh.engine.limit`` ``Limit``,
 ``yinsh.engine.score`` the scores (``Score``, ``Points``, ``Mate``,
-``MateGiven``, ``PovScore``); this package re-exports them, so ``from
+``MateGiven``, ``PovScore``), ``yinsh.engine.wdl`` win/draw/loss (``Wdl``,
+the games' models); this package re-exports them, so ``from
 yinsh.engine import Engine, Limit`` is the usual import.
 ``yinsh.engine.session`` (a game being played: turns, engine replies, undo,
 save) and ``yinsh.engine.match`` (matches: openings, worker processes; the
@@ -25,7 +26,8 @@ from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
 from yinsh.engine.params import Param
 from yinsh.engine.score import Mate, MateGiven, Points, PovScore, Score
+from yinsh.engine.wdl import Wdl
 
 __all__ = ["ALGORITHMS", "DEFAULT_DEPTH", "EVALUATIONS", "MAX_DEPTH", "MAX_HASH_MB", "MAX_MULTIPV", "MAX_THREADS",
            "WIN_SCORE", "Analysis", "AnalysisHandle", "Engine", "Limit", "Mate", "MateGiven", "Param",
-           "Points", "PovScore", "Score", "SearchInfo", "algorithm_for"]
+           "Points", "PovScore", "Score", "SearchInfo", "Wdl", "algorithm_for"]

@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 from yinsh.engine import info as _info
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.score import PovScore, Score, from_engine
+from yinsh.engine.wdl import Wdl, WdlContext
 
 __all__ = ["Analysis", "WIN_SCORE"]
 
@@ -50,6 +51,22 @@ class Analysis:
     an ``Analysis`` of its own line (``multipv`` 1..N, no ``lines`` of its
     own); the analysis itself is that of line 1. Without multipv ``lines``
     holds the one line (empty for a finished game).
+
+    ``wdl``: the score as win/draw/loss chances per mille from the side to
+    act (``yinsh.Wdl``; ``wdl.expectation()`` in 0..1), by the game's
+    model for the evaluation (``yinsh.engine.wdl``); a proven result is
+    1000/0/0 or 0/0/1000; ``None`` for a game that stores no model (a
+    plugin), unless proven or searched by the MCTS. Each multipv line and
+    each outcome's line has its own. ``win_chances``: every side's chance
+    of winning, in turn order (the board's ``players``; Ludo's seats), in
+    0..1: the side to act's ``wdl.wins / 1000``, the other's ``losses / 1000``
+    with two players; with 3 or 4 (the MCTS) the rest is shared by the
+    others' own mean results (they sum to 1). Empty without a ``wdl``.
+
+    >>> import yinsh
+    >>> a = yinsh.Engine().analyse(yinsh.Board(), depth=2)
+    >>> a.wdl.wins + a.wdl.draws + a.wdl.losses, len(a.win_chances)
+    (1000, 2)
 
     ``visits`` (MCTS only; empty for the alpha-beta and in ``lines``): every
     root action as ``(move, visits, mean value)``, in action-code order,
@@ -99,6 +116,8 @@ class Analysis:
     outcome: Optional[Any] = None
     probability: Optional[float] = None
     partial: bool = False
+    wdl: Optional[Wdl] = None
+    win_chances: tuple[float, ...] = ()
 
     @property
     def move(self) -> Optional[Any]:
@@ -240,35 +259,50 @@ def _seconds(t: float) -> str:
 
 
 def analysis_of(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
-                algorithm: str) -> Analysis:
+                algorithm: str, context: Optional[WdlContext] = None) -> Analysis:
     """The Analysis of what a compiled search returned (its action codes
-    made moves with to_move)."""
+    made moves with to_move); ``context`` turns its scores into ``wdl`` and
+    ``win_chances`` (none without it)."""
+    def rated(score: int) -> tuple[Optional[Wdl], tuple[float, ...]]:
+        if context is None:
+            return None, ()
+        wdl = context.wdl(score)
+        return wdl, context.chances(wdl, found.root_values)
+
     if found.chance is not None:
-        return _chance_analysis(found, to_move, turn, players, algorithm)
+        return _chance_analysis(found, to_move, turn, players, algorithm, rated)
     lines = []
     for k, (score, codes) in enumerate(found.lines, 1):
         pv = [to_move(c) for c in codes]
+        wdl, chances = rated(score)
         lines.append(Analysis(pv[0] if pv else None, score, pv, found.depth, found.nodes, found.nps,
-                              found.seconds, found.seldepth, turn, k, [], algorithm, players))
+                              found.seconds, found.seldepth, turn, k, [], algorithm, players,
+                              wdl=wdl, win_chances=chances))
     first = lines[0] if lines else Analysis(None, found.score, [], found.depth, found.nodes, found.nps,
                                             found.seconds, found.seldepth, turn, 1, [], algorithm,
-                                            players)
+                                            players, wdl=rated(found.score)[0],
+                                            win_chances=rated(found.score)[1])
     visits = [(to_move(code), n, value) for code, n, value in found.visits]
     return Analysis(first.best_move, first.score, first.pv, found.depth, found.nodes, found.nps,
-                    found.seconds, found.seldepth, turn, 1, lines, algorithm, players, visits)
+                    found.seconds, found.seldepth, turn, 1, lines, algorithm, players, visits,
+                    wdl=first.wdl, win_chances=first.win_chances)
 
 
 def _chance_analysis(found: SearchInfo, to_move: Callable[[int], Any], turn: Optional[int], players: int,
-                     algorithm: str) -> Analysis:
+                     algorithm: str,
+                     rated: Callable[[int], tuple[Optional[Wdl], tuple[float, ...]]]) -> Analysis:
     """The Analysis of a chance root: no best move, the expected score, a
     line per outcome (its pv starts with the outcome, its best move is the
     reply after it, if a player acts next)."""
     lines = []
     for k, ((score, codes), probability) in enumerate(zip(found.lines, found.probabilities), 1):
         pv = [to_move(c) for c in codes]
+        wdl, chances = rated(score)
         lines.append(Analysis(pv[1] if len(pv) > 1 else None, score, pv, found.depth, found.nodes, found.nps,
                               found.seconds, found.seldepth, turn, k, [], algorithm, players,
-                              outcome=pv[0], probability=probability))
+                              outcome=pv[0], probability=probability, wdl=wdl, win_chances=chances))
     visits = [(to_move(code), n, value) for code, n, value in found.visits]
+    wdl, chances = rated(found.score)
     return Analysis(None, found.score, [], found.depth, found.nodes, found.nps, found.seconds,
-                    found.seldepth, turn, 1, lines, algorithm, players, visits, chance=True)
+                    found.seldepth, turn, 1, lines, algorithm, players, visits, chance=True,
+                    wdl=wdl, win_chances=chances)

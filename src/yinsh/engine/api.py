@@ -43,6 +43,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from yinsh.engine import info as _info
 from yinsh.engine import params as _params
+from yinsh.engine import wdl as _wdl
 from yinsh.engine.analysis import WIN_SCORE, Analysis, analysis_of
 from yinsh.engine.analysis_handle import AnalysisHandle
 from yinsh.engine.info import SearchInfo
@@ -450,15 +451,18 @@ class Engine:
         to another caller's search."""
         module, board = job.module, job.board
         turn, players = job.turn, job.players
+        game = self._game(board)
+        context = _wdl.context_for(game, self.evaluation_for(board), job.algorithm, board, turn, players)
         if not module.legal_actions(board):
-            return Analysis(None, module.evaluate_board(board, None if turn is None else int(turn)),
-                            turn=turn, players=players,
-                            algorithm=job.algorithm)
+            score = module.evaluate_board(board, None if turn is None else int(turn))
+            wdl = _wdl.final_wdl(game, board, context.seat) or context.wdl(score)
+            return Analysis(None, score, turn=turn, players=players, algorithm=job.algorithm, wdl=wdl,
+                            win_chances=context.chances(wdl))
         to_move = module.action_to_move
         algorithm = job.algorithm
 
         def convert(found: SearchInfo) -> Analysis:
-            return analysis_of(found, to_move, turn, players, algorithm)
+            return analysis_of(found, to_move, turn, players, algorithm, context)
 
         finished: list[Optional[Analysis]] = [None]   # the Analysis of the last finished iteration
 

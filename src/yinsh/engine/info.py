@@ -52,6 +52,11 @@ class SearchInfo:
     holds the outcomes' probabilities, in the same order. There is no best
     move: ``score`` is the expectation, ``pv`` is empty, ``best`` None.
 
+    ``root_values`` (MCTS only; empty for the alpha-beta): each player's
+    mean result over the search's playouts, in turn order (the board's
+    ``players``), in -1 .. 1: every side's view of the root, where
+    ``lines`` give only the side to act's.
+
     >>> info = SearchInfo(2, 2, 40, 0.01, [(30, [10, 0]), (-10, [11])], chance=10,
     ...                   probabilities=[0.5, 0.5])
     >>> info.score, info.pv, info.best
@@ -66,6 +71,7 @@ class SearchInfo:
     visits: list[tuple[int, int, float]] = field(default_factory=list)
     chance: Optional[int] = None
     probabilities: list[float] = field(default_factory=list)
+    root_values: list[float] = field(default_factory=list)
 
     @property
     def score(self) -> int:

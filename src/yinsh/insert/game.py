@@ -92,6 +92,16 @@ class InsertGame(GameKind):
     bench_search = [("layout 0", {"Layout": "0"}, "", 7), ("layout 17", {"Layout": "17"}, "", 7),
                     ("layout 4000", {"Layout": "4000"}, "", 7)]
 
+    def wdl_progress(self, board: Any) -> float:
+        """The rings placed, of the 30 (15 a side).
+
+        >>> from yinsh import insert
+        >>> InsertGame().wdl_progress(insert.Board())
+        0.0
+        """
+        supply = sum(board.rings_in_supply(color) for color in board.players)
+        return float(1.0 - supply / 30)
+
     def openings(self) -> dict[str, Optional[Callable[[Any, random.Random], None]]]:
         return {"random-layouts": random_layout, "none": None}
 

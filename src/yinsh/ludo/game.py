@@ -61,6 +61,16 @@ class LudoGame(GameKind):
                     ("2 players, after r6 r5", {"Players": "2"}, "r6 r5", 6)]
     roster = {"Event": "?", "Site": "?", "Date": "????.??.??", "Result": "*", "Game": "ludo"}
 
+    def wdl_progress(self, board: Any) -> float:
+        """The leader's way: the most that one player's four pieces have
+        gone, of the 4 x 57 steps from the start corners to the finish.
+
+        >>> from yinsh import ludo
+        >>> LudoGame().wdl_progress(ludo.Board(players=2))
+        0.0
+        """
+        best = max(sum(p + 1 for p in board.progress(color)) for color in board.players)
+        return float(best / (4 * 57))
 
     @property
     def module(self) -> ModuleType:

@@ -30,16 +30,26 @@ __all__ = ["MAX_MESSAGE", "StartRequest", "info_json", "read_message", "start_re
 MAX_MESSAGE = 4096          # characters of a message from the page
 
 
+def _wdl(found: Analysis) -> Optional[list[int]]:
+    """``[W, D, L]`` per mille from the side to act (``Analysis.wdl``), or
+    None for a game without a model."""
+    wdl = found.wdl
+    return None if wdl is None else [wdl.wins, wdl.draws, wdl.losses]
+
+
 def info_json(game: WebGame, board: Any, found: Analysis) -> dict[str, Any]:
-    """The page's view of one iteration of a search of board."""
+    """The page's view of one iteration of a search of board: each line's
+    score and ``wdl`` (``[W, D, L]`` per mille from the side to act, or
+    None), shown on the page as the win chance beside the score."""
     lines = found.lines or [found]
     return {
         "type": "info", "depth": found.depth, "nodes": found.nodes, "nps": found.nps,
         "time": round(found.time, 2), "algorithm": found.algorithm, "ply": board.ply,
         "turn": game.side_names(board)[int(board.turn)], "scale": game.score_scale(board),
         "lines": [{"multipv": line.multipv, "score": line.score, "mate": line.mate,
-                   "score_text": line.score_text(), "pv": [str(m) for m in line.pv]}
+                   "score_text": line.score_text(), "wdl": _wdl(line), "pv": [str(m) for m in line.pv]}
                   for line in lines],
+        "wdl": _wdl(found),
         "svg": game.svg(board, [str(line.best_move) for line in lines if line.best_move], True),
     }
 

@@ -112,6 +112,16 @@ with ( )."""
         from yinsh.yinsh import diagram
         return str(diagram.draw(board, unicode=unicode, orientation=orientation))
 
+    def wdl_progress(self, board: Any) -> float:
+        """The markers used: 1 - markers in the pool / 51 (the game ends
+        when the pool is empty).
+
+        >>> import yinsh
+        >>> YinshGame().wdl_progress(yinsh.Board())
+        0.0
+        """
+        return float(1.0 - board.markers_in_pool() / 51)
+
     def status(self, board: Any) -> str:
         from yinsh.yinsh.enums import Color, Phase
         outcome = board.outcome()

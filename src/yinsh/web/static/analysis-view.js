@@ -11,6 +11,11 @@ function scoreText(score, mate) {
   return (score > 0 ? "+" : "") + score;
 }
 
+// The win chance of a [W, D, L] (per mille) as "62%"; "" without one.
+function winText(wdl) {
+  return wdl ? `${Math.round(wdl[0] / 10)}%` : "";
+}
+
 export class AnalysisView {
   // game(): the page's game (null: none); shown(): the ply on the board;
   // draw(svg): draws a picture of that ply; redraw(): draws it without
@@ -68,12 +73,13 @@ export class AnalysisView {
 
   // A score from the side to act, seen from the chosen side. With more than
   // two sides a score says nothing of the others: it stays the side to act's.
-  fromView(score, mate, turn) {
+  // wdl: [W, D, L] per mille from the side to act (null: none), turned too.
+  fromView(score, mate, turn, wdl = null) {
     const view = $("view-side").value;
     if (view === "side to act" || view === turn || this.game().seats.length !== 2) {
-      return { score, mate, side: turn };
+      return { score, mate, side: turn, wdl };
     }
-    return { score: -score, mate: mate === null ? null : -mate, side: view };
+    return { score: -score, mate: mate === null ? null : -mate, side: view, wdl: wdl ? [wdl[2], wdl[1], wdl[0]] : null };
   }
 
   info(info) {
@@ -81,20 +87,25 @@ export class AnalysisView {
     this.draw(info.svg);
     const best = info.lines[0];
     if (!best) return;
-    const seen = this.fromView(best.score, best.mate, info.turn);
-    $("eval").textContent = `${scoreText(seen.score, seen.mate)}`;
-    $("eval").title = `Score from ${seen.side}'s view (${info.algorithm}; ${info.scale} is a clear advantage)`;
-    const share = seen.mate !== null ? (seen.mate > 0 ? 1 : 0) : 0.5 + 0.5 * Math.tanh(seen.score / info.scale);
+    const seen = this.fromView(best.score, best.mate, info.turn, best.wdl);
+    const chance = winText(seen.wdl);
+    $("eval").textContent = `${scoreText(seen.score, seen.mate)}` + (chance ? ` \u00B7 ${chance}` : "");
+    $("eval").title = `Score from ${seen.side}'s view (${info.algorithm}; ${info.scale} is a clear advantage)` +
+      (seen.wdl ? `; ${seen.side} wins ${chance}, draws ${Math.round(seen.wdl[1] / 10)}%, loses ${Math.round(seen.wdl[2] / 10)}%` : "");
+    const share = seen.mate !== null ? (seen.mate > 0 ? 1 : 0)
+      : seen.wdl ? (seen.wdl[0] + seen.wdl[1] / 2) / 1000 : 0.5 + 0.5 * Math.tanh(seen.score / info.scale);
     $("evalbar").querySelector(".fill").style.height = `${Math.round(share * 100)}%`;
     $("evalbar").title = `${seen.side}'s share`;
     const lines = $("lines");
     lines.innerHTML = "";
     for (const line of info.lines) {
-      const v = this.fromView(line.score, line.mate, info.turn);
+      const v = this.fromView(line.score, line.mate, info.turn, line.wdl);
       const li = document.createElement("li");
       const score = document.createElement("span");
       score.className = "score";
-      score.textContent = scoreText(v.score, v.mate);
+      const lineChance = winText(v.wdl);
+      score.textContent = scoreText(v.score, v.mate) + (lineChance ? ` (${lineChance})` : "");
+      if (v.wdl) score.title = `${v.side}'s win/draw/loss: ${v.wdl.map((x) => Math.round(x / 10) + "%").join(" / ")}`;
       li.append(score, " ", line.pv.join(" "));
       lines.append(li);
     }
