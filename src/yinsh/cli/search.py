@@ -16,7 +16,9 @@ from yinsh.cli import (cannot_write, game_names, game_of, loadable_games, varian
                        board_from_args, hash_size, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
+from yinsh.engine.clock import GameClock
 from yinsh.engine.external import ExternalEngineFactory
+from yinsh.engine.ugi_client import UgiEngineError, UgiEngineFactory
 from yinsh.engine.match import (SPRT, Contestant, EngineFactory, GameResult, MatchResult, game_records,
                                 run_match, run_seats)
 
@@ -207,8 +209,9 @@ def _number(text: str) -> float:
 
 
 def parse_player(spec: str, default_limits: dict[str, Any],
-                 game: Optional[games.GameKind] = None) -> Contestant:
-    """``random``, ``greedy``, or ``engine`` with optional settings:
+                 game: Optional[games.GameKind] = None, ugi_options: Optional[dict[str, str]] = None) -> Contestant:
+    """``random``, ``greedy``, ``build:DIR``, ``ugi:COMMAND`` (any UGI engine,
+    with the UGI options ``ugi_options``), or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
     ``engine:evaluation=learned`` (``Engine(evaluation=...)``) with
     ``network=FILE`` for another network than the packaged one,
@@ -227,9 +230,11 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         return Contestant(spec, game.player_factory(name), {})
     if name == "build":
         return Contestant(spec, external_factory(spec, settings, game), dict(default_limits))
+    if name == "ugi":
+        return Contestant(spec, ugi_factory(spec, settings, ugi_options), dict(default_limits))
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
-                           f"{', '.join(game.presets) + ', ' if game.presets else ''}build:DIR or "
+                           f"{', '.join(game.presets) + ', ' if game.presets else ''}build:DIR, ugi:COMMAND or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
@@ -320,6 +325,50 @@ def external_factory(spec: str, root: str, game: games.GameKind) -> ExternalEngi
         raise CommandError(f"player {spec!r}: {exc}") from None
 
 
+def ugi_factory(spec: str, command: str, options: Optional[dict[str, str]] = None) -> UgiEngineFactory:
+    """``ugi:COMMAND``: any UGI engine, the program COMMAND (split into
+    words as a shell does) in a child process (``yinsh.engine.ugi_client``),
+    with the UGI options ``options``."""
+    try:
+        return UgiEngineFactory(command, options)
+    except ValueError as exc:
+        raise CommandError(f"player {spec!r}: {exc} (ugi:COMMAND, e.g. ugi:\"./engine --threads 1\")") from None
+
+
+def ugi_option(text: str) -> tuple[str, str]:
+    """An argparse type: ``NAME=VALUE``, a UGI option of the ``ugi:`` players."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text[:40]!r}")
+    return name.strip(), value.strip()
+
+
+def clock_spec(text: str) -> tuple[float, float]:
+    """An argparse type: a game clock ``SECONDS[+INCREMENT]`` (``10+0.1``)."""
+    seconds, _, increment = text.partition("+")
+    try:
+        clock = (float(seconds), float(increment or 0))
+        GameClock.start(2, *clock)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"expected SECONDS[+INCREMENT] such as 10+0.1, not {text[:40]!r}"
+                                         + ("" if "could not convert" in str(exc) else f": {exc}")) from None
+    return clock
+
+
+def check_ugi_players(players: list[Contestant]) -> None:
+    """Starts each ``ugi:`` player once before the match (the program runs,
+    shakes hands and has the options given): CommandError else."""
+    for player in players:
+        if isinstance(player.make, UgiEngineFactory):
+            engine = player.make.engine
+            try:
+                engine.start()
+            except UgiEngineError as exc:
+                raise CommandError(f"player {player.name!r}: {exc}") from None
+            finally:
+                engine.close()
+
+
 def sprt_bounds(text: str) -> tuple[float, float]:
     """An argparse type: ``elo0,elo1``, two finite numbers, elo0 < elo1."""
     parts = text.split(",")
@@ -339,6 +388,8 @@ def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKi
     kind = kind or games.get(games.DEFAULT)
     detail = kind.match_detail(kind.board_class(game.final_position))
     detail = f"{detail}, " if detail else ""
+    forfeit = game.forfeit_text
+    detail = f"{forfeit}, {detail}" if forfeit else detail
     line = (f"game {game.number}/{result.planned}: A is {kind.sides[game.a_side]}: "
             f"{game.result} {game.verdict} ({detail}{game.plies} actions)  "
             f"+{result.wins} ={result.draws} -{result.losses}")
@@ -378,19 +429,25 @@ def cmd_match(args: argparse.Namespace) -> None:
     if opening_name not in openings:
         raise CommandError(f"--openings {opening_name}: {kind.name} has {', '.join(openings)}")
     default_limits = {"depth": args.depth, "time": args.time}
-    default_limits = {k: v for k, v in default_limits.items() if v is not None} or {"depth": 3}
-    a = parse_player(args.a, default_limits, kind)
-    b = parse_player(args.b, default_limits, kind)
+    default_limits = {k: v for k, v in default_limits.items() if v is not None}
+    if not default_limits and args.clock is None:
+        default_limits = {"depth": 3}            # with a clock and no limit, the players play on the clock
+    ugi_options = dict(args.ugi_option or ())
+    a = parse_player(args.a, default_limits, kind, ugi_options)
+    b = parse_player(args.b, default_limits, kind, ugi_options)
+    if ugi_options and not any(isinstance(p.make, UgiEngineFactory) for p in (a, b)):
+        raise CommandError("--ugi-option: neither player is a UGI engine (ugi:COMMAND)")
     if args.record is not None:
         if opening_name != "none" and kind.name != games.DEFAULT:
             raise CommandError(f"--record: the games of --openings {opening_name} have no start "
                                f"position a record can give yet; use --openings none")
         check_record_path(args.record)
+    check_ugi_players([a, b])
     board = kind.start_board({"Variant": args.variant} if args.variant else {})
     extra = () if kind.name == games.DEFAULT else (kind,)     # game_line(game, result[, kind])
     result = run_match(a, b, args.games, board=board, opening=openings[opening_name],
                        seed=args.seed, workers=args.workers, ray=args.ray,
-                       sprt=SPRT(*args.sprt) if args.sprt else None,
+                       sprt=SPRT(*args.sprt) if args.sprt else None, clock=args.clock,
                        on_game=lambda game, so_far: print(game_line(game, so_far, *extra), flush=True))
     if result.games or not result.interrupted:
         print(result.summary())
@@ -439,9 +496,9 @@ def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -
 def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
     """A match of 2..4 seats, rotated over the games (``yinsh.engine.match.run_seats``):
     each seat's first-place rate with its 95% Wilson interval."""
-    for option in ("depth", "sprt", "record", "openings"):
-        if getattr(args, option) is not None:
-            raise CommandError(f"--{option} is not an option of a {kind.name} match (it takes "
+    for option in ("depth", "sprt", "record", "openings", "clock", "ugi_option"):
+        if getattr(args, option, None) is not None:
+            raise CommandError(f"--{option.replace('_', '-')} is not an option of a {kind.name} match (it takes "
                                f"--games, --time, --variant, --seed, --workers, --ray)")
     specs = [s for s in (args.a, args.b, args.c, args.d) if s is not None]
     if len(specs) < 2:
@@ -516,8 +573,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "engine:preset=baseline, or baseline alone, is the frozen engine "
                                    "of the tag engine-baseline on today's compiled search; build:DIR "
                                    "is the engine of another yinsh source tree DIR, built in place, "
-                                   "in a child process (e.g. a worktree of that tag).")
-    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, build:DIR, engine[:settings]; "
+                                   "in a child process (e.g. a worktree of that tag); ugi:COMMAND is any "
+                                   "UGI engine, the program COMMAND (quoted when it has spaces: "
+                                   "ugi:\"./engine --threads 1\"), in a child process; an illegal or "
+                                   "malformed answer, a crash or a hang loses that game, and the "
+                                   "match goes on with a fresh process.")
+    p.add_argument("a", metavar="A", help="the first player (random, greedy, baseline, build:DIR, ugi:COMMAND, "
+                                          "engine[:settings]; "
                                           "ludo: random, heuristic, mcts[:time=S])")
     p.add_argument("b", metavar="B", nargs="?", help="the second player")
     p.add_argument("c", metavar="C", nargs="?", help="ludo: the third player")
@@ -528,6 +590,15 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        help=f"depth for engines without their own setting, 1..{MAX_DEPTH} (default 3)")
     group.add_argument("--time", type=positive_float, metavar="S",
                        help="seconds per action for engines without their own setting")
+    p.add_argument("--clock", type=clock_spec, metavar="S+I",
+                   help="play each game on a clock: S seconds a side plus I seconds after each of its "
+                        "actions (10+0.1; 60 for no increment); a side whose clock runs out loses the "
+                        "game. Players without their own limit (and without --depth/--time) play on "
+                        "the clock: a UGI engine gets p1time/p2time/p1inc/p2inc, an engine a share of "
+                        "its time per action")
+    p.add_argument("--ugi-option", type=ugi_option, action="append", metavar="NAME=VALUE",
+                   help="a UGI option (setoption) for the ugi:COMMAND players, e.g. --ugi-option Hash=64; "
+                        "repeat it for more; each must be an option the engine lists")
     p.add_argument("--openings", choices=list(dict.fromkeys(o for game in loadable_games()
                                                             for o in game.openings())),
                    help="yinsh: random-placements (default): the ten placements at random, each "

@@ -29,13 +29,15 @@ child, so no stale answer is ever read.
 """
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import IO, Any, Optional
+
+from yinsh.engine import child
+from yinsh.engine.child import PlayerError
 
 _CHILD = r"""
 import importlib, json, os, signal, sys, threading, time
@@ -76,9 +78,10 @@ for line in sys.stdin:
 """
 
 
-class ExternalEngineError(RuntimeError):
+class ExternalEngineError(PlayerError):
     """The child process failed: it did not start, died, answered something
-    that is not a legal move, or read another position."""
+    that is not a legal move, or read another position (a
+    ``yinsh.engine.child.PlayerError``: a match scores it as a forfeit)."""
 
 
 class ExternalEngine:
@@ -99,10 +102,9 @@ class ExternalEngine:
     def _start(self) -> subprocess.Popen[str]:
         paths = [str(self.root / "src")] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
-        process = subprocess.Popen([sys.executable, "-c", _CHILD, self.game_module, json.dumps(self.options),
-                                    json.dumps(self.params)],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                   cwd=self.root, env=env)
+        process = child.start([sys.executable, "-c", _CHILD, self.game_module, json.dumps(self.options),
+                               json.dumps(self.params)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=self.root, env=env)
         try:
             answer = self._answer(process)
             if "ready" not in answer:
@@ -111,7 +113,7 @@ class ExternalEngine:
             if self.root not in source.parents:
                 raise ExternalEngineError(f"the child imported yinsh from {source}, not from {self.root}")
         except BaseException:
-            _kill(process)
+            child.end(process)
             raise
         return process
 
@@ -135,7 +137,6 @@ class ExternalEngine:
             return None
         if self._process is None or self._process.poll() is not None:
             self._process = self._start()
-            _CHILDREN.add(self._process)
         limits = {k: v for k, v in (("depth", depth), ("time", time), ("nodes", nodes)) if v is not None}
         position = board.position()
         try:
@@ -158,8 +159,7 @@ class ExternalEngine:
     def close(self) -> None:
         """Ends the child process (a later search starts a new one)."""
         if self._process is not None:
-            _CHILDREN.discard(self._process)
-            _kill(self._process)
+            child.end(self._process)
             self._process = None
 
     def __getstate__(self) -> dict[str, Any]:
@@ -169,21 +169,7 @@ class ExternalEngine:
         return f"ExternalEngine({str(self.root)!r}, {self.game_module!r}, {self.options!r}, {self.params!r})"
 
 
-def _kill(process: subprocess.Popen[str]) -> None:
-    process.kill()
-    process.wait()
-
-
-_CHILDREN: set[subprocess.Popen[str]] = set()
-
-
-@atexit.register
-def _kill_children() -> None:
-    for process in list(_CHILDREN):
-        _kill(process)
-
-
-_ENGINES: dict[str, ExternalEngine] = {}
+_ENGINES = child._PLAYERS          # the players of this process (child.per_process)
 
 
 class ExternalEngineFactory:
@@ -195,11 +181,9 @@ class ExternalEngineFactory:
         self.engine = ExternalEngine(root, game_module, options, params)     # checks root
 
     def __call__(self, seed: int = 0) -> ExternalEngine:
-        key = repr(self.engine)
-        if key not in _ENGINES:
-            _ENGINES[key] = ExternalEngine(self.engine.root, self.engine.game_module, self.engine.options,
-                                           self.engine.params)
-        return _ENGINES[key]
+        engine: ExternalEngine = child.per_process(repr(self.engine), lambda: ExternalEngine(
+            self.engine.root, self.engine.game_module, self.engine.options, self.engine.params))
+        return engine
 
     def __repr__(self) -> str:
         return f"ExternalEngineFactory({self.engine!r})"

@@ -59,6 +59,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
 from yinsh.engine.api import Engine
+from yinsh.engine.child import PlayerError
+from yinsh.engine.clock import GameClock
 from yinsh.engine.hooks import game_module, side_names
 from yinsh.engine.match_stats import (SPRT, Z95, elo, expected_score, format_elo, score_interval, sprt_llr,
                                       wilson)
@@ -126,7 +128,14 @@ class GameResult:
     (the board's reason, or ``None``), A's ``points`` (1, 1/2 or 0; an
     unfinished game counts as a draw), ``plies`` (the actions of the game,
     opening included), ``final_position`` (the position string at the end)
-    and ``moves`` (the actions from the start position, or ``None``)."""
+    and ``moves`` (the actions from the start position, or ``None``).
+
+    A game lost outside the rules has ``termination`` ``"forfeit"`` (the
+    player failed: a ``yinsh.engine.child.PlayerError`` such as a UGI
+    engine's crash, hang or illegal move) or ``"time forfeit"`` (its clock
+    ran out), the winner's ``result`` (``"1-0"`` or ``"0-1"``) on an
+    unfinished board, and ``forfeit``, what happened (``"illegal move
+    'zz9'"``)."""
 
     number: int
     a_side: int
@@ -137,11 +146,20 @@ class GameResult:
     plies: int
     final_position: str
     moves: Optional[tuple[Any, ...]] = None
+    forfeit: Optional[str] = None
 
     @property
     def verdict(self) -> str:
         """``"A wins"``, ``"B wins"`` or ``"draw"``."""
         return {1.0: "A wins", 0.0: "B wins"}.get(self.points, "draw")
+
+    @property
+    def forfeit_text(self) -> Optional[str]:
+        """A forfeit in words, ``"forfeit by B: illegal move 'zz9'"``, or ``None``."""
+        if self.forfeit is None or self.winner is None:
+            return None
+        loser = "B" if self.winner == self.a_side else "A"
+        return f"{self.termination} by {loser}: {self.forfeit}"
 
 
 @dataclass
@@ -149,7 +167,8 @@ class MatchResult:
     """The games of a match between A and B (names ``a``, ``b``) and their
     statistics, from A's side. ``planned``: the games asked for;
     ``interrupted``: stopped by Ctrl-C; ``sprt``: the test, if any;
-    ``seconds``: the time taken."""
+    ``seconds``: the time taken; ``clock``: the game clock ``(seconds,
+    increment)``, if any."""
 
     a: str
     b: str
@@ -158,6 +177,7 @@ class MatchResult:
     sprt: Optional[SPRT] = None
     interrupted: bool = False
     seconds: float = 0.0
+    clock: Optional[tuple[float, float]] = None
     _tally: tuple[int, int, int, int] = field(default=(0, 0, 0, 0), repr=False, compare=False)
 
     def _counts(self) -> tuple[int, int, int]:
@@ -267,6 +287,7 @@ class _GameSpec:
     seed: int
     max_actions: int
     keep_moves: bool
+    clock: Optional[tuple[float, float]] = None
 
 
 def _is_chance(board: Any) -> bool:
@@ -282,28 +303,58 @@ def _play_game(spec: _GameSpec) -> GameResult:
     pair, a_side = divmod(spec.index, 2)
     if spec.opening is not None:
         spec.opening(board, random.Random(spec.seed * 1_000_003 + pair))
-    seats = [(spec.a.make(spec.seed + spec.index), spec.a.limits),
-             (spec.b.make(spec.seed + spec.index + 7919), spec.b.limits)]
+    forfeit: Optional[tuple[int, str, str]] = None        # (side, termination, reason)
+    sides = [(spec.a, spec.seed + spec.index), (spec.b, spec.seed + spec.index + 7919)]
     if a_side:
-        seats.reverse()
+        sides.reverse()
+    seats: list[Any] = []
+    for side, (contestant, seed) in enumerate(sides):
+        try:
+            seats.append(contestant.make(seed))
+        except PlayerError as exc:               # a child process that did not start
+            forfeit = forfeit or (side, "forfeit", str(exc))
+            seats.append(None)
+    clock = GameClock.start(2, *spec.clock) if spec.clock is not None else None
     dice = random.Random(spec.seed * 1_000_003 + spec.index)
     for _ in range(spec.max_actions):
-        if board.is_game_over():
+        if forfeit is not None or board.is_game_over():
             break
         if _is_chance(board):                   # the dice act: a seeded throw, no player
             board.throw(dice)
             continue
-        player, limits = seats[int(board.turn)]
-        board.push(player.best_move(board, **limits))
-    outcome = board.outcome()
-    winner = None if outcome is None or outcome.winner is None else int(outcome.winner)
-    points = 0.5 if winner is None else 1.0 if winner == a_side else 0.0
-    termination = None
-    if outcome is not None:
-        termination = str(getattr(outcome.termination, "value", outcome.termination))
+        side = int(board.turn)
+        player, limits = seats[side], sides[side][0].limits
+        if clock is not None and not limits:    # the clock is the limit
+            limits = ({"clock": GameClock(list(clock.remaining), clock.increment)}
+                      if getattr(player, "takes_clock", False) else {"time": clock.budget(side)})
+        began = time.perf_counter()
+        try:
+            move = player.best_move(board, **limits)
+        except PlayerError as exc:
+            forfeit = (side, "forfeit", str(exc))
+        spent = time.perf_counter() - began
+        if clock is not None:
+            left = clock.remaining[side]
+            if not clock.spend(side, spent):
+                forfeit = (side, "time forfeit", f"out of time ({spent:.3f} s spent, {left:.3f} s left)")
+        if forfeit is None:
+            board.push(move)
     stack = list(board.move_stack)[base:]
-    return GameResult(spec.index + 1, a_side, board.result(), winner, termination, points,
-                      len(stack), board.position(), tuple(stack) if spec.keep_moves else None)
+    moves = tuple(stack) if spec.keep_moves else None
+    if forfeit is not None:
+        loser, termination, reason = forfeit
+        winner = 1 - loser
+        return GameResult(spec.index + 1, a_side, ("1-0", "0-1")[winner], winner, termination,
+                          1.0 if winner == a_side else 0.0, len(stack), board.position(), moves,
+                          " ".join(reason.split()))
+    outcome = board.outcome()
+    won = None if outcome is None or outcome.winner is None else int(outcome.winner)
+    points = 0.5 if won is None else 1.0 if won == a_side else 0.0
+    ended = None
+    if outcome is not None:
+        ended = str(getattr(outcome.termination, "value", outcome.termination))
+    return GameResult(spec.index + 1, a_side, board.result(), won, ended, points,
+                      len(stack), board.position(), moves)
 
 
 def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
@@ -311,7 +362,8 @@ def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
               workers: int = 1, sprt: Optional[SPRT] = None,
               on_game: Optional[Callable[[GameResult, MatchResult], None]] = None,
               keep_moves: bool = True, max_actions: int = 2000,
-              context: Optional[str] = "spawn", ray: Optional[str] = None) -> MatchResult:
+              context: Optional[str] = "spawn", ray: Optional[str] = None,
+              clock: Optional[tuple[float, float]] = None) -> MatchResult:
     """Plays ``games`` games of A against B from ``board`` (copied for each
     game; not changed) and returns the ``MatchResult`` (see the module).
 
@@ -325,17 +377,40 @@ def run_match(a: Contestant, b: Contestant, games: int, *, board: Any,
     ``keep_moves``: keep each game's actions; ``max_actions``: the players'
     actions after which an unfinished game counts as a draw.
 
+    ``clock=(seconds, increment)``: each game is played on a clock
+    (``yinsh.engine.clock.GameClock``): each side has ``seconds`` for the
+    game plus ``increment`` after each of its actions; the referee times each
+    action (the wall time of ``best_move``) and a side whose clock runs out
+    loses the game (``termination`` ``"time forfeit"``). A contestant
+    without limits of its own plays on the clock: a player with
+    ``takes_clock`` (``yinsh.engine.ugi_client.UgiEngine``) is given it
+    (``clock=``), any other one ``time=clock.budget(side)``; one with its own
+    limits keeps them, timed all the same.
+
+    A player that raises ``yinsh.engine.child.PlayerError`` (a child
+    process that crashed, hung or answered an illegal action: ``UgiEngine``,
+    ``ExternalEngine``) loses that game (``termination`` ``"forfeit"``,
+    ``GameResult.forfeit`` says why) and the match goes on.
+
     Ctrl-C stops the match: the result holds the games reported so far and
     ``interrupted`` is True. Raises ``ValueError`` for a bad number of games
-    or workers, and whatever a player or ``on_game`` raises.
+    or workers or a bad clock, and whatever else a player or ``on_game``
+    raises.
     """
     for name, value, low in (("games", games, 1), ("workers", workers, 1), ("max_actions", max_actions, 1),
                              ("seed", seed, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
-    result = MatchResult(a.name, b.name, games, sprt=sprt)
+    if clock is not None:
+        try:
+            seconds, increment = clock
+            GameClock.start(2, seconds, increment)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"clock must be (seconds, increment): {exc}") from None
+        clock = (float(seconds), float(increment))
+    result = MatchResult(a.name, b.name, games, sprt=sprt, clock=clock)
     start = _Start(board.copy())
-    specs = [_GameSpec(i, a, b, start, opening, seed, max_actions, keep_moves) for i in range(games)]
+    specs = [_GameSpec(i, a, b, start, opening, seed, max_actions, keep_moves, clock) for i in range(games)]
     played = in_order(run_items(_play_game, specs, workers=workers, ray=ray, context=context))
     began = time.perf_counter()
     try:
@@ -359,7 +434,10 @@ def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags:
     found through board, ``yinsh.engine.hooks``): each is its actions from
     board (the match's start position), a tag per side naming its
     contestant (``White``, ``Black``), ``Round`` (the game's number), the
-    result from the board, and these tags. Raises ``ValueError`` when the
+    result from the board (a forfeit's from the game: ``Termination``
+    ``"forfeit"`` or ``"time forfeit"`` and ``Forfeit``, who and why,
+    ``"Black (B): illegal move 'zz9'"``), ``TimeControl`` (``"10+0.1"``)
+    for a match on a clock, and these tags. Raises ``ValueError`` when the
     match kept no moves."""
     record = record if record is not None else game_module(board, "record")
     names = side_names(board)
@@ -372,6 +450,13 @@ def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags:
             final.push(move)
         players = [result.a, result.b] if game.a_side == 0 else [result.b, result.a]
         given = {names[0]: players[0], names[1]: players[1], "Round": str(game.number)}
+        if result.clock is not None:
+            given["TimeControl"] = "{:g}+{:g}".format(*result.clock)
+        if game.forfeit is not None and game.winner is not None and game.termination is not None:
+            loser = 1 - game.winner
+            who = "A" if loser == game.a_side else "B"
+            given.update(Result=game.result, Termination=game.termination,
+                         Forfeit=f"{names[loser]} ({who}): {game.forfeit}")
         given.update(tags)
         out.append(record.Game.from_board(final, **given))
     return out
