@@ -277,6 +277,11 @@ def _register_generations(sub: argparse._SubParsersAction[Parser]) -> None:
     generations.register(sub)
 
 
+def _register_ugi(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import ugi
+    ugi.register(sub)
+
+
 #: The subcommands in the order of ``yinsh --help``: the function that adds
 #: each with its options (its module's ``register``, which imports the engine,
 #: the games or a layer), and its summary in the list of subcommands.
@@ -285,6 +290,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse._SubParsersAction[Parser]], None], 
     "bench": (register, "the fixed benchmark (signatures and speed figures)"),
     "analyse": (_register_search, "search a position and print the best move"),
     "match": (_register_search, "play two players against each other"),
+    "ugi": (_register_ugi, "the engine for other programs: UGI on stdin/stdout"),
     "play": (_register_play, "play against the engine in the terminal"),
     "show": (_register_play, "write an SVG picture of a position or a recorded game"),
     "replay": (_register_play, "print a recorded game action by action"),
