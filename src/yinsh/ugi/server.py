@@ -142,14 +142,22 @@ class UgiServer:
         self._board = self._start_board()
         self._engine: Optional[Engine] = None
         self._search: Optional[_Search] = None
+        self._gone = False                          # the output was closed
 
     # output -------------------------------------------------------------------
 
     def send(self, line: str) -> None:
-        """Writes one line and flushes it."""
+        """Writes one line and flushes it (nothing once the reader of the
+        output has gone)."""
         with self._lock:
-            self._out.write(line + "\n")
-            self._out.flush()
+            if self._gone:
+                return
+            try:
+                self._out.write(line + "\n")
+                self._out.flush()
+            except (BrokenPipeError, ValueError):   # the front end has gone: say nothing more
+                self._gone = True
+                return
             self._log(">> ", line)
 
     def _log(self, mark: str, line: str) -> None:
