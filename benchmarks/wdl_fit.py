@@ -168,29 +168,76 @@ def _nll(m: dict[str, Any], d: dict[str, np.ndarray], rows: np.ndarray) -> float
     return float(-ll.mean())
 
 
-def fit(d: dict[str, np.ndarray], rows: np.ndarray, draws: bool, symmetric: bool, progress: bool,
+def nelder_mead(f: Any, x0: np.ndarray, iterations: int = 4000, tolerance: float = 1e-9) -> np.ndarray:
+    """The minimum of f near x0 by the Nelder-Mead simplex (numpy alone:
+    the fit needs no scipy)."""
+    n = len(x0)
+    simplex = [np.array(x0, float)] + [np.array(x0, float) + np.eye(n)[i] * (0.25 if x0[i] == 0 else 0.25 * abs(x0[i]) + 0.05)
+                                       for i in range(n)]
+    values = [f(x) for x in simplex]
+    for _ in range(iterations):
+        order = np.argsort(values)
+        simplex = [simplex[i] for i in order]
+        values = [values[i] for i in order]
+        if abs(values[-1] - values[0]) < tolerance:
+            break
+        centre = np.mean(simplex[:-1], axis=0)
+        reflected = centre + (centre - simplex[-1])
+        fr = f(reflected)
+        if fr < values[0]:
+            expanded = centre + 2 * (centre - simplex[-1])
+            fe = f(expanded)
+            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflected, fr
+        else:
+            contracted = centre + 0.5 * (simplex[-1] - centre)
+            fc = f(contracted)
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contracted, fc
+            else:                                   # shrink towards the best
+                simplex = [simplex[0]] + [simplex[0] + 0.5 * (x - simplex[0]) for x in simplex[1:]]
+                values = [values[0]] + [f(x) for x in simplex[1:]]
+    return simplex[int(np.argmin(values))]
+
+
+#: the refinements a model may have: the progress terms of a and b, the
+#: compressed score (c), the lapse; ``search`` adds them one at a time
+SHAPES = ("progress", "compress", "lapse")
+
+
+def fit(d: dict[str, np.ndarray], rows: np.ndarray, draws: bool, symmetric: bool, shape: frozenset[str],
         scale: float) -> dict[str, Any]:
-    """Maximum likelihood parameters of ``a = a0 + a1 x``, ``b = b0 + b1 x``
-    (x the progress, 0..1) on the positions ``rows`` (``a`` is 0 in a
-    symmetric model: two players, no draws)."""
-    from scipy.optimize import minimize
+    """Maximum likelihood parameters on the positions ``rows``: ``a = a0 +
+    a1 x``, ``b = b0 + b1 x`` (x the progress; a1 = b1 = 0 without
+    ``progress``; ``a`` is 0 in a symmetric model: two players, no draws),
+    with ``compress`` the scale c of the compressed score, with ``lapse``
+    the lapse (at most 0.2)."""
+    progress = "progress" in shape
 
     def model(p: np.ndarray) -> dict[str, Any]:
         q = list(p)
         a = [0.0, 0.0] if symmetric else ([q.pop(0), q.pop(0)] if progress else [q.pop(0), 0.0])
         b = [q.pop(0), q.pop(0)] if progress else [q.pop(0), 0.0]
-        return {"draws": draws, "a": [v * scale for v in a], "b": [v * scale for v in b]}
+        m: dict[str, Any] = {"draws": draws, "a": [v * scale for v in a], "b": [v * scale for v in b]}
+        if "compress" in shape:
+            m["c"] = scale * math.exp(min(20.0, q.pop(0)))
+        if "lapse" in shape:
+            m["lapse"] = 0.2 / (1.0 + math.exp(-q.pop(0)))
+        return m
 
     x0 = ([] if symmetric else ([0.3, 0.0] if progress else [0.3])) + ([1.0, 0.0] if progress else [1.0])
-    best = minimize(lambda p: _nll(model(p), d, rows), np.array(x0), method="Nelder-Mead",
-                    options={"maxiter": 6000, "xatol": 1e-6, "fatol": 1e-9})
-    m = model(best.x)
+    x0 += [1.0] * ("compress" in shape) + [-2.0] * ("lapse" in shape)
+    m = model(nelder_mead(lambda p: _nll(model(p), d, rows), np.array(x0)))
     m["a"] = [round(float(v), 2) for v in m["a"]]
     m["b"] = [round(float(v), 2) for v in m["b"]]
+    for key in ("c", "lapse"):
+        if key in m:
+            m[key] = round(float(m[key]), 4 if key == "lapse" else 2)
     return m
 
 
-def evaluate(d: dict[str, np.ndarray], draws: bool, symmetric: bool, progress: bool,
+def evaluate(d: dict[str, np.ndarray], draws: bool, symmetric: bool, shape: frozenset[str],
              scale: float) -> dict[str, Any]:
     """Held-out calibration by cross-validation over games: each fold's
     games predicted by the model fitted to the other folds' games; the
@@ -203,7 +250,7 @@ def evaluate(d: dict[str, np.ndarray], draws: bool, symmetric: bool, progress: b
         held = d["fold"] == k
         if not held.any():
             continue
-        m = fit(d, ~held, draws, symmetric, progress, scale)
+        m = fit(d, ~held, draws, symmetric, shape, scale)
         w, dr, _ = wdlmod.probabilities(m, d["s"][held], d["x"][held])
         e[held] = w + dr / 2
         ll += _nll(m, d, held) * held.sum()
@@ -214,7 +261,23 @@ def evaluate(d: dict[str, np.ndarray], draws: bool, symmetric: bool, progress: b
             table.append({"decile": k + 1, "n": int(len(part)), "predicted": float(e[part].mean()),
                           "observed": float(y[part].mean())})
     return {"logloss": ll / max(1, len(y)), "brier": float(((e - y) ** 2).mean()), "n": int(len(y)),
-            "table": table, "draw_rate": float((y == 0.5).mean()) if len(y) else 0.0}
+            "table": table, "draw_rate": float((y == 0.5).mean()) if len(y) else 0.0,
+            "worst": max((abs(r["observed"] - r["predicted"]) for r in table if r["n"] >= 200), default=0.0)}
+
+
+def search(d: dict[str, np.ndarray], draws: bool, symmetric: bool, scale: float) -> tuple[frozenset[str], dict[str, Any], dict[frozenset[str], dict[str, Any]]]:
+    """The model's shape, grown greedily: from the constant model, each
+    refinement of ``SHAPES`` in turn is kept when it lowers the held-out
+    log-loss by more than 0.001. Returns the shape, its evaluation and
+    every shape's evaluation tried."""
+    shape: frozenset[str] = frozenset()
+    tried = {shape: evaluate(d, draws, symmetric, shape, scale)}
+    for extra in SHAPES:
+        bigger = shape | {extra}
+        tried[bigger] = evaluate(d, draws, symmetric, bigger, scale)
+        if tried[bigger]["logloss"] < tried[shape]["logloss"] - 0.001:
+            shape = bigger
+    return shape, tried[shape], tried
 
 
 def show(name: str, label: str, ev: dict[str, Any]) -> None:
@@ -246,25 +309,23 @@ def run(name: str, games_wanted: int, nodes: Optional[int], budget: float, write
     symmetric = spec["players"] == 2 and not draws
     d = samples(data)
     scale = 1000.0 if mcts else float(np.median(np.abs(d["s"])) or 1.0)
-    every = np.ones(len(d["y"]), bool)
-    flat = fit(d, every, draws, symmetric, False, scale)
-    slope = fit(d, every, draws, symmetric, True, scale)
-    ev_flat = evaluate(d, draws, symmetric, False, scale)
-    ev_slope = evaluate(d, draws, symmetric, True, scale)
-    print(f"\n## {name}: {len(data)} games, {nodes} {'playouts' if mcts else 'nodes'}; "
-          f"constant {flat} ; with progress {slope}")
-    show(name, "constant", ev_flat)
-    show(name, "progress", ev_slope)
-    chosen, ev = (slope, ev_slope) if ev_slope["logloss"] < ev_flat["logloss"] - 0.001 else (flat, ev_flat)
-    if chosen is flat:
+    shape, ev, tried = search(d, draws, symmetric, scale)
+    chosen = fit(d, np.ones(len(d["y"]), bool), draws, symmetric, shape, scale)
+    if "progress" not in shape:
         chosen = dict(chosen, a=chosen["a"][:1], b=chosen["b"][:1])
+    print(f"\n## {name}: {len(data)} games, {nodes} {'playouts' if mcts else 'nodes'}; "
+          f"chosen {sorted(shape) or ['constant']}: {chosen}")
+    for tried_shape, tried_ev in tried.items():
+        print(f"- {' + '.join(sorted(tried_shape)) or 'constant'}: held-out log-loss {tried_ev['logloss']:.4f}, "
+              f"Brier {tried_ev['brier']:.4f}, worst decile {tried_ev['worst']:.3f}")
+    show(name, " + ".join(sorted(shape)) or "constant", ev)
     chosen = dict(chosen, fitted={"games": len(data), "positions": len(d["y"]), "nodes": nodes,
                                   "algorithm": "mcts" if mcts else "alphabeta",
-                                  "progress": chosen is not flat and len(chosen["a"]) > 1,
+                                  "shape": sorted(shape),
                                   "heldout_brier": round(ev["brier"], 4),
                                   "heldout_logloss": round(ev["logloss"], 4),
-                                  "constant_logloss": round(ev_flat["logloss"], 4),
-                                  "progress_logloss": round(ev_slope["logloss"], 4)})
+                                  "worst_decile": round(ev["worst"], 4),
+                                  "constant_logloss": round(tried[frozenset()]["logloss"], 4)})
     if write:
         from yinsh.engine import wdl as wdlmod
         kind = games.get(spec["game"])
@@ -276,7 +337,7 @@ def run(name: str, games_wanted: int, nodes: Optional[int], budget: float, write
         assert path is not None
         path.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
         print(f"wrote {key} into {path}")
-    return {"constant": ev_flat, "progress": ev_slope, "model": chosen}
+    return {"tried": tried, "chosen": ev, "model": chosen}
 
 
 def main(argv: Optional[list[str]] = None) -> int:
