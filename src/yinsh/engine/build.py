@@ -8,7 +8,8 @@ a ``_hooks.pxd`` of its package (the interface: ``yinsh/engine/game.pxd``).
 templates (``common``, ``alphabeta`` and ``mcts`` ``.pyx.tp``, beside this
 file) with those hooks into ``mygame/_search.pyx``, and returns it as a
 setuptools ``Extension`` named ``mygame._search`` with the engine's C
-headers, for ``cythonize``; the game's ``Board.search_module`` names it::
+headers, for ``cythonize``; the game's spec imports it (``GameKind.searches``,
+or by default its package's ``_search``)::
 
     # setup.py of a distribution with the game package mygame
     from Cython.Build import cythonize
@@ -46,9 +47,10 @@ from __future__ import annotations
 import os
 from typing import Any, Optional, Union
 
-__all__ = ["ENGINE", "PACKAGE", "SEARCH_TEMPLATES", "LEARNED_TEMPLATE", "include_path", "include_dirs",
-           "switch", "compiler_directives", "compiler_flags", "compiler_macros", "extension_options",
-           "module_name", "render_search", "render_learned_hooks", "render_searches", "search_extensions"]
+__all__ = ["ENGINE", "PACKAGE", "SEARCH_TEMPLATES", "LEARNED_TEMPLATE", "BATCH_TEMPLATE", "include_path",
+           "include_dirs", "switch", "compiler_directives", "compiler_flags", "compiler_macros",
+           "extension_options", "module_name", "render_search", "render_learned_hooks", "render_batch",
+           "render_searches", "search_extensions"]
 
 #: The engine's folder (its templates, ``.pxd`` files and C headers).
 ENGINE = os.path.dirname(__file__)
@@ -58,6 +60,8 @@ PACKAGE = os.path.dirname(ENGINE)
 SEARCH_TEMPLATES = ("common.pyx.tp", "alphabeta.pyx.tp", "mcts.pyx.tp")
 #: The learned evaluation's hooks template.
 LEARNED_TEMPLATE = "learned_hooks.pxd.tp"
+#: The batch of games (``GameBatch``) that a game's ``_ml.pyx`` includes.
+BATCH_TEMPLATE = "batch.pxi.tp"
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -201,10 +205,28 @@ def render_learned_hooks(hooks: PathLike) -> Optional[str]:
     return out
 
 
+def render_batch(hooks: PathLike) -> Optional[str]:
+    """Renders ``<dir>/_batch.pxi`` (``GameBatch``, the shared part of a
+    batch of games held in C) from the batch template with the hooks when
+    ``<dir>/_ml.pyx`` is beside the hooks file (it includes the result), and
+    returns its path (None without an ``_ml.pyx``)."""
+    from Cython import Tempita
+
+    folder = os.path.dirname(os.fspath(hooks))
+    if not os.path.isfile(os.path.join(folder, "_ml.pyx")):
+        return None
+    out = os.path.join(folder, "_batch.pxi")
+    _write(out, Tempita.sub(_template(BATCH_TEMPLATE), hooks=module_name(hooks)))
+    return out
+
+
 def render_searches(hooks: PathLike, debug: Optional[bool] = None) -> list[str]:
     """Renders the search modules of a game's ``_hooks.pxd`` beside it:
     ``_search.pyx``, and with a ``_learned.pxd`` there ``_hooks_learned.pxd``
-    and ``_search_learned.pyx``. Returns the ``.pyx`` paths."""
+    and ``_search_learned.pyx``. Returns the ``.pyx`` paths. With an
+    ``_ml.pyx`` there, ``_batch.pxi`` too (``render_batch``), which that
+    module includes."""
+    render_batch(hooks)
     found = [render_search(hooks, debug)]
     learned = render_learned_hooks(hooks)
     if learned is not None:

@@ -33,7 +33,6 @@ from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError,
 cdef enum:
     N_PLANES = 10
     PLANE_SIZE = NUM_SQUARES
-    GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
 
 NUM_ACTIONS = NUM_SQUARES
 NUM_PLANES = N_PLANES
@@ -212,7 +211,43 @@ def planes(board, out=None, perspective="side_to_act"):
 # A batch of games.
 # ---------------------------------------------------------------------------
 
-cdef class BatchGames:
+cdef enum:
+    BATCH_ACTIONS = NUM_SQUARES
+    BATCH_PLANE_SIZE = N_PLANES * PLANE_SIZE
+
+
+cdef inline void batch_mask(const G.State* s, uint8_t* mask) noexcept nogil:
+    fill_mask(&s.pos, mask)
+
+
+cdef inline void batch_planes(const G.State* s, float* out, int perspective) noexcept nogil:
+    fill_planes(s, out, perspective)
+
+
+cdef inline bint batch_refuses(const G.State* s, int64_t a) noexcept nogil:
+    return a < 0 or a >= NUM_SQUARES or not (s.pos.allowed >> bit_of_square(<int>a)) & 1
+
+
+cdef inline void batch_play(G.State* s, int64_t a, uint64_t* rng) noexcept nogil:
+    G.make(s, <int>a)
+
+
+cdef inline int64_t batch_play_random(G.State* s, uint64_t* rng) noexcept nogil:
+    cdef uint64_t b = s.pos.allowed
+    cdef uint64_t i = rng_below(rng, popcount(b))
+    cdef int sq
+    while i:
+        b &= b - 1
+        i -= 1
+    sq = square_of_bit(ctz(b))
+    G.make(s, sq)
+    return sq
+
+
+include "_batch.pxi"
+
+
+cdef class BatchGames(GameBatch):
     """n independent Insert games held in C, stepped together with one
     action id each; for self-play and reinforcement learning.
 
@@ -238,18 +273,11 @@ cdef class BatchGames:
     interruption only (``plies`` tells which).
     """
 
-    cdef G.State* games
-    cdef int32_t* _plies
     cdef int32_t* _layouts
-    cdef readonly int n
     cdef int layout                       # -1: a random layout per game
-    cdef uint64_t rng
 
     def __cinit__(self, *args, **kwargs):
-        self.games = NULL
-        self._plies = NULL
         self._layouts = NULL
-        self.n = 0
 
     def __init__(self, n, seed=None, layout=None):
         """``n`` games (1 <= n <= 2**24); ``seed`` (an int, or None for a
@@ -260,40 +288,22 @@ cdef class BatchGames:
         Raises ``ValueError`` for a bad n or layout, ``TypeError`` for
         arguments that are not ints.
         """
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if n < 1 or n > (1 << 24):
-            raise ValueError(f"n must be between 1 and 2**24, not {n}")
         if layout is not None:
             if isinstance(layout, bool) or not isinstance(layout, int):
                 raise TypeError(f"layout must be an int 0..{NUM_LAYOUTS - 1} or None, not {type(layout).__name__}")
             if not 0 <= layout < NUM_LAYOUTS:
                 raise ValueError(f"layout {layout} is not a layout number (0..{NUM_LAYOUTS - 1})")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "little")
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        free(self.games)
-        free(self._plies)
+        self._allocate(n, seed)
         free(self._layouts)
-        self.games = <G.State*>malloc(n * sizeof(G.State))
-        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
-        self._layouts = <int32_t*>malloc(n * sizeof(int32_t))
-        if self.games == NULL or self._plies == NULL or self._layouts == NULL:
+        self._layouts = <int32_t*>malloc(self.n * sizeof(int32_t))
+        if self._layouts == NULL:
             raise MemoryError()
-        self.n = n
         self.layout = -1 if layout is None else layout
-        self.rng = <uint64_t>(seed % (1 << 64))
-        rng_next(&self.rng)
+        self.plane_shape = (N_PLANES, 6, 6)
         self.reset()
 
     def __dealloc__(self):
-        free(self.games)
-        free(self._plies)
         free(self._layouts)
-
-    def __len__(self):
-        return self.n
 
     def __repr__(self):
         return f"<insert.BatchGames n={self.n}, {int(self.done.sum())} done>"
@@ -307,7 +317,7 @@ cdef class BatchGames:
         return (_unpickle_batch, (self.n, None if self.layout < 0 else self.layout, self.rng,
                                   games, plies, layouts))
 
-    cdef void _reset_game(self, int k) noexcept nogil:
+    cdef void _start(self, int k) noexcept nogil:
         cdef Layout L
         cdef int number = self.layout
         if number < 0:
@@ -316,24 +326,6 @@ cdef class BatchGames:
         state_from_layout(&self.games[k], &L)
         self._layouts[k] = number
         self._plies[k] = 0
-
-    cdef int _index(self, object i) except -1:
-        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
-            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
-        cdef object k = operator.index(i)
-        if not -self.n <= k < self.n:
-            raise IndexError(f"game index {k} out of range for {self.n} games")
-        return k + self.n if k < 0 else k
-
-    def reset(self, i=None):
-        """Starts game i (an int; all games when None) again from the empty
-        board (of a new random layout unless the batch has a fixed one)."""
-        cdef int k
-        if i is None:
-            for k in range(self.n):
-                self._reset_game(k)
-        else:
-            self._reset_game(self._index(i))
 
     def board(self, i):
         """A ``yinsh.insert.Board`` holding the position of game i (an
@@ -356,16 +348,6 @@ cdef class BatchGames:
         out = np.empty(self.n, dtype=np.int32)
         cdef int32_t[::1] view = out
         memcpy(&view[0], self._layouts, self.n * sizeof(int32_t))
-        return out
-
-    @property
-    def done(self):
-        """A new bool array (n,): whether each game is over."""
-        out = np.empty(self.n, dtype=np.bool_)
-        cdef uint8_t[::1] view = out.view(np.uint8)
-        cdef int k
-        for k in range(self.n):
-            view[k] = self.games[k].pos.end != I_END_NONE
         return out
 
     @property
@@ -392,143 +374,10 @@ cdef class BatchGames:
             view[k] = self.games[k].pos.turn
         return out
 
-    @property
-    def plies(self):
-        """A new int32 array (n,): actions played in each game since its reset."""
-        out = np.empty(self.n, dtype=np.int32)
-        cdef int32_t[::1] view = out
-        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
-        return out
-
-    def legal_action_masks(self, out=None):
-        """A bool array (n, NUM_ACTIONS), written into out when given: True at
-        the legal action ids of each game (a finished game has none)."""
-        out = check_out(out, (self.n, NUM_SQUARES), np.bool_)
-        cdef uint8_t[:, ::1] view = out.view(np.uint8)
-        cdef uint8_t* base = &view[0, 0]
-        cdef int k
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                memset(base + <size_t>k * NUM_SQUARES, 0, NUM_SQUARES)
-                fill_mask(&self.games[k].pos, base + <size_t>k * NUM_SQUARES)
-        if interrupted:
-            raise_pending()
-        return out
-
     def planes(self, out=None, perspective="side_to_act"):
         """float32 planes (n, NUM_PLANES, 6, 6) of every game (as
         ``Board.planes``), written into out when given."""
-        cdef int persp = check_perspective(perspective)
-        out = check_out(out, (self.n, N_PLANES, 6, 6), np.float32)
-        cdef float[:, :, :, ::1] view = out
-        cdef float* base = &view[0, 0, 0, 0]
-        cdef int k
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * PLANE_SIZE, persp)
-        if interrupted:
-            raise_pending()
-        return out
-
-    def step(self, actions):
-        """Plays actions[i] in game i, for every game not over (the entry of
-        a finished game is ignored). All actions are checked before any is
-        played: an id out of range raises ``InvalidActionError``, an illegal
-        one ``IllegalMoveError`` (naming the game), and then no game changes.
-        """
-        arr = np.asarray(actions)
-        if arr.shape != (self.n,):
-            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
-        if arr.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
-        arr = np.ascontiguousarray(arr, dtype=np.int64)
-        cdef const int64_t[::1] acts = arr
-        cdef int k, bad = -1, why = 0
-        cdef int64_t a
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True        # while checking: no game has changed
-                    break
-                if self.games[k].pos.end != I_END_NONE:
-                    continue
-                a = acts[k]
-                if a < 0 or a >= NUM_SQUARES:
-                    bad, why = k, 1
-                    break
-                if not (self.games[k].pos.allowed >> bit_of_square(<int>a)) & 1:
-                    bad, why = k, 2
-                    break
-            if bad < 0 and not interrupted:
-                for k in range(self.n):
-                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                        interrupted = True
-                        break
-                    if self.games[k].pos.end == I_END_NONE:
-                        G.make(&self.games[k], <int>acts[k])
-                        self._plies[k] += 1
-        if interrupted:
-            raise_pending()
-        if bad >= 0:
-            if why == 1:
-                raise InvalidActionError(f"game {bad}: invalid action {int(acts[bad])}: out of range "
-                                         f"(0..{NUM_SQUARES - 1})")
-            board = self.board(bad)
-            try:
-                push_action(board, int(acts[bad]))
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(f"game {bad}: {exc}") from None
-        if YINSH_DEBUG:
-            self._check_consistency()
-
-    def step_random(self, auto_reset=False):
-        """Plays one uniformly random legal action in every game not over and
-        returns the action ids played (an int64 array (n,), -1 for a game
-        that was over). With ``auto_reset=True`` finished games first start
-        again, so every game plays (their results are then lost).
-        """
-        out = np.empty(self.n, dtype=np.int64)
-        cdef int64_t[::1] view = out
-        cdef int64_t* res = &view[0]
-        cdef bint again = auto_reset
-        cdef int k, sq
-        cdef uint64_t b, i
-        cdef G.State* s
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                s = &self.games[k]
-                if s.pos.end != I_END_NONE:
-                    if not again:
-                        res[k] = -1
-                        continue
-                    self._reset_game(k)
-                b = s.pos.allowed
-                i = rng_below(&self.rng, popcount(b))
-                while i:
-                    b &= b - 1
-                    i -= 1
-                sq = square_of_bit(ctz(b))
-                G.make(s, sq)
-                self._plies[k] += 1
-                res[k] = sq
-        if interrupted:
-            raise_pending()
-        if YINSH_DEBUG:
-            self._check_consistency()
-        return out
+        return self._planes(out, check_perspective(perspective))
 
     def _check_consistency(self):
         """Raises AssertionError if a game's position is inconsistent (debug

@@ -17,10 +17,10 @@ yinsh.errors.IllegalMoveError: illegal move d4: not on the allowed line: the las
 """
 from __future__ import annotations
 
-import copy
 import random as _random
 from typing import TYPE_CHECKING, Any, Optional
 
+from yinsh.board_base import BaseBoard
 from yinsh.errors import InvalidPositionError, invalid_position
 from yinsh.insert import _core, diagram
 from yinsh.insert._core import square_name
@@ -63,7 +63,7 @@ def _square(square: object) -> int:
     return int(_core.parse_square(square_name(square)))     # checks the number
 
 
-class Board(_core.CoreBoard):
+class Board(BaseBoard, _core.CoreBoard):
     """An Insert position, its marks and the actions that led to it.
 
     - ``Board()``: a new game on layout 0 (the empty board, White to place);
@@ -89,9 +89,6 @@ class Board(_core.CoreBoard):
     (True, 1234, [yinsh.insert.Move.from_str('a1')], yinsh.insert.Move.from_str('a1'))
     """
 
-    #: The compiled searches of Insert, which ``yinsh.Engine`` imports.
-    search_module = "yinsh.insert._search"
-
     def __init__(self, position: Optional[str] = None, *, layout: Optional[int] = None) -> None:
         if position is not None:
             if layout is not None:
@@ -104,6 +101,9 @@ class Board(_core.CoreBoard):
                 raise invalid_position(position, exc) from None
             return
         self._set_layout(0 if layout is None else _check_layout(layout))
+
+    def _load_position(self, text: str) -> None:
+        Board.__init__(self, text)
 
     @classmethod
     def random(cls, seed: Optional[int] = None) -> "Board":
@@ -293,28 +293,6 @@ class Board(_core.CoreBoard):
         winner = self._winner_code
         return Outcome(_TERMINATIONS[end], None if winner == 2 else _COLORS[winner])
 
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
-        outcome = self.outcome()
-        return "*" if outcome is None else outcome.result()
-
-    # Chance (the board protocol: no dice in Insert) ----------------------
-
-    def is_chance(self) -> bool:
-        """Whether the next action is a chance outcome: never in Insert
-        (the board protocol's member; Ludo's throws are chance actions)."""
-        return False
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes as ``(action id, probability)`` pairs, as
-        OpenSpiel's ``chance_outcomes()``: always empty in Insert, which
-        has no chance.
-
-        >>> Board().is_chance(), Board().chance_outcomes()
-        (False, [])
-        """
-        return []
-
     # Text -------------------------------------------------------------------
 
     def position(self) -> str:
@@ -352,45 +330,6 @@ class Board(_core.CoreBoard):
         return self._state() == other._state() and self._marks() == other._marks()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-    # Pickling and copying ---------------------------------------------------
-
-    def __reduce__(self) -> Any:
-        # The position where the move stack starts, its layout number and the
-        # stack's actions as text: no raw memory, and unpickling checks every
-        # action again.
-        start = self.copy()
-        while start.ply:
-            start.pop()
-        moves = " ".join(str(move) for move in self.move_stack)
-        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
-        board = self.copy()
-        memo[id(self)] = board
-        if self.__dict__:
-            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
-        return board
-
-    # Pictures ---------------------------------------------------------------
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture of ``yinsh.insert.svg.board(self)``, for notebooks."""
-        from yinsh.insert import svg
-        return svg.board(self)
-
-
-def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
-    """The board of ``Board.__reduce__``: start, then the actions of moves."""
-    board = cls.__new__(cls)
-    Board.__init__(board, start)
-    for text in moves.split():
-        board.push_str(text)
-    return board
-
 
 if TYPE_CHECKING:
     # mypy (tests/test_types.py) checks here that the board satisfies the

@@ -35,7 +35,6 @@ cdef enum:
     P_DICE = 12            # + i: throw i of this turn / 6 (constant)
     P_MOVE = 15            # 1 in a move phase
     P_PLACES = 16          # 1 in the places variant
-    GAMES_POLL = 1024      # games between polls for Ctrl-C (a power of two)
 
 PLANE_NAMES = (
     ["pieces_us", "pieces_next", "pieces_across", "pieces_previous"]
@@ -158,7 +157,40 @@ def rewards(CoreBoard board not None):
 # BatchGames.
 # ---------------------------------------------------------------------------
 
-cdef class BatchGames:
+cdef enum:
+    BATCH_ACTIONS = NUM_ACTIONS
+    BATCH_PLANE_SIZE = N_PLANES * N_COLS
+
+
+cdef inline void batch_mask(const LudoPos* p, uint8_t* mask) noexcept nogil:
+    fill_mask(p, mask)
+
+
+cdef inline void batch_planes(const LudoPos* p, float* out, int perspective) noexcept nogil:
+    fill_planes(p, out, (p.turn if p.turn != NO_COLOR else 0) if perspective < 0 else perspective)
+
+
+cdef inline bint batch_refuses(const LudoPos* p, int64_t a) noexcept nogil:
+    return a < 0 or a >= NUM_ACTIONS or not is_legal_action(p, <int>a)
+
+
+cdef inline void batch_play(LudoPos* p, int64_t a, uint64_t* rng) noexcept nogil:
+    do_action(p, <int>a)
+    throw_until_move(p, rng)
+
+
+cdef inline int64_t batch_play_random(LudoPos* p, uint64_t* rng) noexcept nogil:
+    cdef int buf[MAX_ACTIONS]
+    cdef int n = gen_actions(p, buf)
+    cdef int a = buf[rng_below(rng, n)] if n > 1 else buf[0]
+    batch_play(p, a, rng)
+    return a
+
+
+include "_batch.pxi"
+
+
+cdef class BatchGames(GameBatch):
     """n Ludo games held in C and stepped together; the dice are thrown
     inside from the batch's seeded generator, so every game shown is in a
     move phase (or over) and ``step`` takes only the players' actions.
@@ -182,18 +214,9 @@ cdef class BatchGames:
     A batch pickles with its games and its generator.
     """
 
-    cdef LudoPos* games
-    cdef int32_t* _plies
-    cdef readonly int n
     cdef readonly int players
     cdef readonly str variant
     cdef LudoPos start
-    cdef uint64_t rng
-
-    def __cinit__(self, *args, **kwargs):
-        self.games = NULL
-        self._plies = NULL
-        self.n = 0
 
     def __init__(self, n, players=4, variant="standard", seed=None):
         """``n`` games (1 <= n <= 2**24) of ``players`` (2, 3, 4) in
@@ -202,35 +225,13 @@ cdef class BatchGames:
         ``step_random``. Raises ``ValueError`` / ``TypeError`` for bad
         arguments."""
         from yinsh.ludo.board import Board
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
-        if n < 1 or n > (1 << 24):
-            raise ValueError(f"n must be between 1 and 2**24, not {n}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "little")
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        self._allocate(n, seed)
         cdef CoreBoard first = Board(players=players, variant=variant)
-        free(self.games)
-        free(self._plies)
-        self.games = <LudoPos*>malloc(n * sizeof(LudoPos))
-        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
-        if self.games == NULL or self._plies == NULL:
-            raise MemoryError()
-        self.n = n
         self.players = players
         self.variant = variant
         self.start = first.pos
-        self.rng = <uint64_t>(seed % (1 << 64))
-        rng_next(&self.rng)
+        self.plane_shape = (N_PLANES, N_COLS)
         self.reset()
-
-    def __dealloc__(self):
-        free(self.games)
-        free(self._plies)
-
-    def __len__(self):
-        return self.n
 
     def __repr__(self):
         return f"<BatchGames n={self.n}, players={self.players}, {self.variant}, {int(self.done.sum())} done>"
@@ -253,27 +254,10 @@ cdef class BatchGames:
                 raise ValueError(f"BatchGames pickle: game {k} is not a consistent position")
         return 0
 
-    cdef int _index(self, object i) except -1:
-        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
-            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
-        cdef object k = operator.index(i)
-        if not -self.n <= k < self.n:
-            raise IndexError(f"game index {k} out of range for {self.n} games")
-        return k + self.n if k < 0 else k
-
-    def reset(self, i=None):
-        """Starts game i (all when None) again, with its first throws made."""
-        cdef int k
-        if i is None:
-            for k in range(self.n):
-                self.games[k] = self.start
-                throw_until_move(&self.games[k], &self.rng)
-                self._plies[k] = 0
-        else:
-            k = self._index(i)
-            self.games[k] = self.start
-            throw_until_move(&self.games[k], &self.rng)
-            self._plies[k] = 0
+    cdef void _start(self, int k) noexcept nogil:
+        self.games[k] = self.start
+        throw_until_move(&self.games[k], &self.rng)
+        self._plies[k] = 0
 
     def board(self, i):
         """A ``ludo.Board`` of game i's position (a copy, empty move stack)."""
@@ -292,16 +276,6 @@ cdef class BatchGames:
         self._plies[k] = 0
 
     @property
-    def done(self):
-        """A new bool array (n,): whether each game is over."""
-        out = np.empty(self.n, dtype=np.bool_)
-        cdef uint8_t[::1] view = out.view(np.uint8)
-        cdef int k
-        for k in range(self.n):
-            view[k] = self.games[k].phase == PH_OVER
-        return out
-
-    @property
     def to_play(self):
         """A new int8 array (n,): the colour to act (0..3), -1 if over."""
         out = np.empty(self.n, dtype=np.int8)
@@ -309,14 +283,6 @@ cdef class BatchGames:
         cdef int k
         for k in range(self.n):
             view[k] = -1 if self.games[k].phase == PH_OVER else self.games[k].turn
-        return out
-
-    @property
-    def plies(self):
-        """A new int32 array (n,): players' actions in each game since its reset."""
-        out = np.empty(self.n, dtype=np.int32)
-        cdef int32_t[::1] view = out
-        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
         return out
 
     @property
@@ -348,127 +314,16 @@ cdef class BatchGames:
             places_of(&self.games[k], &view[k, 0])
         return out
 
-    def legal_action_masks(self, out=None):
-        """bool (n, 63), into out when given: the legal ids of each game."""
-        out = check_out(out, (self.n, NUM_ACTIONS), np.bool_)
-        cdef uint8_t[:, ::1] view = out.view(np.uint8)
-        cdef uint8_t* base = &view[0, 0]
-        cdef int k
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                memset(base + <size_t>k * NUM_ACTIONS, 0, NUM_ACTIONS)
-                fill_mask(&self.games[k], base + <size_t>k * NUM_ACTIONS)
-        if interrupted:
-            raise_pending()
-        return out
-
     def planes(self, out=None):
         """float32 (n, 17, 58), into out when given: each game's planes
         from the view of its side to act (as ``Board.planes``)."""
-        out = check_out(out, (self.n, N_PLANES, N_COLS), np.float32)
-        cdef float[:, :, ::1] view = out
-        cdef float* base = &view[0, 0, 0]
-        cdef int k, viewer
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                viewer = self.games[k].turn if self.games[k].turn != NO_COLOR else 0
-                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * N_COLS, viewer)
-        if interrupted:
-            raise_pending()
-        return out
+        return self._planes(out, -1)
 
-    def step(self, actions):
-        """Plays actions[i] in game i for every game not over (finished
-        games' entries are ignored), then throws each game's dice until its
-        next move phase. All actions are checked first: an int outside 0..62
-        raises ``InvalidMoveError``, an illegal one ``IllegalMoveError``
-        (naming the game), and then no game changes."""
-        arr = np.asarray(actions)
-        if arr.shape != (self.n,):
-            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
-        if arr.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
-        arr = np.ascontiguousarray(arr, dtype=np.int64)
-        cdef const int64_t[::1] acts = arr
-        cdef int k, bad = -1
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                if self.games[k].phase == PH_OVER:
-                    continue
-                if acts[k] < 0 or acts[k] >= NUM_ACTIONS or not is_legal_action(&self.games[k], <int>acts[k]):
-                    bad = k
-                    break
-            if bad < 0 and not interrupted:
-                for k in range(self.n):
-                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                        interrupted = True
-                        break
-                    if self.games[k].phase != PH_OVER:
-                        do_action(&self.games[k], <int>acts[k])
-                        throw_until_move(&self.games[k], &self.rng)
-                        self._plies[k] += 1
-        if interrupted:
-            raise_pending()
-        if bad >= 0:
-            a = int(acts[bad])
-            if not 0 <= a < NUM_ACTIONS:
-                raise InvalidActionError(f"game {bad}: invalid action {a}: out of range (0..{NUM_ACTIONS - 1})")
-            board = self.board(bad)
-            if a < A_ENTER:
-                raise IllegalMoveError(f"game {bad}: illegal action {a} (r{a + 1}): the dice are thrown inside "
-                                       f"BatchGames; play a move (6 or 7 + progress)")
-            try:
-                board.push_action(a)
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(f"game {bad}: {exc}") from None
-            raise AssertionError("unreachable")
-
-    def step_random(self, auto_reset=False):
-        """Plays a uniformly random valid move in every game not over (then
-        its throws) and returns the ids played (int64 (n,), -1 for a game
-        that was over). ``auto_reset=True`` restarts finished games first."""
-        out = np.empty(self.n, dtype=np.int64)
-        cdef int64_t[::1] view = out
-        cdef int64_t* res = &view[0]
-        cdef bint again = auto_reset
-        cdef int k, n, a
-        cdef int buf[MAX_ACTIONS]
-        cdef LudoPos* p
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                p = &self.games[k]
-                if p.phase == PH_OVER:
-                    if not again:
-                        res[k] = -1
-                        continue
-                    p[0] = self.start
-                    throw_until_move(p, &self.rng)
-                    self._plies[k] = 0
-                n = gen_actions(p, buf)
-                a = buf[rng_below(&self.rng, n)] if n > 1 else buf[0]
-                do_action(p, a)
-                throw_until_move(p, &self.rng)
-                self._plies[k] += 1
-                res[k] = a
-        if interrupted:
-            raise_pending()
-        return out
+    def _refuse(self, k, action):
+        if 0 <= action < A_ENTER:
+            raise IllegalMoveError(f"game {k}: illegal action {action} (r{action + 1}): the dice are thrown "
+                                   f"inside BatchGames; play a move (6 or 7 + progress)")
+        GameBatch._refuse(self, k, action)
 
 
 def _rebuilt_batch(n, players, variant, rng, games, plies):

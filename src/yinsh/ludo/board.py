@@ -17,10 +17,10 @@ yellow
 """
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from yinsh.board_base import BaseBoard
 from yinsh.errors import IllegalMoveError, InvalidPositionError, invalid_position
 from yinsh.ludo import _core, diagram
 from yinsh.ludo._core import Move
@@ -45,7 +45,7 @@ START = -1
 FINISH = 56
 
 
-class Board(_core.CoreBoard):
+class Board(BaseBoard, _core.CoreBoard):
     """A Ludo position and the actions that led to it.
 
     ``Board()`` is a new 4-player standard game, ``Board(players=2,
@@ -72,8 +72,8 @@ class Board(_core.CoreBoard):
     (True, [yinsh.ludo.Move.from_str('r6')], yinsh.ludo.Move.from_str('r6'))
     """
 
-    #: the compiled searches of Ludo (``yinsh.Engine`` finds them here)
-    search_module = "yinsh.ludo._search"
+    def _load_position(self, text: str) -> None:
+        self._set_state(*parse_position(text))
 
     def __init__(self, position: Optional[str] = None, *, players: Optional[int] = None,
                  variant: Optional[str] = None) -> None:
@@ -256,6 +256,10 @@ class Board(_core.CoreBoard):
 
     # Throws -----------------------------------------------------------------
 
+    def is_chance(self) -> bool:
+        """Whether the next action is a throw of the die (a chance outcome)."""
+        return bool(_core.CoreBoard.is_chance(self))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes of a throw phase as ``(action id,
         probability)`` pairs, as OpenSpiel's ``chance_outcomes()``: the six
@@ -378,50 +382,12 @@ class Board(_core.CoreBoard):
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    # Pickling and copying ---------------------------------------------------
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The position where the move stack starts and the stack's actions as
-        # text: no raw memory, and unpickling checks every action again.
-        start = self.copy()
-        while start.ply:
-            start.pop()
-        moves = " ".join(str(move) for move in self.move_stack)
-        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
-        board = self.copy()
-        memo[id(self)] = board
-        if self.__dict__:
-            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
-        return board
-
-    # Pictures ---------------------------------------------------------------
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture of ``yinsh.ludo.svg.board(self)``, for notebooks."""
-        from yinsh.ludo import svg
-        return svg.board(self)
-
-
 def _place_name(c: int, q: int) -> str:
     if q == START:
         return "s"
     if q <= 50:
         return str((q + 13 * c) % 52)
     return "f" if q == FINISH else f"h{q - 50}"
-
-
-def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
-    """The board of ``Board.__reduce__``: start, then the actions of moves."""
-    board = cls.__new__(cls)
-    board._set_state(*parse_position(start))
-    for text in moves.split():
-        board.push_str(text)
-    return board
 
 
 if TYPE_CHECKING:

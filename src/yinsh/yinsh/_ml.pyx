@@ -13,25 +13,22 @@
 # Some ids name no action (a move or a row that would leave the board); they
 # are never legal.
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from yinsh.yinsh._board cimport CoreBoard, Move, problem_message
 from yinsh.yinsh._make cimport do_move
 from yinsh.yinsh._movegen cimport gen_moves, is_legal
 from yinsh.yinsh._position cimport Position, pos_is_ok
-from yinsh._rng cimport rng_below, rng_next
-from yinsh._signals cimport raise_pending, signal_raised
+from yinsh._rng cimport rng_below
 from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
                            MARKERS_TOTAL, MAX_MOVES, PH_GAME_OVER, PH_REMOVE_RING, PH_REMOVE_ROW,
                            RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
-from yinsh.bitboard cimport YINSH_DEBUG, bb_any, bb_pop_lsb, u128
+from yinsh.bitboard cimport bb_any, bb_pop_lsb, u128
 from yinsh.yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS,
                              NUM_POINTS, NUM_ROWS, direction_axis)
 
 import operator
-import os
 
 import numpy as np
 
@@ -51,7 +48,6 @@ cdef enum:
     N_ACTIONS = PASS_ACTION_ + 1
     N_PLANES = 17
     PLANE_SIZE = NUM_CELLS    # a plane is the 11 x 11 grid, cell [column][row - 1]
-    GAMES_POLL = 1024     # games between polls for Ctrl-C in the batch loops (a power of two)
 
 NUM_ACTIONS = N_ACTIONS
 NUM_PLANES = N_PLANES
@@ -304,10 +300,42 @@ def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
     return out
 
 # ---------------------------------------------------------------------------
-# A batch of games.
+# A batch of games (GameBatch: yinsh/engine/batch.pxi.tp, rendered with the hooks).
 # ---------------------------------------------------------------------------
 
-cdef class BatchGames:
+cdef enum:
+    BATCH_ACTIONS = N_ACTIONS
+    BATCH_PLANE_SIZE = N_PLANES * PLANE_SIZE
+
+
+cdef inline void batch_mask(const Position* p, uint8_t* mask) noexcept nogil:
+    fill_mask(p, mask)
+
+
+cdef inline void batch_planes(const Position* p, float* out, int perspective) noexcept nogil:
+    fill_planes(p, out, perspective)
+
+
+cdef inline bint batch_refuses(const Position* p, int64_t a) noexcept nogil:
+    return a < 0 or a >= N_ACTIONS or CODE_OF[a] < 0 or not is_legal(p, CODE_OF[a])
+
+
+cdef inline void batch_play(Position* p, int64_t a, uint64_t* rng) noexcept nogil:
+    do_move(p, CODE_OF[a])
+
+
+cdef inline int64_t batch_play_random(Position* p, uint64_t* rng) noexcept nogil:
+    cdef int buf[MAX_MOVES]
+    cdef int n = gen_moves(p, buf)
+    cdef int code = buf[rng_below(rng, n)]
+    do_move(p, code)
+    return code_to_action(code)
+
+
+include "_batch.pxi"
+
+
+cdef class BatchGames(GameBatch):
     """n independent games held in C, stepped together with one action id
     each; for self-play and reinforcement learning.
 
@@ -330,79 +358,34 @@ cdef class BatchGames:
     games before the point of interruption only (``plies`` tells which).
     """
 
-    cdef Position* games
-    cdef int32_t* _plies
-    cdef readonly int n
     cdef Position start
-    cdef uint64_t rng
 
-    def __cinit__(self, *args, **kwargs):
-        self.games = NULL
-        self._plies = NULL
-        self.n = 0
-
-    def __init__(self, int n, seed=None, variant="standard"):
+    def __init__(self, n, seed=None, variant="standard"):
         """``n`` games (1 <= n <= 2**24) of ``variant`` (``"standard"`` or
         ``"blitz"``), all at the start; ``seed`` (an int, or None for a seed
         from the operating system) drives ``step_random``.
 
-        Raises ``ValueError`` for a bad n or variant, ``TypeError`` for a
-        seed that is not an int or a variant that is not a str.
+        Raises ``ValueError`` for a bad n or variant, ``TypeError`` for an n
+        or a seed that is not an int or a variant that is not a str.
         """
-        if n < 1 or n > (1 << 24):
-            raise ValueError(f"n must be between 1 and 2**24, not {n}")
         if not isinstance(variant, str):
             raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
                             f"({', '.join(RINGS_TO_WIN)})")
         if variant not in RINGS_TO_WIN:
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(8), "little")
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
         from yinsh.yinsh.board import Board
         cdef CoreBoard first = Board(variant=variant)
-        free(self.games)
-        free(self._plies)
-        self.games = <Position*>malloc(n * sizeof(Position))
-        self._plies = <int32_t*>malloc(n * sizeof(int32_t))
-        if self.games == NULL or self._plies == NULL:
-            raise MemoryError()
-        self.n = n
+        self._allocate(n, seed)
         self.start = first.pos
-        self.rng = <uint64_t>(seed % (1 << 64))
-        rng_next(&self.rng)
+        self.plane_shape = (N_PLANES, NUM_COLUMNS, NUM_ROWS)
         self.reset()
-
-    def __dealloc__(self):
-        free(self.games)
-        free(self._plies)
-
-    def __len__(self):
-        return self.n
 
     def __repr__(self):
         return f"<BatchGames n={self.n}, {int(self.done.sum())} done>"
 
-    cdef int _index(self, object i) except -1:
-        if isinstance(i, bool) or not hasattr(type(i), "__index__"):
-            raise TypeError(f"a game index must be an int, not {type(i).__name__}")
-        cdef object k = operator.index(i)
-        if not -self.n <= k < self.n:
-            raise IndexError(f"game index {k} out of range for {self.n} games")
-        return k + self.n if k < 0 else k
-
-    def reset(self, i=None):
-        """Starts game i (an int; all games when None) again from the empty board."""
-        cdef int k
-        if i is None:
-            for k in range(self.n):
-                self.games[k] = self.start
-                self._plies[k] = 0
-        else:
-            k = self._index(i)
-            self.games[k] = self.start
-            self._plies[k] = 0
+    cdef void _start(self, int k) noexcept nogil:
+        self.games[k] = self.start
+        self._plies[k] = 0
 
     def board(self, i):
         """A ``Board`` holding the position of game i (an independent copy,
@@ -418,16 +401,6 @@ cdef class BatchGames:
         cdef int k = self._index(i)
         self.games[k] = board.pos
         self._plies[k] = 0
-
-    @property
-    def done(self):
-        """A new bool array (n,): whether each game is over."""
-        out = np.empty(self.n, dtype=np.bool_)
-        cdef uint8_t[::1] view = out.view(np.uint8)
-        cdef int k
-        for k in range(self.n):
-            view[k] = self.games[k].phase == PH_GAME_OVER
-        return out
 
     @property
     def results(self):
@@ -453,143 +426,10 @@ cdef class BatchGames:
             view[k] = self.games[k].turn
         return out
 
-    @property
-    def plies(self):
-        """A new int32 array (n,): actions played in each game since its reset."""
-        out = np.empty(self.n, dtype=np.int32)
-        cdef int32_t[::1] view = out
-        memcpy(&view[0], self._plies, self.n * sizeof(int32_t))
-        return out
-
-    def legal_action_masks(self, out=None):
-        """A bool array (n, NUM_ACTIONS), written into out when given: True at
-        the legal action ids of each game (a finished game has none)."""
-        out = check_out(out, (self.n, N_ACTIONS), np.bool_)
-        cdef uint8_t[:, ::1] view = out.view(np.uint8)
-        cdef uint8_t* base = &view[0, 0]
-        cdef int k
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                # cleared row by row, so that a large batch stays interruptible
-                memset(base + <size_t>k * N_ACTIONS, 0, N_ACTIONS)
-                fill_mask(&self.games[k], base + <size_t>k * N_ACTIONS)
-        if interrupted:
-            raise_pending()
-        return out
-
     def planes(self, out=None, perspective="side_to_act"):
         """float32 planes (n, NUM_PLANES, 11, 11) of every game (as
         ``Board.planes``), written into out when given."""
-        cdef int persp = check_perspective(perspective)
-        out = check_out(out, (self.n, N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
-        cdef float[:, :, :, ::1] view = out
-        cdef float* base = &view[0, 0, 0, 0]
-        cdef int k
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                fill_planes(&self.games[k], base + <size_t>k * N_PLANES * PLANE_SIZE, persp)
-        if interrupted:
-            raise_pending()
-        return out
-
-    def step(self, actions):
-        """Plays actions[i] in game i, for every game not over (the entry of
-        a finished game is ignored). All actions are checked before any is
-        played: an id that names no action raises ``InvalidActionError``, an
-        illegal one ``IllegalMoveError``, and then no game changes.
-        """
-        arr = np.asarray(actions)
-        if arr.shape != (self.n,):
-            raise ValueError(f"actions must have shape ({self.n},), not {arr.shape}")
-        if arr.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {arr.dtype.name}")
-        arr = np.ascontiguousarray(arr, dtype=np.int64)
-        cdef const int64_t[::1] acts = arr
-        cdef int k, bad = -1, why = 0
-        cdef int64_t a
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True        # while checking: no game has changed
-                    break
-                if self.games[k].phase == PH_GAME_OVER:
-                    continue
-                a = acts[k]
-                if a < 0 or a >= N_ACTIONS or CODE_OF[a] < 0:
-                    bad, why = k, 1
-                    break
-                if not is_legal(&self.games[k], CODE_OF[a]):
-                    bad, why = k, 2
-                    break
-            if bad < 0 and not interrupted:
-                for k in range(self.n):
-                    if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                        interrupted = True
-                        break
-                    if self.games[k].phase != PH_GAME_OVER:
-                        do_move(&self.games[k], CODE_OF[acts[k]])
-                        self._plies[k] += 1
-        if interrupted:
-            raise_pending()
-        if YINSH_DEBUG:
-            self._check_consistency()
-        if bad >= 0:
-            if why == 1:
-                try:
-                    checked_code(int(acts[bad]))
-                except InvalidActionError as exc:
-                    raise InvalidActionError(f"game {bad}: {exc}") from None
-            board = self.board(bad)
-            try:
-                push_action(board, int(acts[bad]))
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(f"game {bad}: {exc}") from None
-
-    def step_random(self, auto_reset=False):
-        """Plays one uniformly random legal action in every game not over and
-        returns the action ids played (an int64 array (n,), -1 for a game
-        that was over). With ``auto_reset=True`` finished games first start
-        again, so every game plays (their results are then lost).
-        """
-        out = np.empty(self.n, dtype=np.int64)
-        cdef int64_t[::1] view = out
-        cdef int64_t* res = &view[0]
-        cdef bint again = auto_reset
-        cdef int k, n, code
-        cdef int buf[MAX_MOVES]
-        cdef Position* p
-        cdef bint interrupted = False
-        with nogil:
-            for k in range(self.n):
-                if (k & (GAMES_POLL - 1)) == GAMES_POLL - 1 and signal_raised():
-                    interrupted = True
-                    break
-                p = &self.games[k]
-                if p.phase == PH_GAME_OVER:
-                    if not again:
-                        res[k] = -1
-                        continue
-                    p[0] = self.start
-                    self._plies[k] = 0
-                n = gen_moves(p, buf)
-                code = buf[rng_below(&self.rng, n)]
-                do_move(p, code)
-                self._plies[k] += 1
-                res[k] = code_to_action(code)
-        if interrupted:
-            raise_pending()
-        if YINSH_DEBUG:
-            self._check_consistency()
-        return out
+        return self._planes(out, check_perspective(perspective))
 
     def _check_consistency(self):
         """Raises AssertionError if a game's position is inconsistent (debug

@@ -16,11 +16,11 @@ yinsh.Move.from_str('h6-h10')
 """
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from yinsh.yinsh import _core, diagram, geometry
 from yinsh.yinsh.enums import Color, Phase, Termination
+from yinsh.board_base import BaseBoard
 from yinsh.errors import InvalidPositionError, invalid_position
 from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.yinsh.position import format_position, parse_position
@@ -46,7 +46,7 @@ class Outcome(TwoPlayerOutcome[Termination, Color]):
 
 
 
-class Board(_core.CoreBoard):
+class Board(BaseBoard, _core.CoreBoard):
     """A Yinsh position and the actions that led to it.
 
     ``Board()`` is a new standard game, ``Board(variant="blitz")`` a new blitz
@@ -69,9 +69,6 @@ class Board(_core.CoreBoard):
     (True, [yinsh.Move.from_str('e5')], yinsh.Move.from_str('e5'))
     """
 
-    search_module = "yinsh.yinsh._search"
-    """The compiled searches of this game (``yinsh.Engine`` finds them here)."""
-
     def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
         if variant is not None and not isinstance(variant, str):
             raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
@@ -90,6 +87,9 @@ class Board(_core.CoreBoard):
         if variant not in RINGS_TO_WIN:
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
         self._set_state(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RINGS_TO_WIN[variant])
+
+    def _load_position(self, text: str) -> None:
+        self._set_state(*parse_position(text))
 
     # State ------------------------------------------------------------------
 
@@ -163,28 +163,6 @@ class Board(_core.CoreBoard):
         assert termination is not None           # an ended game has its reason
         return Outcome(termination, winner)
 
-    def result(self) -> str:
-        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"``, or ``"*"`` while playing."""
-        outcome = self.outcome()
-        return "*" if outcome is None else outcome.result()
-
-    # Chance (the board protocol: no dice in Yinsh) -----------------------
-
-    def is_chance(self) -> bool:
-        """Whether the next action is a chance outcome: never in Yinsh
-        (the board protocol's member; Ludo's throws are chance actions)."""
-        return False
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes as ``(action id, probability)`` pairs, as
-        OpenSpiel's ``chance_outcomes()``: always empty in Yinsh, which
-        has no chance.
-
-        >>> Board().is_chance(), Board().chance_outcomes()
-        (False, [])
-        """
-        return []
-
     # Text -------------------------------------------------------------------
 
     def position(self) -> str:
@@ -217,37 +195,6 @@ class Board(_core.CoreBoard):
         return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-    # Pickling and copying ---------------------------------------------------
-
-    def __reduce__(self) -> tuple[Callable[[type[Board], str, str], Board],
-                                  tuple[type[Board], str, str], Optional[dict[str, Any]]]:
-        # The position where the move stack starts and the stack's actions as
-        # text: no raw memory, so the form does not depend on the core's
-        # layout, and unpickling checks every action again.
-        start = self.copy()
-        while start.ply:
-            start.pop()
-        moves = " ".join(str(move) for move in self.move_stack)
-        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        # Attributes of subclasses (the core's own __setstate__ refuses).
-        self.__dict__.update(state)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Board":
-        board = self.copy()
-        memo[id(self)] = board
-        if self.__dict__:
-            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
-        return board
-
-    # Pictures
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture of ``yinsh.svg.board(self)``, for notebooks."""
-        from yinsh.yinsh import svg
-        return svg.board(self)
 
     # Machine-learning interface (yinsh.yinsh.actions, docs/ml.md); its module
     # yinsh.yinsh._ml, and numpy with it, is imported by the first call.
@@ -305,15 +252,6 @@ class Board(_core.CoreBoard):
         """
         from yinsh.yinsh import _ml
         return _ml.planes(self, out, perspective)
-
-
-def _unpickle_board(cls: type[Board], start: str, moves: str) -> Board:
-    """The board of ``Board.__reduce__``: start, then the actions of moves."""
-    board = cls.__new__(cls)
-    board._set_state(*parse_position(start))
-    for text in moves.split():
-        board.push_str(text)
-    return board
 
 
 if TYPE_CHECKING:

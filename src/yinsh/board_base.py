@@ -1,0 +1,112 @@
+"""What every game's ``Board`` shares, written once (as python-chess's
+``BaseBoard``): the result text of its outcome, the defaults of a game
+without chance, pickling and deep copies by position and action text, and
+the notebook picture.
+
+A game's board is ``class Board(BaseBoard, _core.CoreBoard)``: the
+compiled core holds the state and the action stack, the game's class its
+own members; a game with dice overrides ``is_chance`` and
+``chance_outcomes``. A pickle holds the position where the action stack
+starts and the stack's actions as text, never the core's memory, so its
+form does not depend on the core's layout and unpickling checks every
+action again; the board's class reads the position back with
+``_load_position``.
+
+>>> import copy, pickle
+>>> from yinsh import insert
+>>> board = insert.Board()
+>>> board.push_action(14)
+>>> board.result(), board.is_chance(), board.chance_outcomes()
+('*', False, [])
+>>> pickle.loads(pickle.dumps(board)) == board == copy.deepcopy(board)
+True
+"""
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
+
+__all__ = ["BaseBoard"]
+
+B = TypeVar("B", bound="BaseBoard")
+
+
+class BaseBoard:
+    """The members every game's board has in the same form; mixed in before
+    the game's compiled core."""
+
+    if TYPE_CHECKING:
+        # What the shared members use of the core and of the game's class.
+        @property
+        def ply(self) -> int: ...
+        @property
+        def move_stack(self) -> list[Any]: ...
+        def copy(self: B, *, stack: bool = True) -> B: ...
+        def pop(self) -> Any: ...
+        def push_str(self, text: str) -> Any: ...
+        def position(self) -> str: ...
+        def outcome(self) -> Optional[Any]: ...
+
+    def _load_position(self, text: str) -> None:
+        """Sets the board to the position string text, with an empty action
+        stack (each game's class; used by unpickling)."""
+        raise NotImplementedError
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` (two players; a game of more
+        players writes its places), or ``"*"`` while playing."""
+        outcome = self.outcome()
+        return "*" if outcome is None else str(outcome.result())
+
+    # Chance (the board protocol): none, unless the game overrides these ------
+
+    def is_chance(self) -> bool:
+        """Whether the next action is a chance outcome: never in a game
+        without dice (the board protocol's member; Ludo's throws are chance
+        actions)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes as ``(action id, probability)`` pairs, as
+        OpenSpiel's ``chance_outcomes()``: always empty in a game without
+        chance."""
+        return []
+
+    # Pickling and copying ------------------------------------------------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The position where the action stack starts and the stack's actions
+        # as text: no raw memory, and unpickling checks every action again.
+        start = self.copy()
+        while start.ply:
+            start.pop()
+        moves = " ".join(str(move) for move in self.move_stack)
+        return (_unpickle_board, (type(self), start.position(), moves), self.__dict__ or None)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # Attributes of subclasses (the core's own __setstate__ refuses).
+        self.__dict__.update(state)
+
+    def __deepcopy__(self: B, memo: dict[int, Any]) -> B:
+        board = self.copy()
+        memo[id(self)] = board
+        if self.__dict__:
+            board.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return board
+
+    # Pictures --------------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of ``yinsh.svg.board(self)`` (its game's
+        ``svg.board``), for notebooks."""
+        from yinsh import svg
+        return svg.board(self)
+
+
+def _unpickle_board(cls: type[B], start: str, moves: str) -> B:
+    """The board of ``BaseBoard.__reduce__``: start, then the actions of moves."""
+    board = cls.__new__(cls)
+    board._load_position(start)
+    for text in moves.split():
+        board.push_str(text)
+    return board
