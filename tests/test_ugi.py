@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -100,7 +101,7 @@ def play_to_the_end(engine: UgiProcess, game: str, go: str, seed: int = 1, **sta
     """Plays the engine against itself to the end, the test's board
     refereeing and throwing the dice; returns the board and the actions."""
     kind = games.get(game)
-    board = kind.new_board({**kind.env_options, **start})
+    board = kind.new_board(start)
     rng = random.Random(seed)
     moves: list[str] = []
     engine.send("uginewgame")
@@ -110,9 +111,9 @@ def play_to_the_end(engine: UgiProcess, game: str, go: str, seed: int = 1, **sta
         assert over == board.is_game_over()
         if over:
             break
-        assert engine.ask("query chance") == ("true" if kind.is_chance(board) else "false")
-        if kind.is_chance(board):
-            kind.throw(board, rng)
+        assert engine.ask("query chance") == ("true" if kind.part("rl").is_chance(board) else "false")
+        if kind.part("rl").is_chance(board):
+            kind.part("rl").throw(board, rng)
             moves.append(str(board.move_stack[-1]))
             continue
         seat = board.players.index(board.turn) + 1
@@ -378,3 +379,15 @@ def test_ctrl_c_ends_it_at_once_and_stdout_is_protocol_only() -> None:
         rest.append(line)
     assert all(line.startswith(PROTOCOL_WORDS) for line in rest), rest
     assert b"Traceback" not in engine.process.stderr.read()
+
+
+def test_a_network_file_of_the_game_is_taken_and_one_of_another_game_refused() -> None:
+    root = Path(yinsh.__file__).parent
+    with UgiProcess() as engine:
+        engine.start(f"setoption name Network value {root / 'yinsh' / 'yinsh.nnue'}")
+        engine.send(f"position startpos moves {OPENING}")
+        assert bestmove(engine.until_sent("go depth 2", "bestmove")) in {str(m) for m in _board().legal_moves}
+        engine.send(f"setoption name Network value {root / 'insert' / 'insert.nnue'}")
+        line = engine.until("info string")[-1]
+        assert line.startswith("info string error: setoption Network: ") and "insert" in line
+        assert engine.until_sent("isready", "readyok") == ["readyok"]
