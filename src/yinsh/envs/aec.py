@@ -42,7 +42,8 @@ from yinsh.envs.chance import play_chance
 from yinsh.envs.games import Game, get, seat_names
 from yinsh.envs.spaces import RENDER_MODES, check_render_mode, observation, observation_space, render
 
-__all__ = ["BoardGameEnv", "GameModuleEnv", "env", "module_env", "module_metadata", "wrap", "RENDER_MODES"]
+__all__ = ["BoardGameEnv", "GameModuleEnv", "env", "module_env", "module_metadata", "module_raw_env", "wrap",
+           "RENDER_MODES"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -162,6 +163,17 @@ def module_metadata(module: str) -> dict[str, Any]:
     """The PettingZoo metadata of the module ``yinsh.envs.<game>_v0``."""
     return {"name": module.rpartition(".")[2], "render_modes": RENDER_MODES, "is_parallelizable": False,
             "render_fps": 1}
+
+
+def module_raw_env(module: str) -> type[GameModuleEnv]:
+    """The ``raw_env`` of the module ``yinsh.envs.<game>_v0``: the unwrapped
+    environment of the game the module is named after (its keywords are the
+    game's options; an illegal action raises ``IllegalMoveError``), written
+    once for every game's module."""
+    doc = ("The unwrapped environment (see the module): its keywords are the game's options; "
+           "an illegal action raises ``IllegalMoveError``.")
+    return type("raw_env", (GameModuleEnv,), {"metadata": module_metadata(module), "__module__": module,
+                                              "__qualname__": "raw_env", "__doc__": doc})
 
 
 def module_env(raw_env: type[GameModuleEnv]) -> Callable[..., Any]:

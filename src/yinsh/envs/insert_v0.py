@@ -13,17 +13,13 @@ illegal action raises ``IllegalMoveError``.
 """
 from __future__ import annotations
 
-from yinsh.envs.aec import GameModuleEnv, module_env, module_metadata
+from yinsh.envs.aec import module_env, module_raw_env
 
 __all__ = ["env", "raw_env"]
 
-
-class raw_env(GameModuleEnv):
-    """The unwrapped environment (see the module): its keywords are the
-    game's options; an illegal action raises ``IllegalMoveError``."""
-
-    metadata = module_metadata(__name__)
-
+#: The unwrapped environment (see the module): its keywords are the game's
+#: options; an illegal action raises ``IllegalMoveError``.
+raw_env = module_raw_env(__name__)
 
 #: ``raw_env(**kwargs)`` in PettingZoo's classic-game wrappers (an illegal
 #: action ends the game with -1 for the mover).
