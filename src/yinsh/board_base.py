@@ -1,7 +1,9 @@
 """What every game's ``Board`` shares, written once (as python-chess's
 ``BaseBoard``): the result text of its outcome, the defaults of a game
 without chance, pickling and deep copies by position and action text, and
-the notebook picture.
+the notebook picture; and the base classes of the games' enums
+(``BaseColor``: a side that prints as its name and formats as text or as
+its number; ``TextEnum``: a string-valued enum that prints as its text).
 
 A game's board is ``class Board(BaseBoard, _core.CoreBoard)``: the
 compiled core holds the state and the action stack, the game's class its
@@ -24,9 +26,10 @@ True
 from __future__ import annotations
 
 import copy
+import enum
 from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
-__all__ = ["BaseBoard"]
+__all__ = ["BaseBoard", "BaseColor", "TextEnum"]
 
 B = TypeVar("B", bound="BaseBoard")
 
@@ -101,6 +104,40 @@ class BaseBoard:
         ``svg.board``), for notebooks."""
         from yinsh import svg
         return svg.board(self)
+
+
+class BaseColor(enum.IntEnum):
+    """The base of a game's ``Color`` (its members are the game's; an enum
+    without members may be subclassed)."""
+
+    @property
+    def label(self) -> str:
+        """The colour's name in lower case (``"white"``)."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        """The colour's name in lower case (``print(board.turn)``); ``repr``,
+        ``int`` and equality stay those of the number.
+
+        >>> from yinsh.insert.enums import Color
+        >>> str(Color.RED), f"{Color.RED}", f"{Color.RED:d}", f"{Color.RED:>5}", Color.RED == 1
+        ('red', 'red', '1', '  red', True)
+        """
+        return self.name.lower()
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(str(self), spec)             # f"{color:>6}"
+        except ValueError:
+            return int.__format__(self, spec)          # f"{color:d}"
+
+
+class TextEnum(str, enum.Enum):
+    """The base of a game's string-valued enums (phases, kinds of action,
+    terminations): a member equals its text and prints as it."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 def _unpickle_board(cls: type[B], start: str, moves: str) -> B:

@@ -10,10 +10,10 @@ white red five groups
 """
 from __future__ import annotations
 
-import enum
+from yinsh.board_base import BaseColor, TextEnum
 
 
-class Color(enum.IntEnum):
+class Color(BaseColor):
     """A colour. White places first; rings flip colour, so a colour is a
     side and the colour of its rings."""
 
@@ -43,47 +43,21 @@ class Color(enum.IntEnum):
         return Color(1 - self)
 
     @property
-    def label(self) -> str:
-        """``"white"`` or ``"red"``."""
-        return self.name.lower()
-
-    @property
     def letter(self) -> str:
         """``"w"`` or ``"r"``, as in the position string's turn field."""
         return self.name[0].lower()
 
-    def __str__(self) -> str:
-        """``"white"`` or ``"red"`` (``print(board.turn)``); ``repr``, ``int``
-        and equality stay those of the number.
 
-        >>> str(Color.RED), f"{Color.RED}", f"{Color.RED:d}", Color.RED == 1
-        ('red', 'red', '1', True)
-        """
-        return self.name.lower()
-
-    def __format__(self, spec: str) -> str:
-        try:
-            return format(str(self), spec)             # f"{color:>6}"
-        except ValueError:
-            return int.__format__(self, spec)          # f"{color:d}"
-
-
-class Phase(str, enum.Enum):
+class Phase(TextEnum):
     """What the side to act does next: Insert has one kind of action (a ring
     is placed, INSERT.md rule 8), so a game is placing until it is over."""
 
     PLACE = "place"
     GAME_OVER = "game_over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Termination(str, enum.Enum):
+class Termination(TextEnum):
     """Why a game ended."""
 
     FIVE = "five"          #: the placer made five in a row (rule 13)
     GROUPS = "groups"      #: the 30th ring went down; the largest groups decided (rule 14)
-
-    def __str__(self) -> str:
-        return self.value

@@ -10,10 +10,10 @@ game ended.
 """
 from __future__ import annotations
 
-import enum
+from yinsh.board_base import BaseColor, TextEnum
 
 
-class Color(enum.IntEnum):
+class Color(BaseColor):
     """A colour, in turn order (clockwise): Green, Yellow, Blue, Red.
 
     An int 0..3 that prints as its name (``green``); ``letter`` is the
@@ -49,11 +49,6 @@ class Color(enum.IntEnum):
         return "GYBR"[self]
 
     @property
-    def label(self) -> str:
-        """``"green"``, ``"yellow"``, ``"blue"`` or ``"red"``."""
-        return self.name.lower()
-
-    @property
     def entry(self) -> int:
         """The track field where this colour's pieces come in: 0, 13, 26, 39.
 
@@ -62,34 +57,16 @@ class Color(enum.IntEnum):
         """
         return 13 * int(self)
 
-    def __str__(self) -> str:
-        """``"green"`` etc.; ``repr``, ``int`` and equality stay those of the
-        number.
 
-        >>> f"{Color.RED}", f"{Color.RED:d}", Color.RED == 3
-        ('red', '3', True)
-        """
-        return self.name.lower()
-
-    def __format__(self, spec: str) -> str:
-        try:
-            return format(str(self), spec)             # f"{color:>6}"
-        except ValueError:
-            return int.__format__(self, spec)          # f"{color:d}"
-
-
-class Phase(str, enum.Enum):
+class Phase(TextEnum):
     """What happens next: a throw (a chance action), a move, or nothing."""
 
     THROW = "throw"
     MOVE = "move"
     GAME_OVER = "game_over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class MoveKind(str, enum.Enum):
+class MoveKind(TextEnum):
     """The kinds of action: a throw of the die, entering a piece, moving one
     (along the track, into or up the home column, or into the finish)."""
 
@@ -97,15 +74,9 @@ class MoveKind(str, enum.Enum):
     ENTER = "enter"
     MOVE = "move"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Termination(str, enum.Enum):
+class Termination(TextEnum):
     """Why a game ended (LUDO.md rule 11)."""
 
     FINISH = "finish"      #: standard: a side brought its 4th piece into the finish
     PLACES = "places"      #: variant places: every side but one has finished
-
-    def __str__(self) -> str:
-        return self.value

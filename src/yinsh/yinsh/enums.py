@@ -12,10 +12,10 @@ white move marker_pool pass
 """
 from __future__ import annotations
 
-import enum
+from yinsh.board_base import BaseColor, TextEnum
 
 
-class Color(enum.IntEnum):
+class Color(BaseColor):
     """A side. White places and moves first."""
 
     WHITE = 0
@@ -39,28 +39,8 @@ class Color(enum.IntEnum):
         """The opposing side."""
         return Color(1 - self)
 
-    @property
-    def label(self) -> str:
-        """``"white"`` or ``"black"``."""
-        return self.name.lower()
 
-    def __str__(self) -> str:
-        """``"white"`` or ``"black"`` (``print(board.turn)``); ``repr``,
-        ``int`` and equality stay those of the number.
-
-        >>> str(Color.WHITE), f"{Color.BLACK}", f"{Color.BLACK:d}", Color.BLACK == 1
-        ('white', 'black', '1', True)
-        """
-        return self.name.lower()
-
-    def __format__(self, spec: str) -> str:
-        try:
-            return format(str(self), spec)             # f"{color:>6}"
-        except ValueError:
-            return int.__format__(self, spec)          # f"{color:d}"
-
-
-class Phase(str, enum.Enum):
+class Phase(TextEnum):
     """What kind of action the side to act makes next."""
 
     PLACE = "place"
@@ -69,11 +49,8 @@ class Phase(str, enum.Enum):
     REMOVE_RING = "remove_ring"
     GAME_OVER = "game_over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class MoveKind(str, enum.Enum):
+class MoveKind(TextEnum):
     """The five kinds of action (one ply each)."""
 
     PLACE = "place"
@@ -82,16 +59,10 @@ class MoveKind(str, enum.Enum):
     REMOVE_RING = "remove_ring"
     PASS = "pass"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Termination(str, enum.Enum):
+class Termination(TextEnum):
     """Why a game ended."""
 
     RINGS = "rings"                #: a side removed the rings it needed
     MARKER_POOL = "marker_pool"    #: all 51 markers were on the board
     BLOCKED = "blocked"            #: both sides passed in a row
-
-    def __str__(self) -> str:
-        return self.value
