@@ -29,12 +29,12 @@ def positions(game: str, count: int, seed: int = 1) -> list[str]:
     """The position strings of a game played by random actions (dice thrown
     at random), without its throws to come (a chance node is not searched)."""
     kind = games.get(game)
-    board = kind.new_board(kind.env_options)
+    board = kind.new_board({})
     rng = random.Random(seed)
     found = []
     while len(found) < count and not board.is_game_over():
-        if kind.is_chance(board):
-            kind.throw(board, rng)
+        if kind.part("rl").is_chance(board):
+            kind.part("rl").throw(board, rng)
             continue
         found.append(board.position())
         board.push(rng.choice(list(board.legal_moves)))

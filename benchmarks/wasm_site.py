@@ -51,7 +51,7 @@ for name in ("yinsh", "insert", "ludo"):
     kind = games.get(name)
     for evaluation in kind.evaluations:
         total_nodes, total_seconds = 0, 0.0
-        for _, tags, moves, depth in kind.bench_search:
+        for _, tags, moves, depth in kind.part("bench").search:
             board = kind.start_board(tags)
             for text in moves.split():
                 board.push_str(text)

@@ -61,8 +61,8 @@ def _start(game: str, players: int, rng: random.Random) -> Any:
     kind = games.get(game)
     if game == "ludo":
         return kind.board_class(players=players)
-    board = kind.random_start({}, rng) if game == "insert" else kind.board_class()
-    opening = kind.openings().get(kind.default_opening)
+    board = kind.part("rl").random_start({}, rng) if game == "insert" else kind.board_class()
+    opening = kind.part("match").openings().get(kind.part("match").default_opening)
     if opening is not None:
         opening(board, rng)
     return board

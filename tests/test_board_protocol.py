@@ -16,6 +16,7 @@ import yinsh
 from yinsh import games, insert, ludo, protocol
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh.toys import dice
+from yinsh.game_kind import board_name
 
 #: the protocol's members, as the issue names them
 MEMBERS = {
@@ -270,8 +271,8 @@ def test_a_game_svg_module_names_the_right_module_for_another_game(name):
             continue
         with pytest.raises(TypeError) as info:
             game.svg.board(board)
-        assert str(info.value) == (f"{game.svg_module}.board: this is a {own.board_name}; draw it "
-                                   f"with {own.svg_module}.board or yinsh.svg.board")
+        assert str(info.value) == (f"{game.svg.__name__}.board: this is a {board_name(own)}; draw it "
+                                   f"with {own.svg.__name__}.board or yinsh.svg.board")
     with pytest.raises(TypeError, match=r"\.svg\.board: expected a yinsh\..*Board, not str"):
         own.svg.board("e5")
 

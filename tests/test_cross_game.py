@@ -20,6 +20,7 @@ from yinsh import games
 from yinsh.cli import main
 from yinsh.engine.api import Analysis
 from yinsh.engine.score import PovScore
+from yinsh.game_kind import board_name
 
 NAMES = [game.name for game in games.GAMES.values()]
 
@@ -30,12 +31,12 @@ def kind(name):
 
 def module(name):
     """The game's API module (``yinsh``, ``yinsh.insert``, ``yinsh.ludo``)."""
-    return importlib.import_module(kind(name).board_module)
+    return kind(name).module
 
 
 def prefix(name):
     """How ``import yinsh`` reaches the game's classes: ``yinsh.insert.``."""
-    return kind(name).board_name.removesuffix("Board")
+    return board_name(kind(name)).removesuffix("Board")
 
 
 def new_board(name):
@@ -250,7 +251,7 @@ def row_envs_name_the_extra(name):
 def row_play_words_bad_text_alike(name, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("zz\nquit\nn\n"))
     argv = ["play", "--game", name]
-    if kind(name).seated:
+    if kind(name).part("match").seated:
         argv += ["--players", "2", "--seats", "human,random", "--seed", "1"]
     else:
         argv += ["--engine-depth", "1"]

@@ -15,6 +15,7 @@ import time
 import pytest
 
 import yinsh
+from yinsh import games
 from yinsh.yinsh import _search
 from yinsh.engine import Engine
 from yinsh.engine.info import SearchInfo, WIN_SCORE
@@ -70,7 +71,7 @@ def test_dice_hooks_match_the_python_rules(players):
 def test_search_modules_name_their_game():
     assert _search.GAME == "yinsh" and dice_search.GAME == "dice"
     assert _search.WIN_SCORE == dice_search.WIN_SCORE == WIN_SCORE
-    assert yinsh.Board.search_module == "yinsh.yinsh._search"
+    assert games.get("yinsh").search("classic") is _search
 
 
 def test_a_board_of_another_game_is_refused():
@@ -440,8 +441,16 @@ def test_engine_runs_the_mcts_and_threads():
 
 
 def test_engine_serves_boards_of_any_game():
+    from yinsh.toys.dice.board import Board as DiceBoard
+    from yinsh.toys.dice.game import DiceGame
     engine = Engine(hash_mb=1)
-    assert engine.analyse(Position((7, 9)), depth=4).best_move == GAMBLE
+    with pytest.raises(TypeError, match="registered game"):      # the engine finds games in the registry
+        engine.analyse(Position((7, 9)), depth=4)
+    games.register(DiceGame())
+    try:
+        assert engine.analyse(DiceBoard("7/9 0 - 10"), depth=4).best_move == GAMBLE
+    finally:
+        games.unregister("dice")
     assert engine.analyse(yinsh.Board(MIDGAMES[0]), depth=2).best_move is not None
     engine.configure(aspiration=0)
     assert engine.searcher(yinsh.Board()).params()[5].value == 0

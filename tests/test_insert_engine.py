@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 import yinsh
-from yinsh import insert
+from yinsh import games, insert
 from yinsh.insert import _search
 
 from insert_helpers import V, board as make_board, random_board
@@ -40,7 +40,7 @@ def test_hand_made_positions():
 
 
 def test_search_module():
-    assert insert.Board.search_module == "yinsh.insert._search"
+    assert games.get("insert").search().__name__ == "yinsh.insert._search"
     assert _search.GAME == "insert"
 
 

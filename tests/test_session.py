@@ -176,6 +176,19 @@ def test_seats_and_hooks():
     class Sub(yinsh.Board):                                   # a board class outside the package
         pass
 
-    assert hooks.game_module(Sub(), "record") is record
-    with pytest.raises(LookupError):
-        hooks.game_module(Sub(), "no_such_module")
+    assert hooks.split_turn(Sub(), "e5-e9;xe6-e10xa2") == ["e5-e9", "xe6-e10", "xa2"]
+
+
+def test_each_game_splits_its_own_input():
+    # Yinsh's turn splitter would read "c3;d4" as two actions; an Insert or
+    # Ludo word is one action (or an error), never Yinsh's grouped turn.
+    from yinsh import insert, ludo
+    from yinsh.errors import InvalidMoveError
+    assert hooks.split_turn(yinsh.Board(), "c3;d4") == ["c3", "d4"]
+    assert hooks.split_turn(insert.Board(), "c3;d4") == ["c3;d4"]
+    assert hooks.split_turn(ludo.Board(), "xa1;r6") == ["xa1;r6"]
+    session = Session(insert.Board(), [None, None])
+    assert session.split("c3;d4 c4") == ["c3;d4", "c4"]
+    with pytest.raises(InvalidMoveError):
+        session.play("c3;d4")
+    assert session.board.ply == 0

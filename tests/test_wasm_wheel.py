@@ -36,7 +36,7 @@ for name, tags, perft_depth, actions, search_depth in %s:
     try:
         kind = games.get(name)
         board = kind.start_board(tags)
-        found[name] = {"perft": kind.perft(board, perft_depth)}
+        found[name] = {"perft": int(kind.module.perft(board, perft_depth))}
         for action in actions.split():
             board.push_str(action)
         for evaluation in kind.evaluations:

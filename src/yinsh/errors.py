@@ -77,7 +77,8 @@ def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:
 def _named(kind: GameKind) -> tuple[str, str]:
     """A game's name in messages and the prefix of its classes as ``import
     yinsh`` reaches them (its board's: ``yinsh.insert.``)."""
-    return kind.label, kind.board_name.rpartition(".")[0] + "."
+    from yinsh.game_kind import board_name
+    return kind.title, board_name(kind).rpartition(".")[0] + "."
 
 
 def game_of(value: object) -> Optional[tuple[str, str]]:

@@ -1,8 +1,8 @@
 """The registry of games: every layer finds a game here, by its name or by
 one of its boards.
 
-Each game is a plugin: its package describes it with a ``GameKind``
-(``yinsh.game_kind``; the game's own ``game.py``), and a distribution
+Each game is a plugin: its package describes it with a ``GameKind``, a
+small spec (``yinsh.game_kind``; the game's own ``game.py``), and a distribution
 declares it by an entry point of the group ``yinsh.games``, named after
 the game. The library's three games are declared in its own
 ``pyproject.toml`` exactly as another distribution declares one::
@@ -13,8 +13,9 @@ the game. The library's three games are declared in its own
 The group is read on the first look-up (not on ``import yinsh``), and a
 game's package is imported when that game is first asked for, so a
 program that plays Yinsh never loads Ludo. A plugin that does not import
-gives a ``GameLoadError`` naming its entry point; the other games still
-work. ``register(MyGame())`` (or ``"package.module:MyGame"`` with
+gives a ``GameLoadError`` naming its entry point, and so does a game
+whose spec, package or modules do not fit the protocol (naming every
+problem: ``yinsh.game_check``); the other games still work. ``register(MyGame())`` (or ``"package.module:MyGame"`` with
 ``name=``) adds a game in the running process (docs/architecture.md,
 "Adding a game").
 
@@ -40,7 +41,8 @@ import re
 import threading
 from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar, Union
 
-from yinsh.game_kind import GameKind, TagError, remember
+from yinsh import game_check
+from yinsh.game_kind import GameKind, GameLoadError, TagError, remember
 from yinsh.plugins import entry_points, load
 
 __all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "GameView", "TagError", "register",
@@ -59,11 +61,6 @@ def plugin_entry_points(path: Optional[list[str]] = None) -> list[tuple[str, str
     return entry_points(ENTRY_POINT_GROUP, path)
 
 GameSpec = Union[GameKind, type, str]
-
-
-class GameLoadError(ValueError):
-    """A registered game whose description cannot be imported (a plugin's
-    module missing or broken): the message names the game and why."""
 
 
 class Registry(Mapping[str, GameKind]):
@@ -88,6 +85,7 @@ class Registry(Mapping[str, GameKind]):
                     raise TypeError("register('module:Class') needs name= (the game's name)")
             else:
                 game = _instance(game)
+                game_check.raise_problems(game, game_check.problems(game))
                 if name is not None and name != game.name:
                     raise ValueError(f"name={name!r} but the game is named {game.name!r}")
                 name = game.name
@@ -141,6 +139,8 @@ class Registry(Mapping[str, GameKind]):
                 raise GameLoadError(f"the game {name!r} ({spec}) cannot be loaded{where}: {exc}") from exc
             if game.name != name:
                 raise ValueError(f"the game registered as {name!r} ({spec}) is named {game.name!r}")
+            if not isinstance(spec, GameKind):
+                game_check.raise_problems(game, game_check.problems(game))
             self._games[name] = game
             remember(game)
             return game
@@ -287,17 +287,3 @@ def of_board_class(cls: type) -> GameKind:
             return game
     raise TypeError(f"not a board of a known game: {cls.__name__}")
 
-
-def __getattr__(name: str) -> type:
-    """A registered game's description class by its class name: the classes
-    this module held before each game's package held its own (``YinshGame``,
-    ...), so that their pickles still load."""
-    if name.endswith("Game") and name[:1].isupper():
-        for game_name in GAMES:
-            try:
-                cls = type(GAMES[game_name])
-            except GameLoadError:
-                continue
-            if cls.__name__ == name:
-                return cls
-    raise AttributeError(f"module 'yinsh.games' has no attribute {name!r}")

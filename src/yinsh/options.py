@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-__all__ = ["Option", "check"]
+__all__ = ["Option", "Options", "check"]
 
 #: the digits of a whole number given as text (a form's field)
 _DIGITS = 6
@@ -52,6 +52,30 @@ class Option:
     texts: tuple[str, ...] = ()
     minimum: Optional[int] = None
     maximum: Optional[int] = None
+
+    @property
+    def tag(self) -> str:
+        """The record tag of the option: its name capitalised (``Variant``)."""
+        return self.name.capitalize()
+
+    @property
+    def drawn(self) -> bool:
+        """Whether a new game draws the value (the default ``"random"``:
+        the web page records the value drawn)."""
+        return bool(self.default == "random")
+
+    @property
+    def fixed(self) -> Any:
+        """The default where a start must be reproducible (the RL
+        environments, records): a drawn option's least number."""
+        return self.minimum if self.drawn and self.numbers else self.default
+
+    def check_tag(self, title: str, text: str) -> Any:
+        """The value of the option's record tag (``check``; a tag names a
+        value, never ``"random"``)."""
+        if self.drawn and text == self.default:
+            raise ValueError(self.refusal(title, text))
+        return self.check(title, text)
 
     @property
     def numbers(self) -> bool:
@@ -100,6 +124,48 @@ class Option:
         if self.numbers:
             out["minimum"], out["maximum"] = self.minimum, self.maximum
         return out
+
+
+class Options(tuple[Option, ...]):
+    """A game's options (``GameKind.options``): a tuple of ``Option`` with
+    what follows from it.
+
+    >>> options = Options((Option("players", "Players", 4, minimum=2, maximum=4),
+    ...                    Option("variant", "Variant", "standard", choices=("standard", "places"))))
+    >>> options.defaults, options.choices("variant"), options.tags
+    ({'players': 4, 'variant': 'standard'}, ('standard', 'places'), ('Position', 'Players', 'Variant'))
+    """
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Each option's fixed default, by name (the RL environments' options)."""
+        return {option.name: option.fixed for option in self}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(option.name for option in self)
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The record tags a start takes: ``Position`` and the options' tags."""
+        return ("Position",) + tuple(option.tag for option in self)
+
+    @property
+    def drawn(self) -> tuple[str, ...]:
+        """The options whose default is drawn at random (the web page
+        records the value drawn)."""
+        return tuple(option.name for option in self if option.drawn)
+
+    def choices(self, name: str) -> tuple[str, ...]:
+        """The words the option ``name`` takes (empty where the game has no
+        such option): ``choices("variant")`` are the variants."""
+        return next((option.choices for option in self if option.name == name), ())
+
+    def of(self, board: Any) -> dict[str, Any]:
+        """The options that make board's start: its attributes of the
+        options' names (``players``: their number)."""
+        return {option.name: len(board.players) if option.name == "players"
+                else getattr(board, option.name) for option in self}
 
 
 def _listed(words: Sequence[str], last: str) -> str:

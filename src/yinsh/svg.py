@@ -44,6 +44,7 @@ import math
 from typing import Any, Callable
 
 from yinsh import games
+from yinsh.game_kind import board_name
 
 __all__ = ["board", "check_options", "check_size", "wrong_board", "MIN_SIZE", "MAX_SIZE"]
 
@@ -100,8 +101,8 @@ def wrong_board(board: object, name: str, function: str) -> TypeError:
     try:
         other = games.of_board(board)
     except TypeError:
-        expected = games.GAMES[name].board_name if name in games.GAMES else f"board of {name}"
+        expected = board_name(games.GAMES[name]) if name in games.GAMES else f"board of {name}"
         return TypeError(f"{function}: expected a {expected}, not {type(board).__name__}")
     what = function.rpartition(".")[2]
-    return TypeError(f"{function}: this is a {other.board_name}; draw it with "
+    return TypeError(f"{function}: this is a {board_name(other)}; draw it with "
                      f"{other.svg.__name__}.{what} or yinsh.svg.{what}")

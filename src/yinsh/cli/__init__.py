@@ -40,7 +40,7 @@ def game_names() -> str:
 
 def variant_choices() -> list[str]:
     """Every registered game's variants (each game checks its own)."""
-    return list(dict.fromkeys(v for game in loadable_games() for v in game.variants))
+    return list(dict.fromkeys(v for game in loadable_games() for v in game.options.choices("variant")))
 
 
 def game_of(args: argparse.Namespace) -> games.GameKind:
@@ -68,13 +68,13 @@ def board_from_args(args: argparse.Namespace) -> Any:
         value = getattr(args, option, None)
         if value is None:
             continue
-        if tag not in game.start_tag_names:
+        if tag not in game.options.tags:
             raise CommandError(f"--{option} is not an option of {game.name} (it takes "
                                + ", ".join("--" + o for o, t in START_OPTIONS.items()
-                                           if t in game.start_tag_names) + ")")
-        if tag == "Variant" and value not in game.variants:
+                                           if t in game.options.tags) + ")")
+        if tag == "Variant" and value not in game.options.choices("variant"):
             raise CommandError(f"--variant {value}: {game.name} has "
-                               f"{' and '.join(game.variants)}")
+                               f"{' and '.join(game.options.choices('variant'))}")
         tags[tag] = str(value)
     moves = (getattr(args, "moves", None) or "").split()
     if game.name == games.DEFAULT:             # its board's own words for a bad position
@@ -186,19 +186,24 @@ def rate(count: float, seconds: float) -> str:
 
 
 def cmd_perft(args: argparse.Namespace) -> None:
-    """Counts the leaves of the action tree (bulk counting) and times it."""
+    """Counts the leaves of the action tree and times it: through the
+    game's compiled hooks (the searches' perft), or with ``--threads`` and
+    ``--divide`` the rules' own perft (bulk counting)."""
     board = board_from_args(args)
     game = game_of(args)
     if args.divide and args.depth < 1:
         raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
+    threads = {"threads": args.threads} if args.threads != 1 else {}
     start = time.perf_counter()
     if args.divide:
-        counts = game.divide(board, args.depth, threads=args.threads)
+        counts = dict(game.module.divide(board, args.depth, **threads))
         for text, n in counts.items():
             print(f"{text}: {n}")
         nodes = sum(counts.values())
-    else:
-        nodes = game.perft(board, args.depth, threads=args.threads)
+    elif threads:                              # the rules' own perft splits the count
+        nodes = int(game.module.perft(board, args.depth, **threads))
+    else:                                      # the compiled perft, through the game's hooks
+        nodes = int(game.search().perft(board, args.depth))
     seconds = time.perf_counter() - start
     print(f"Position    : {board.position()}")
     print(f"Depth       : {args.depth}")

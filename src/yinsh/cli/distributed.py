@@ -49,7 +49,7 @@ def _interrupted(what: str) -> None:
 def cmd_selfplay(args: argparse.Namespace) -> None:
     """Plays self-play games and writes the training shards (``yinsh.distributed.selfplay``)."""
     kind = games.get(args.kind)
-    engine = args.engine or ("mcts:nodes=400" if kind.player_count(args.players) > 2
+    engine = args.engine or ("mcts:nodes=400" if kind.part("rl").player_count(args.players) > 2
                              else "alphabeta:depth=2")
     try:
         report = selfplay(args.kind, args.games, engine, args.out, seed=args.seed,

@@ -53,18 +53,19 @@ HELP = """Commands:
 Your only legal action is played for you. While the engine thinks, Ctrl-C makes it
 play at once.{marks}"""
 
-YINSH_MARKS = games.GAMES[games.DEFAULT].play_marks
+YINSH_MARKS = games.GAMES[games.DEFAULT].part("terminal").play_marks
 
 
 def help_text(kind: games.GameKind) -> str:
     """play's help for a game."""
-    return HELP.format(notation=kind.play_notation,
+    terminal = kind.part("terminal")
+    return HELP.format(notation=terminal.play_notation,
                        flip="  flip                           turn the board round\n"
-                       if kind.can_flip else "",
-                       marks=kind.play_marks)
+                       if terminal.can_flip else "",
+                       marks=terminal.play_marks)
 
 
-SCORES = games.GAMES[games.DEFAULT].scores_help()
+SCORES = games.GAMES[games.DEFAULT].part("terminal").scores_help()
 
 COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
@@ -72,7 +73,7 @@ COMMANDS = ("moves", "hint", "undo", "flip", "save", "help", "quit")
 
 def status(board: Any) -> str:
     """One line: who acts and what, or the result (``GameKind.status``)."""
-    return games.of_board(board).status(board)
+    return str(games.of_board(board).part("terminal").status(board))
 
 
 def game_status(board: Any) -> str:
@@ -211,14 +212,14 @@ class Session(Terminal):
         super().__init__(inp, out)
 
     def show(self) -> None:
-        self.say(self.kind.draw(self.board, unicode=self.unicode, orientation=self.orientation))
-        self.say(self.kind.status(self.board))
+        self.say(self.kind.part("terminal").draw(self.board, unicode=self.unicode, orientation=self.orientation))
+        self.say(self.kind.part("terminal").status(self.board))
 
     def run(self) -> None:
         self.say(f"You play {side_name(self.human)}; the engine plays "
                  f"{side_name(self.human.other())} ({self.opponent.describe()}). "
                  f"Type help for the commands.")
-        self.say(self.kind.scores_help())
+        self.say(self.kind.part("terminal").scores_help())
         self.show()
         while True:
             event = self.game.step()              # forced actions and the engine's replies
@@ -260,7 +261,7 @@ class Session(Terminal):
                 self.say(f"Interrupted: the engine plays its best action so far "
                          f"(depth {event.analysis.depth}).")
             self.say(f"Engine ({name}) plays {event.move}   "
-                     f"[{score_words(event.analysis, event.side, self.kind.score_note)}]")
+                     f"[{score_words(event.analysis, event.side, self.kind.part('terminal').score_note)}]")
         self.show()
 
     def command(self, text: str) -> bool:
@@ -280,10 +281,10 @@ class Session(Terminal):
                 self.say("The game is over.")
             else:
                 analysis, _ = self.opponent.think(self.board)
-                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, self.kind.score_note)}]")
+                self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, self.kind.part('terminal').score_note)}]")
         elif word == "undo":
             self.undo()
-        elif word == "flip" and not self.kind.can_flip:
+        elif word == "flip" and not self.kind.part("terminal").can_flip:
             self.say(f"The {self.kind.name} board is drawn one way only.")
         elif word == "flip":
             self.orientation = self.orientation.other()
@@ -330,7 +331,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     (by the parser, the board and the engine's limits) before the game
     starts."""
     kind = game_of(args)
-    if kind.seated:
+    if kind.part("match").seated:
         cmd_play_seated(args, kind)
         return
     if args.seats is not None:
@@ -341,7 +342,7 @@ def cmd_play(args: argparse.Namespace) -> None:
                            f"{' and '.join(kind.sides)}")
     board = board_from_args(args)
     try:
-        kind.search_module(args.evaluation)
+        kind.search(args.evaluation)
     except ValueError as exc:
         raise CommandError(f"--evaluation {args.evaluation}: {exc}") from None
     opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board), args.evaluation)

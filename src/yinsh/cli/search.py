@@ -108,7 +108,7 @@ def cmd_analyse(args: argparse.Namespace) -> None:
     threads = getattr(args, "threads", 1)
     evaluation = getattr(args, "evaluation", "auto")
     try:
-        game_of(args).search_module(evaluation)
+        game_of(args).search(evaluation)
         engine = Engine(hash_mb=args.hash, threads=threads, algorithm=algorithm, evaluation=evaluation,
                         network=getattr(args, "network", None))
         if engine.network is not None:           # a network of this game (NetworkGameError)
@@ -222,19 +222,20 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     game = game or games.get(games.DEFAULT)
     board_class = game.board_class
     name, _, settings = spec.partition(":")
-    if name in game.presets and name not in game.player_classes:
+    match = game.part("match")
+    if name in match.presets and name not in match.player_classes:
         name, settings = "engine", ",".join(filter(None, (f"preset={name}", settings)))
-    if name in game.player_classes:
+    if name in match.player_classes:
         if settings:
             raise CommandError(f"player {spec!r}: {name} takes no settings")
-        return Contestant(spec, game.player_factory(name), {})
+        return Contestant(spec, match.player_factory(name), {})
     if name == "build":
         return Contestant(spec, external_factory(spec, settings, game), dict(default_limits))
     if name == "ugi":
         return Contestant(spec, ugi_factory(spec, settings, ugi_options), dict(default_limits))
     if name != "engine":
-        raise CommandError(f"unknown player {spec!r} (expected {', '.join(game.player_classes)}, "
-                           f"{', '.join(game.presets) + ', ' if game.presets else ''}build:DIR, ugi:COMMAND or "
+        raise CommandError(f"unknown player {spec!r} (expected {', '.join(match.player_classes)}, "
+                           f"{', '.join(match.presets) + ', ' if match.presets else ''}build:DIR, ugi:COMMAND or "
                            "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
@@ -251,14 +252,14 @@ def parse_player(spec: str, default_limits: dict[str, Any],
                 raise CommandError(f"player {spec!r}: evaluation must be one of "
                                    f"{', '.join(EVALUATIONS)}, not {evaluation!r}")
             try:
-                game.search_module(evaluation)
+                game.search(evaluation)
             except ValueError as exc:
                 raise CommandError(f"player {spec!r}: {exc}") from None
     known = {p.name for p in Engine(hash_mb=0, evaluation=evaluation).params(board_class)}
     for item in settings.split(",") if settings else ():
         key, eq, value = item.partition("=")
         if not eq or not (key in kinds or key in known or key == "preset"):
-            if eq and game.search_module(evaluation) != game.search_module("classic") and key in {
+            if eq and game.search(evaluation) is not game.search("classic") and key in {
                     p.name for p in Engine(hash_mb=0, evaluation="classic").params(board_class)}:
                 raise CommandError(f"player {spec!r}: {key} is a weight of the classic evaluation "
                                    f"(the default of {game.name} is the learned one): add "
@@ -274,7 +275,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             if base:
                 raise CommandError(f"player {spec!r}: preset is given twice")
             try:
-                base = game.preset(value)
+                base = game.part("match").preset(value)
             except ValueError as exc:
                 raise CommandError(f"player {spec!r}: {exc}") from None
             continue
@@ -386,7 +387,7 @@ def sprt_bounds(text: str) -> tuple[float, float]:
 def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKind] = None) -> str:
     """The progress line of a finished game."""
     kind = kind or games.get(games.DEFAULT)
-    detail = kind.match_detail(kind.board_class(game.final_position))
+    detail = kind.part("match").match_detail(kind.board_class(game.final_position))
     detail = f"{detail}, " if detail else ""
     forfeit = game.forfeit_text
     detail = f"{forfeit}, {detail}" if forfeit else detail
@@ -417,15 +418,15 @@ def cmd_match(args: argparse.Namespace) -> None:
     (``yinsh.engine.match``). Ctrl-C stops the match and still prints the
     summary of the games played (and writes their record), then exits 130."""
     kind = game_of(args)
-    if args.variant is not None and args.variant not in kind.variants:
+    if args.variant is not None and args.variant not in kind.options.choices("variant"):
         raise CommandError(f"--variant {args.variant}: {kind.name} has "
-                           + (" and ".join(kind.variants) or "no variants"))
-    if kind.seated:
+                           + (" and ".join(kind.options.choices("variant")) or "no variants"))
+    if kind.part("match").seated:
         return cmd_match_seats(args, kind)
     if args.b is None or args.c is not None:
         raise CommandError(f"{kind.name} is played by two: give two players, A and B")
-    openings = kind.openings()
-    opening_name = args.openings or kind.default_opening
+    openings = kind.part("match").openings()
+    opening_name = args.openings or kind.part("match").default_opening
     if opening_name not in openings:
         raise CommandError(f"--openings {opening_name}: {kind.name} has {', '.join(openings)}")
     default_limits = {"depth": args.depth, "time": args.time}
@@ -466,10 +467,10 @@ def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -
     """A seat of a seated match (Ludo): a player name, or ``mcts`` with
     ``time=S`` or ``nodes=N`` settings; returns ``(spec, factory)``."""
     name, _, settings = spec.partition(":")
-    if name not in kind.player_classes:
-        raise CommandError(f"unknown player {spec!r} (expected {', '.join(kind.player_classes)}"
+    if name not in kind.part("match").player_classes:
+        raise CommandError(f"unknown player {spec!r} (expected {', '.join(kind.part('match').player_classes)}"
                            f"[:time=S,nodes=N])")
-    factory = kind.player_factory(name)
+    factory = kind.part("match").player_factory(name)
     if name != "mcts":
         if settings:
             raise CommandError(f"player {spec!r}: {name} takes no settings")
@@ -514,8 +515,8 @@ def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
     began = time.perf_counter()
     options = {"players": len(seats), "variant": args.variant}
     try:
-        board = kind.new_board({**kind.env_options, **{k: v for k, v in options.items()
-                                                        if v is not None and k in kind.env_options}})
+        board = kind.new_board({k: v for k, v in options.items()
+                                     if v is not None and k in kind.options.defaults})
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     result = run_seats(seats, args.games, board=board, seed=args.seed, workers=args.workers,
@@ -600,7 +601,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                    help="a UGI option (setoption) for the ugi:COMMAND players, e.g. --ugi-option Hash=64; "
                         "repeat it for more; each must be an option the engine lists")
     p.add_argument("--openings", choices=list(dict.fromkeys(o for game in loadable_games()
-                                                            for o in game.openings())),
+                                                            for o in game.part("match").openings())),
                    help="yinsh: random-placements (default): the ten placements at random, each "
                         "opening played with both colours; none: the players place the rings. "
                         "insert: random-layouts (default): a random layout a pair of games "

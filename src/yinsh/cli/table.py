@@ -199,7 +199,7 @@ class Table(Terminal):
             return
         if self._hinter is None:
             self._hinter = Opponent(time=self.hint_time, algorithm="mcts")
-            mcts_seat = self.kind.player_factory("mcts")()        # the settings of the mcts seats
+            mcts_seat = self.kind.part("match").player_factory("mcts")()        # the settings of the mcts seats
             self._hinter.engine.configure(type(self.board), **mcts_seat.settings)
         analysis, _ = self._hinter.think(self.board)
         self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, MCTS_NOTE)}]")
@@ -226,9 +226,9 @@ def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
         if spec == "human":
             seats.append(("you", None))
             continue
-        if spec.partition(":")[0] not in kind.player_classes:
+        if spec.partition(":")[0] not in kind.part("match").player_classes:
             raise CommandError(f"unknown seat {spec!r} (expected human, "
-                               f"{', '.join(kind.player_classes)}, mcts:time=S)")
+                               f"{', '.join(kind.part('match').player_classes)}, mcts:time=S)")
         _, factory = parse_seat(spec, 0.1, kind)
         seats.append((spec, factory(args.seed * 7919 + k)))
     Table(board, seats, random.Random(args.seed), sys.stdin, sys.stdout).run()

@@ -120,17 +120,17 @@ class Settings:
             if value < low:
                 raise ValueError(f"{name} must be at least {low}, not {value}")
         spec = EngineSpec.parse(self.engine)
-        if self.variant is not None and self.variant not in kind.variants:
+        if self.variant is not None and self.variant not in kind.options.choices("variant"):
             raise ValueError(f"variant {self.variant!r}: {kind.name} has "
-                             + (", ".join(kind.variants) or "no variants"))
+                             + (", ".join(kind.options.choices("variant")) or "no variants"))
         if self.players is not None:
-            if "players" not in kind.env_options:
+            if "players" not in kind.options.names:
                 raise ValueError(f"players: {kind.name} is a game of two")
             if self.players not in (2, 3, 4):
                 raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if kind.player_count(self.players) > 2 and spec.algorithm != "mcts":
+        if kind.part("rl").player_count(self.players) > 2 and spec.algorithm != "mcts":
             raise ValueError(f"the alpha-beta plays two-player games; for "
-                             f"{kind.player_count(self.players)} players use an mcts engine")
+                             f"{kind.part('rl').player_count(self.players)} players use an mcts engine")
 
 
 def start_board(settings: Settings, rng: random.Random) -> Any:
@@ -138,8 +138,8 @@ def start_board(settings: Settings, rng: random.Random) -> Any:
     kind = _games.get(settings.game)
     options = {name: value for name, value in (("players", settings.players),
                                                ("variant", settings.variant))
-               if value is not None and name in kind.env_options}
-    return kind.random_start(options, rng)
+               if value is not None and name in kind.options.names}
+    return kind.part("rl").random_start(options, rng)
 
 
 def _players(board: Any) -> list[int]:
@@ -199,8 +199,8 @@ def play_game(settings: Settings, game_id: int) -> dict[str, Any]:
     kind = _games.of_board(board)
     while not board.is_game_over() and chosen < settings.max_actions:
         legal = board.legal_actions()
-        if kind.is_chance(board):
-            action = kind.throw_action(board, legal, rng)        # a throw of the die
+        if kind.part("rl").is_chance(board):
+            action = kind.part("rl").throw_action(board, legal, rng)        # a throw of the die
         else:
             ids = _action_ids(board)
             if len(legal) == 1:

@@ -1,7 +1,8 @@
 """The engine layer: searches and the code that drives them (analysis,
-games against the engine, matches). It imports no game: a board names its
-game's compiled search module (``Board.search_module``), rendered for that
-game from the templates here (docs/architecture.md).
+games against the engine, matches). It imports no game: it asks the
+registry (``yinsh.games``) for a board's game, whose spec imports its
+compiled search (``GameKind.search``), rendered for that game from the
+templates here (docs/architecture.md).
 
 ``yinsh.engine.api`` holds ``Engine`` (with ``Analysis`` of
 ``yinsh.engine.analysis`` and ``AnalysisHandle`` of

@@ -4,8 +4,8 @@ The searches are compiled per game (``yinsh.yinsh._search`` for Yinsh, rendered 
 the templates in this package; docs/architecture.md): an alpha-beta (negamax
 with principal variation search, iterative deepening, a transposition table,
 Lazy SMP threads; docs/search.md) and an MCTS. ``Engine`` finds the searches
-of a board's game through its class attribute ``search_module``, so this
-module imports no game. Every action is one ply; scores are from the side to
+of a board's game through the registry (``yinsh.games.of_board``: the
+game's ``GameKind.search(evaluation)``), so this module imports no game. Every action is one ply; scores are from the side to
 act, and a win in N plies scores ``WIN_SCORE - N`` (``Analysis.relative``
 is the same as a ``Score``: ``Points(n)`` or ``Mate(n)``).
 
@@ -35,7 +35,6 @@ two too.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import os
 import threading
 from types import ModuleType
@@ -99,15 +98,16 @@ def player_count(board: object) -> int:
 
 
 def algorithm_for(board: object) -> str:
-    """The search ``Engine(algorithm="auto")`` runs on board: ``"alphabeta"``
-    for two players (the negamax needs two sides), ``"mcts"`` for more.
+    """The search ``Engine(algorithm="auto")`` runs on board: its game's
+    rule (``GameKind.algorithm``: ``"alphabeta"`` for two players, the
+    negamax needs two sides, ``"mcts"`` for more).
 
     >>> import yinsh
     >>> from yinsh import ludo
     >>> algorithm_for(yinsh.Board()), algorithm_for(ludo.Board(players=2)), algorithm_for(ludo.Board())
     ('alphabeta', 'alphabeta', 'mcts')
     """
-    return "alphabeta" if player_count(board) <= 2 else "mcts"
+    return str(Engine._game(board).algorithm(board))
 
 
 def _check_int(name: str, value: object) -> int:
@@ -243,22 +243,20 @@ class Engine:
         game's ``default_evaluation`` (classic for a game not registered)."""
         if self._evaluation != "auto":
             return self._evaluation
-        game = self._game(board)
-        return game.default_evaluation if game is not None else "classic"
+        return str(self._game(board).default_evaluation)
 
     @staticmethod
     def _game(board: object) -> Any:
         """The registered game (``yinsh.games.GameKind``) of board (a board
-        or a board class), None for a board class not registered;
-        ``TypeError`` for an object that is not a game board."""
+        or a board class); ``TypeError`` for an object that is not a board
+        of a registered game."""
         kind = board if isinstance(board, type) else type(board)
-        if not isinstance(getattr(kind, "search_module", None), str):
-            raise TypeError(f"board must be a game board such as yinsh.Board, not {kind.__name__}")
         from yinsh.games import of_board_class          # the registry; no game module
         try:
             return of_board_class(kind)
-        except TypeError:                               # a board of a game not registered
-            return None
+        except TypeError:
+            raise TypeError(f"board must be a board of a registered game such as yinsh.Board, "
+                            f"not {kind.__name__}") from None
 
     @property
     def network(self) -> Any:
@@ -284,19 +282,10 @@ class Engine:
 
     def _module(self, board: object) -> ModuleType:
         """The compiled search module of board's game (board may also be a
-        board class) with this engine's evaluation: the board class's
-        ``search_module`` for the classic one, else the game registry's
-        (``GameKind.search_module``; ``ValueError`` for a game without it)."""
-        game = self._game(board)
-        evaluation = self.evaluation_for(board)
-        if game is not None:
-            module: ModuleType = game.search(evaluation)
-            return module
-        kind = board if isinstance(board, type) else type(board)
-        if evaluation != "classic":                     # a game not registered: the search its class names
-            raise ValueError(f"{kind.__name__} has no {evaluation!r} evaluation (its game is "
-                             f"not registered)")
-        return importlib.import_module(getattr(kind, "search_module"))
+        board class) with this engine's evaluation (``GameKind.search``;
+        ``ValueError`` for an evaluation the game does not have)."""
+        module: ModuleType = self._game(board).search(self.evaluation_for(board))
+        return module
 
     def _search_specs(self) -> tuple[_params.Spec, ...]:
         return {"mcts": _params.MCTS, "alphabeta": _params.ALPHABETA}.get(

@@ -57,23 +57,23 @@ def run(kind: Any, print_fn: Print = print) -> None:
     print_fn(heading)
     leaves, perft_seconds = perft_part(kind, print_fn)
     print_fn("")
-    games, seed = kind.bench_playouts
+    games, seed = kind.part("bench").playouts
     print_fn(f"random playouts ({games} games, seed {seed})")
     playouts_part(kind, print_fn)
     print_fn("")
     print_fn(f"search (alpha-beta, hash {HASH_MB} MB, 1 thread)")
     searched, search_seconds = search_part(kind, print_fn)
     print_fn("")
-    if kind.bench_threads > 1:
-        print_fn(f"search (alpha-beta, hash {HASH_MB} MB, {kind.bench_threads} threads; "
+    if kind.part("bench").threads > 1:
+        print_fn(f"search (alpha-beta, hash {HASH_MB} MB, {kind.part('bench').threads} threads; "
                  f"not deterministic)")
-        nodes, seconds = search_part(kind, print_fn, threads=kind.bench_threads, label="Threads")
+        nodes, seconds = search_part(kind, print_fn, threads=kind.part("bench").threads, label="Threads")
         if search_seconds > 0 and seconds > 0:
             print_fn(f"Speed-up (nodes/second) : "
                      f"{nodes / seconds / (searched / search_seconds):.2f}x")
         print_fn("")
-    if kind.bench_mcts is not None:
-        playouts, mcts_seed = kind.bench_mcts
+    if kind.part("bench").mcts is not None:
+        playouts, mcts_seed = kind.part("bench").mcts
         print_fn(f"mcts ({playouts} playouts a position, seed {mcts_seed})")
         mcts_part(kind, print_fn)
         print_fn("")
@@ -96,14 +96,14 @@ def run(kind: Any, print_fn: Print = print) -> None:
 def perft_part(kind: Any, print_fn: Print = print) -> tuple[int, float]:
     """perft of the game's ``bench_perft`` positions; returns (leaves, seconds)."""
     leaves, total_seconds = 0, 0.0
-    for i, (name, tags, moves, depth) in enumerate(kind.bench_perft, 1):
+    for i, (name, tags, moves, depth) in enumerate(kind.part("bench").perft, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
-        nodes = kind.perft(board, depth)
+        nodes = int(kind.module.perft(board, depth))
         seconds = time.perf_counter() - start
         leaves += nodes
         total_seconds += seconds
-        print_fn(f"Position {i}/{len(kind.bench_perft)} ({name}, perft {depth}): "
+        print_fn(f"Position {i}/{len(kind.part('bench').perft)} ({name}, perft {depth}): "
                  f"{nodes} nodes, {seconds:.3f} s")
     print_fn(f"Perft leaves : {leaves}")
     print_fn(f"Perft leaves/second : {rate(leaves, total_seconds)}")
@@ -112,12 +112,12 @@ def perft_part(kind: Any, print_fn: Print = print) -> tuple[int, float]:
 
 def playouts_part(kind: Any, print_fn: Print = print, games: Optional[int] = None) -> float:
     """The game's seeded random playouts (``bench_playouts``); returns games/s."""
-    count, seed = kind.bench_playouts
+    count, seed = kind.part("bench").playouts
     start = time.perf_counter()
-    stats = kind.random_playouts(games or count, seed)
+    stats = kind.part("bench").random_playouts(games or count, seed)
     seconds = time.perf_counter() - start
     print_fn(f"Playouts : {stats.games}")
-    detail = kind.playouts_detail(stats)
+    detail = kind.part("bench").playouts_detail(stats)
     if detail:
         print_fn(detail)
     print_fn(f"Playouts/second : {rate(stats.games, seconds)}")
@@ -133,7 +133,7 @@ def search_part(kind: Any, print_fn: Print = print, depth: Optional[int] = None,
     search."""
     total, total_seconds = 0, 0.0
     suffix = "" if threads == 1 else f" ({threads} threads)"
-    for i, (name, tags, moves, own_depth) in enumerate(kind.bench_search, 1):
+    for i, (name, tags, moves, own_depth) in enumerate(kind.part("bench").search, 1):
         board = _board(kind, tags, moves)
         start = time.perf_counter()
         engine = Engine(hash_mb=HASH_MB, threads=threads, algorithm="alphabeta", evaluation=evaluation)
@@ -141,7 +141,7 @@ def search_part(kind: Any, print_fn: Print = print, depth: Optional[int] = None,
         seconds = time.perf_counter() - start
         total += a.nodes
         total_seconds += seconds
-        print_fn(f"{label} {i}/{len(kind.bench_search)} ({name}): depth {a.depth}, {a.nodes} nodes, "
+        print_fn(f"{label} {i}/{len(kind.part('bench').search)} ({name}): depth {a.depth}, {a.nodes} nodes, "
                  f"{seconds:.3f} s, score {a.score_text()}, best {a.pv[0] if a.pv else '-'}")
     prefix = "Search" if label in ("Search", "Threads") else f"{label} search"
     print_fn(f"{prefix} nodes{suffix} : {total}")
@@ -153,16 +153,16 @@ def mcts_part(kind: Any, print_fn: Print = print, playouts: Optional[int] = None
     """Seeded MCTS from the game's ``bench_search`` positions (``bench_mcts``:
     playouts a position and the seed; the trees and best moves are
     reproducible); returns (playouts, seconds)."""
-    count, seed = kind.bench_mcts or (2000, 2026)
+    count, seed = kind.part("bench").mcts or (2000, 2026)
     total, seconds = 0, 0.0
-    for i, (name, tags, moves, _) in enumerate(kind.bench_search, 1):
+    for i, (name, tags, moves, _) in enumerate(kind.part("bench").search, 1):
         board = _board(kind, tags, moves)
         module = kind.search()
         searcher = module.Mcts(seed=seed)
         info = searcher.search(board, node_limit=playouts or count)
         total += info.nodes
         seconds += info.seconds
-        print_fn(f"Mcts {i}/{len(kind.bench_search)} ({name}): {info.nodes} playouts, "
+        print_fn(f"Mcts {i}/{len(kind.part('bench').search)} ({name}): {info.nodes} playouts, "
                  f"{info.seconds:.3f} s, tree {searcher.tree_size} nodes, best "
                  f"{module.action_to_move(info.pv[0])} (value {info.score / 1000:+.3f})")
     print_fn(f"MCTS playouts : {total}")

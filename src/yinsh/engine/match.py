@@ -61,7 +61,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 from yinsh.engine.api import Engine
 from yinsh.engine.child import PlayerError
 from yinsh.engine.clock import GameClock
-from yinsh.engine.hooks import game_module, side_names
+from yinsh.engine.hooks import side_names
 from yinsh.engine.match_stats import (SPRT, Z95, elo, expected_score, format_elo, score_interval, sprt_llr,
                                       wilson)
 from yinsh.engine.workers import in_order, run_items
@@ -439,7 +439,9 @@ def game_records(result: MatchResult, board: Any, *, record: Any = None, **tags:
     ``"Black (B): illegal move 'zz9'"``), ``TimeControl`` (``"10+0.1"``)
     for a match on a clock, and these tags. Raises ``ValueError`` when the
     match kept no moves."""
-    record = record if record is not None else game_module(board, "record")
+    if record is None:
+        from yinsh import record as _record        # the format of every game
+        record = _record
     names = side_names(board)
     out = []
     for game in result.games:

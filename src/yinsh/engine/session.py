@@ -20,7 +20,7 @@ or a test drives it the same way:
   which would only be played again).
 - ``resign(side)``, ``is_over()``, ``result()``, ``termination()``.
 - ``save(path, **tags)`` / ``load(path)`` through the game's record module
-  (``yinsh.record`` for a Yinsh board, see ``yinsh.engine.hooks``);
+  (``yinsh.record``, the format of every game);
   ``unsaved`` says whether the game changed since it was saved, loaded or
   given.
 
@@ -63,7 +63,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Union
 
-from yinsh.engine.hooks import game_module, side_names
+from yinsh.engine.hooks import side_names, split_turn
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["Seat", "Event", "Session", "NotYourTurnError", "search_in_thread", "direct_search",
@@ -215,8 +215,8 @@ class Session:
     (``seats[side]``, sides numbered as ``board.turn``; ``None`` in the list
     is a person, a player object is a seat with no limits).
 
-    ``record``: the game's record module for ``save``/``load``/``split``
-    (default: found through the board, ``yinsh.engine.hooks``). ``search``:
+    ``record``: the record module for ``save``/``load`` (default:
+    ``yinsh.record``, the format of every game). ``search``:
     the search hook (default ``direct_search``). ``auto_forced``: whether
     ``step`` plays a side's only legal action for it (default True).
     """
@@ -244,7 +244,8 @@ class Session:
     def record(self) -> Any:
         """The game's record module (``read``, ``write``, ``Game``)."""
         if self._record is None:
-            self._record = game_module(self.board, "record")
+            from yinsh import record               # the format of every game
+            self._record = record
         return self._record
 
     def seat(self, side: Any = None) -> Seat:
@@ -302,14 +303,10 @@ class Session:
 
     def split(self, text: str) -> list[str]:
         """The action texts of an input line: words, each split further by the
-        record module's ``split_turn`` when it has one (``"e5-e9;xe6-e10xa2"``).
+        board's own game (``yinsh.engine.hooks.split_turn``: Yinsh's grouped
+        turns, ``"e5-e9;xe6-e10xa2"``; a word is an action in the other games).
         Raises ``InvalidMoveError`` for a word that cannot be split."""
-        try:
-            split_turn = getattr(self.record, "split_turn", None)
-        except LookupError:
-            split_turn = None
-        words = text.split()
-        return [t for w in words for t in split_turn(w)] if split_turn else words
+        return [t for w in text.split() for t in split_turn(self.board, w)]
 
     def play(self, action: Union[Action, Iterable[Action]]) -> Event:
         """The person to act plays action: a ``Move``, its text, a line of

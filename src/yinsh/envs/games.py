@@ -117,13 +117,14 @@ def _opponent(kind: _games.GameKind) -> Callable[[str, int], Any]:
 
 def of_kind(kind: _games.GameKind) -> Game:
     """The environments' view of a registered game (``yinsh.games``)."""
+    rl = kind.part("rl")
     return Game(
         name=kind.name, num_actions=kind.num_actions, plane_shape=tuple(kind.plane_shape),
-        defaults=dict(kind.env_options), has_chance=kind.has_chance,
-        make_board=kind.new_board, seats=kind.seats, returns=kind.returns,
-        action_text=kind.action_text, svg=lambda board: str(kind.svg.board(board)),
+        defaults=kind.options.defaults, has_chance=kind.has_chance,
+        make_board=kind.new_board, seats=rl.seats, returns=rl.returns,
+        action_text=rl.action_text, svg=lambda board: str(kind.svg.board(board)),
         opponent=_opponent(kind), max_game_length=kind.max_game_length,
-        max_players=len(kind.sides), max_chance_outcomes=kind.chance_actions)
+        max_players=len(kind.sides), max_chance_outcomes=rl.chance_actions)
 
 
 #: The games by name: every registered game (``yinsh.games``).

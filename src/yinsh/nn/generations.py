@@ -389,7 +389,8 @@ def _match(config: GenerationConfig, record: _Generation, step: str, candidate: 
     limits = config.gate_limits()
     a = Contestant("candidate", LearnedFactory(os.path.abspath(candidate)), limits)
     b = dataclasses.replace(opponent, limits=limits)
-    opening = kind.openings()[kind.default_opening]
+    match = kind.part("match")
+    opening = match.openings()[match.default_opening]
     size = max(config.gate_round, 4 * config.workers)
     began = time.perf_counter()
 

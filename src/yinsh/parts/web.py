@@ -70,7 +70,7 @@ class WebGame:
         self.kind = kind
         self.name = kind.name
         if not self.title:
-            self.title = kind.label
+            self.title = kind.title
 
     #: the game a subclass describes (``YinshWeb()`` finds its registered game)
     name = ""
@@ -101,7 +101,7 @@ class WebGame:
 
     def side_names(self, board: Any) -> list[str]:
         """The sides' names, by side number (every side of the game, in play or not)."""
-        return [str(side).capitalize() for side in type(board.players[0])]
+        return [side.capitalize() for side in self.kind.sides]
 
     def move_list(self, start: Any, moves: Iterable[Any]) -> list[dict[str, Any]]:
         """The actions played from the board start (not changed): the ply
@@ -135,10 +135,10 @@ class WebGame:
 
     def needs_throw(self, board: Any) -> bool:
         """Whether the side to act throws the die next (games with dice)."""
-        return self.kind.is_chance(board)
+        return bool(self.kind.part("rl").is_chance(board))
 
     def throw(self, board: Any, rng: random.Random) -> Any:
-        return self.kind.throw(board, rng)
+        return self.kind.part("rl").throw(board, rng)
 
 
     def svg(self, board: Any, highlight: list[str], targets: bool) -> str:

@@ -58,7 +58,7 @@ class Game:
         #: the game (``yinsh.games``): its ``name`` is the Game tag
         self.game: _games.GameKind = game_of_tags(given)
         start = start_of_tags(given)
-        self.tags: dict[str, str] = {k: given.get(k, v) for k, v in self.game.roster.items()}
+        self.tags: dict[str, str] = {k: given.get(k, v) for k, v in records_of(self.game).roster.items()}
         for name, value in self.game.start_tags(start).items():
             if name != "Position":
                 self.tags[name] = given.get(name, value)
@@ -69,7 +69,7 @@ class Game:
         board = start
         for i, action in enumerate(actions):
             try:
-                move = self.game.parse_move(action) if isinstance(action, str) else action
+                move = records_of(self.game).parse_move(action) if isinstance(action, str) else action
                 if not isinstance(move, self.game.module.Move):
                     raise TypeError(f"actions are Move objects or text, not {move!r}")
                 board.push(move)
@@ -89,7 +89,7 @@ class Game:
         if given.get("Result") is None and board.is_game_over():
             self.tags["Result"] = board.result()
         result = self.tags["Result"]
-        if not self.game.is_result(result):
+        if not records_of(self.game).is_result(result):
             raise RecordError(f"the Result tag must be {_results_text(self.game)}, not {result!r}")
         if board.is_game_over() and result != board.result():
             raise RecordError(f"the game ended {board.result()}{how_ended(board)}, but the result "
@@ -117,7 +117,7 @@ class Game:
     def winner(self) -> Any:
         """The winning side (a Color of the game), or ``None`` (draw or no
         result)."""
-        return self.game.winner(self.result)
+        return records_of(self.game).winner(self.result)
 
     @property
     def termination(self) -> Optional[str]:
@@ -149,7 +149,7 @@ class Game:
         entry per run of actions by one side; White's runs (Ludo: the
         first colour's) start a new number."""
         board = self.start_board()
-        first = self.game.first_side(board)
+        first = records_of(self.game).first_side(board)
         out: list[tuple[int, Any, list[Any]]] = []
         number = 1
         for move in self.actions:
@@ -227,7 +227,7 @@ def start_of_tags(tags: dict[str, str]) -> Any:
 
 
 def _results_text(game: _games.GameKind) -> str:
-    return game.describe_results()
+    return records_of(game).describe_results()
 
 
 def how_ended(board: Any) -> str:
@@ -236,10 +236,11 @@ def how_ended(board: Any) -> str:
     return "" if outcome is None else f" ({outcome.termination.value})"
 
 
-def records_of(game: _games.GameKind) -> Optional[Records]:
-    """The game's part ``"records"`` (its turn notation and dialects), or
-    None for a game with a token per action and no dialect."""
-    return game.part("records") if game.has_part("records") else None
+def records_of(game: _games.GameKind) -> Records:
+    """The game's part ``"records"`` (its roster, results, turn notation
+    and dialects; ``yinsh.parts.records``)."""
+    records: Records = game.part("records")
+    return records
 
 
 def turn_text(moves: Iterable[Any]) -> str:
@@ -285,9 +286,9 @@ def _movetext(game: Game) -> str:
     items: list[str] = []
     ply = 0
     need_number = True
-    first = game.game.first_side(game.start_board())
     records = records_of(game.game)
-    join = records.turn_text if records is not None else (lambda ms: " ".join(str(m) for m in ms))
+    first = records.first_side(game.start_board())
+    join = records.turn_text
     for number, side, moves in game.turns():
         if ply in comments:
             items += ["{" + t + "}" for t in comments.pop(ply)]

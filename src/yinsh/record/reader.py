@@ -94,7 +94,7 @@ def _dialects() -> list[Records]:
 
 def _digit_actions(name: str) -> bool:
     """Whether the game of that name writes actions starting with a digit."""
-    return name in _games.GAMES and _games.GAMES[name].digit_actions
+    return name in _games.GAMES and _games.GAMES[name].part("records").digit_actions
 
 
 class _Reader:
@@ -151,8 +151,8 @@ class _Reader:
                     if len(m.group("n")) > 6:
                         raise self.error(f"turn number {clip(m.group('n'), 10)} is too large", pos)
                     state.number(int(m.group("n")), bool(m.group("dots")), pos)
-                elif kind == "turn" or not state.game.is_result(m.group()):
-                    if state.game.is_result(m.group()):
+                elif kind == "turn" or not state.records.is_result(m.group()):
+                    if state.records.is_result(m.group()):
                         games.append(state.finish(m.group(), pos))      # Ludo: GBYR
                         self.game_no += 1
                         state, tags, tag_pos, first_pos = None, {}, {}, None
@@ -183,8 +183,8 @@ class _GameState:
             where = next((tag_pos[t] for t in ("Game", "Position", "Layout", "Players", "Variant")
                           if t in tag_pos and t in exc.reason), tag_pos.get("Position", tag_pos.get("Variant", pos)))
             raise reader.error(exc.reason, where) from None
-        self.first = self.game.first_side(self.board)
         self.records = records_of(self.game)
+        self.first = self.records.first_side(self.board)
         self.actions: list[Any] = []
         self.comments: list[tuple[int, str]] = []
         self.number_no = 1            # the turn number of the next action
@@ -219,13 +219,13 @@ class _GameState:
             raise self.reader.error(f"the turn {clip(token, 20)!r} is too long to be one", pos,
                                     self._turn_name())
         try:
-            texts = self.records.split_turn(token) if self.records is not None else [token]
+            texts = self.records.split_turn(token)
         except InvalidMoveError as exc:
             raise self.reader.error(str(exc), pos, self._turn_name()) from None
         for text in texts:
             name = self._turn_name()
             try:
-                move = self.game.parse_move(text)
+                move = self.records.parse_move(text)
             except InvalidMoveError as exc:
                 raise self.reader.error(f"invalid action {text!r} in {token!r}: {exc}", pos,
                                         name) from None

@@ -5,7 +5,7 @@ The engine's options (``Hash``, ``Threads``, ``MultiPV``, ``Evaluation``,
 ``Network``, ``Algorithm``, ``Move Overhead``, ``Clear Hash``, ``Debug Log
 File``) are the same
 for every game; a game adds the options of its new games (``GameKind``'s
-``env_options``: Yinsh's ``Variant``, Insert's ``Layout``, Ludo's
+``options.defaults``: Yinsh's ``Variant``, Insert's ``Layout``, Ludo's
 ``Players`` and ``Variant``), which say what ``position startpos`` is.
 Names are matched without regard to case, as in UCI.
 
@@ -88,12 +88,12 @@ class UgiOption:
 
 
 def _game_options(game: Any) -> list[UgiOption]:
-    """The options of a new game of game: those of ``env_options`` (their
+    """The options of a new game of game: those of ``options.defaults`` (their
     defaults are fixed starts: Insert's layout 0, not a random one), with
     the kind and range of ``GameKind.options``."""
     described = {o.name: o for o in game.options}
     made = []
-    for name, default in game.env_options.items():
+    for name, default in game.options.defaults.items():
         option = described.get(name)
         label = option.label if option is not None else name.capitalize()
         if isinstance(default, int) and option is not None and option.numbers:

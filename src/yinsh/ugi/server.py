@@ -199,7 +199,7 @@ class UgiServer:
     def _start_board(self, values: Optional[dict[str, Any]] = None) -> Any:
         values = self._values if values is None else values
         options = {key[5:]: value for key, value in values.items() if key.startswith("game:")}
-        return self.game.new_board({**self.game.env_options, **options})
+        return self.game.new_board(options)
 
     def _searching(self) -> bool:
         return self._search is not None and not self._search.done.is_set()
@@ -295,7 +295,7 @@ class UgiServer:
         this game."""
         try:
             if values["evaluation"] != "auto":
-                self.game.search_module(values["evaluation"])
+                self.game.search(values["evaluation"])
             engine = Engine(hash_mb=0, threads=values["threads"], algorithm=values["algorithm"],
                             evaluation=values["evaluation"], network=values["network"] or None)
             if engine.network is not None:
@@ -344,7 +344,7 @@ class UgiServer:
     def _no_search(self, board: Any) -> Optional[str]:
         if board.is_game_over():
             return f"the game is over ({board.result()}): there is no move"
-        if self.game.is_chance(board):
+        if self.game.part("rl").is_chance(board):
             return "the dice are to be thrown (query chance): send the throw as a move"
         return None
 
@@ -460,6 +460,6 @@ _QUERIES: dict[str, Callable[[Any, Any], str]] = {
     "gameover": lambda board, game: _words(board.is_game_over()),
     "result": _result,
     "turn": lambda board, game: "none" if _seat(board) < 0 else f"p{_seat(board) + 1}",
-    "chance": lambda board, game: _words(game.is_chance(board)),
+    "chance": lambda board, game: _words(game.part("rl").is_chance(board)),
     "position": lambda board, game: board.position(),
 }

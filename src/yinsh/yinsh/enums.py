@@ -49,6 +49,12 @@ class Phase(TextEnum):
     REMOVE_RING = "remove_ring"
     GAME_OVER = "game_over"
 
+    @property
+    def prompt(self) -> str:
+        """What the side to act must do, in words (``yinsh play`` and the
+        web page): ``"place a ring"``, ..., '' once the game is over."""
+        return _PROMPTS[self.value]
+
 
 class MoveKind(TextEnum):
     """The five kinds of action (one ply each)."""
@@ -66,3 +72,7 @@ class Termination(TextEnum):
     RINGS = "rings"                #: a side removed the rings it needed
     MARKER_POOL = "marker_pool"    #: all 51 markers were on the board
     BLOCKED = "blocked"            #: both sides passed in a row
+
+
+_PROMPTS = {"place": "place a ring", "move": "move a ring", "remove_row": "remove a row of five markers",
+            "remove_ring": "remove one of their rings", "game_over": ""}

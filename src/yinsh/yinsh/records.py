@@ -9,11 +9,12 @@ import re
 from typing import Any, Iterable
 
 from yinsh.errors import InvalidMoveError
+from yinsh.parts.records import Records
 from yinsh.yinsh import boardspace
 from yinsh.yinsh._core import Move
 from yinsh.yinsh.enums import MoveKind
 
-__all__ = ["turn_text", "split_turn", "is_dialect", "reads_dialect"]
+__all__ = ["YinshRecords", "turn_text", "split_turn", "is_dialect", "reads_dialect"]
 
 _REMOVAL = re.compile(r"x[a-z]\d+(?:-[a-z]\d+)?", re.IGNORECASE)
 
@@ -67,3 +68,24 @@ def is_dialect(text: str) -> bool:
 def reads_dialect(text: str) -> list[Any]:
     """The games of Boardspace.net SGF text (``yinsh.yinsh.boardspace.reads``)."""
     return boardspace.reads(text)
+
+
+class YinshRecords(Records):
+    """Yinsh's part ``"records"``: its roster (with the ``Variant`` tag),
+    the grouped turns and the Boardspace dialect (the functions above)."""
+
+    @property
+    def roster(self) -> dict[str, str]:
+        return {**super().roster, "Variant": "standard"}
+
+    def turn_text(self, moves: Iterable[Any]) -> str:
+        return turn_text(moves)
+
+    def split_turn(self, token: str) -> list[str]:
+        return split_turn(token)
+
+    def is_dialect(self, text: str) -> bool:
+        return is_dialect(text)
+
+    def reads_dialect(self, text: str) -> list[Any]:
+        return reads_dialect(text)

@@ -27,8 +27,6 @@ class YinshWeb(WebGame):
     scale = 10000                                   # one ring
     reasons = {"rings": "{winner} removed the rings needed", "marker_pool": "the markers ran out",
                "blocked": "no side could move"}
-    PROMPTS = {"place": "place a ring", "move": "move a ring", "remove_row": "remove a row of five markers",
-               "remove_ring": "remove one of their rings"}
 
     def paths(self, move: Any) -> tuple[tuple[str, ...], ...]:
         name = _core.point_name
@@ -49,4 +47,4 @@ class YinshWeb(WebGame):
         return super().svg(board, highlight, targets)
 
     def prompt(self, board: Any) -> str:
-        return f"{str(board.turn).capitalize()} to {self.PROMPTS[board.phase.value]}"
+        return f"{str(board.turn).capitalize()} to {board.phase.prompt}"

@@ -23,7 +23,7 @@ protocol).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Optional
+from typing import Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -91,8 +91,6 @@ class Position:
     chance: bool = False
     target: int = 10
 
-    search_module: ClassVar[str] = "yinsh.toys.dice._search"
-
     def __post_init__(self) -> None:
         if not 2 <= len(self.positions) <= 4:
             raise ValueError("2 to 4 players")
@@ -155,8 +153,12 @@ class Position:
 
 
 def __getattr__(name: str) -> object:
-    """``Board`` and ``Move`` (``yinsh.toys.dice.board``), imported on first use."""
-    if name in ("Board", "Color", "NUM_ACTIONS"):
+    """The board's names (``Board``, ``Color``, ``perft``, ``divide``,
+    ``NUM_ACTIONS``, ``action_to_move``: ``yinsh.toys.dice.board``),
+    imported on first use: the game's package exports them, as every
+    game's does (docs/architecture.md, "Adding a game")."""
+    if name in ("Board", "Color", "Phase", "Termination", "Outcome", "NUM_ACTIONS", "NUM_PLANES",
+                "perft", "divide", "action_to_move"):
         from yinsh.toys.dice import board
         return getattr(board, name)
     raise AttributeError(f"module 'yinsh.toys.dice' has no attribute {name!r}")

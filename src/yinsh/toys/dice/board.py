@@ -32,7 +32,7 @@ from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError,
 from yinsh.toys.dice import GAMBLE, OUTCOMES, STEP, Move, Position
 
 __all__ = ["Board", "Move", "Color", "Phase", "Termination", "Outcome", "NUM_ACTIONS", "NUM_PLANES",
-           "perft", "divide"]
+           "perft", "divide", "action_to_move"]
 
 #: The action ids are 0..NUM_ACTIONS - 1 (step 0, gamble 1, the outcomes 10 + steps).
 NUM_ACTIONS = 14
@@ -129,8 +129,6 @@ def _parse(text: str) -> Position:
 class Board:
     """A dice race of ``players`` (2-4) to ``target`` (1..100), or the
     position of a position string."""
-
-    search_module = "yinsh.toys.dice._search"
 
     def __init__(self, position: Optional[str] = None, *, players: int = 2, target: int = 10) -> None:
         if position is not None:
@@ -365,6 +363,15 @@ class Board:
         if self.state.chance:
             out[4, :] = 1.0
         return out
+
+
+def action_to_move(action: int) -> Move:
+    """The action of an id (``InvalidActionError`` for an id out of range)."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise TypeError(f"expected an int, not {type(action).__name__}")
+    if not 0 <= action < NUM_ACTIONS:
+        raise InvalidActionError(f"invalid action {action}: out of range (0..{NUM_ACTIONS - 1})")
+    return Move(action)
 
 
 def _rebuild(start: Position, stack: list[Move]) -> Board:
