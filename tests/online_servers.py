@@ -22,6 +22,18 @@ from typing import Any, Iterator, Optional
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
 
 
+
+def merge_update(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """The whole state after an update's state, as the protocol says
+    (docs/web.md, "Updates"): the test clients' bookkeeping. The page's own
+    merge (``mergeUpdate`` in static/online.js) is checked in the browser
+    (tests/test_web_browser_online.py)."""
+    merged = {k: v for k, v in update.items() if k not in ("moves_from", "moves_tail")}
+    merged["moves"] = list(state["moves"][:update["moves_from"]]) + list(update["moves_tail"])
+    same = state.get("position") == update["position"] and state.get("view") == update["view"]
+    merged["svg"] = state.get("svg") if same else None
+    return merged
+
 def postgres_bin() -> Optional[str]:
     """The folder of Debian's PostgreSQL programs (the newest), else None."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
@@ -142,8 +154,7 @@ class Player:
     def receive(self, timeout: float = 30.0) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         if message["type"] == "update":
-            from yinsh.web.online import apply_update
-            self.state = apply_update(self.state, message["state"])
+            self.state = merge_update(self.state, message["state"])
         elif "state" in message:
             self.state = message["state"]
         return message

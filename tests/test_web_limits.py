@@ -165,7 +165,7 @@ def test_one_address_has_a_few_games_waiting_at_once():
 
 def test_waiting_games_live_in_the_database_and_expire():
     with app_with(waiting_hours=0.5 / 3600) as client:                  # half a second
-        service = client.app.state.online
+        service = client.app.state.keeper
         service.waiting_kept = 1
         made = create(client, public=True).json()
         assert made["id"] in service.games                                # the newest is kept
@@ -420,7 +420,7 @@ def test_engine_games_let_go_from_memory_leave_no_entry_behind():
     """A game whose people resigned pauses its engines and is let go from
     memory: nothing of it stays in the engine games' table."""
     with app_with(engine_games_per_client=10, create_burst=100) as client:
-        service = client.app.state.online
+        service = client.app.state.keeper
         for _ in range(5):
             made = create(client, game="ludo", options={}, seats=["me", 0.05, 0.05, 0.05]).json()
             state = made["state"]
@@ -538,7 +538,7 @@ def test_an_engine_game_nobody_plays_or_watches_stops_searching():
                             headers={"Authorization": f"Bearer {made['token']}"}).json()["state"]
         assert state["seats"][0]["out"] and not state["over"]
         time.sleep(0.5)                          # a search already running ends
-        service = client.app.state.online
+        service = client.app.state.keeper
         assert game_id not in service.games                    # paused: in the database only
         before = client.get(f"/api/online/games/{game_id}").json()["ply"]
         time.sleep(1.0)

@@ -23,8 +23,8 @@ from yinsh import record
 from yinsh.web.app import create_app
 from yinsh.web.database import Database
 from yinsh.web import online_view
-from yinsh.web.online import apply_update
 
+from online_servers import merge_update
 from web_helpers import RELAXED
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -96,7 +96,7 @@ class Socket:
         message = self.ws.receive_json()
         self.errors = getattr(self, "errors", []) + ([message] if message["type"] == "error" else [])
         if message["type"] == "update":
-            self.state = apply_update(self.state, message["state"])
+            self.state = merge_update(self.state, message["state"])
         elif "state" in message:
             self.state = message["state"]
         return message
@@ -420,7 +420,7 @@ def test_the_time_the_server_was_down_is_not_charged_to_the_clock(tmp_path):
     with TestClient(create_app(db=path, limits=RELAXED)) as first:
         game_id, ann, bob = two_people(first, clock="0.01+0")           # 600 ms each
         act(first, game_id, ann, type="move", move="c3", ply=0)
-        first.app.state.online.closed = True                            # no timer fires here
+        first.app.state.keeper.closed = True                            # no timer fires here
     time.sleep(0.8)                                                     # longer than Red's time
     with TestClient(create_app(db=path, limits=RELAXED)) as second:
         restarted = time.monotonic()
@@ -463,7 +463,7 @@ def test_an_engine_to_act_when_the_server_stopped_plays_after_the_restart(tmp_pa
     path = str(tmp_path / "games.sqlite3")
     with TestClient(create_app(db=path, limits=RELAXED)) as first:
         made = create(first, game="yinsh", options={"variant": "blitz"}, seats=["me", 0.05])
-        first.app.state.online.closed = True                            # the engine does not start here
+        first.app.state.keeper.closed = True                            # the engine does not start here
         assert act(first, made["id"], made["token"], type="move", move="e5", ply=0).status_code == 200
     with TestClient(create_app(db=path, limits=RELAXED)) as second:
         deadline = time.monotonic() + 30
@@ -535,7 +535,7 @@ def test_a_ludo_player_who_flags_is_out_and_the_server_plays_their_turns():
 
 def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatch):
     import json as _json
-    from yinsh.web.games import WebGame
+    from yinsh.parts.web import WebGame
     made = create(client, game="yinsh", seats=["me", "invite"])
     bob = join(client, made)
     ann_socket, bob_socket = Socket(client, made["id"], made["token"]), Socket(client, made["id"], bob)
@@ -554,7 +554,7 @@ def test_a_move_update_is_small_and_its_picture_is_drawn_once(client, monkeypatc
         message = _json.loads(raw)
         assert message["type"] == "update" and "svg" not in message["state"]
         sizes.append(len(raw.encode()))
-        watcher.state = apply_update(watcher.state, message["state"])
+        watcher.state = merge_update(watcher.state, message["state"])
         for socket in (ann_socket, bob_socket):
             socket.until("update") if socket is not mover else None
         for _ in range(2):                                  # every viewer asks: drawn once
@@ -572,7 +572,8 @@ def test_an_action_after_the_flag_time_is_refused_and_the_flag_falls():
     """A move that arrives after the mover's time ran out, before the flag's
     timer stored the flag, is refused (stale: nothing changed)."""
     from yinsh.web.clocks import TimeControl
-    from yinsh.web.online_game import OnlineGame, Seat, StaleError
+    from yinsh.web.errors import StaleError
+    from yinsh.web.online_game import OnlineGame, Seat
 
     game = OnlineGame.new("insert", {"layout": 7}, [Seat("person", "A", joined=True),
                                                     Seat("person", "B", joined=True)],
@@ -620,7 +621,7 @@ def test_a_socket_that_comes_back_with_its_seq_gets_what_it_missed(client):
         ws.send_json({"type": "hello", "token": ann, "seq": seen["seq"]})
         message = ws.receive_json()
         assert message["type"] == "update" and [e["seq"] for e in message["events"]] == [1, 2]
-        caught_up = apply_update(seen, message["state"])
+        caught_up = merge_update(seen, message["state"])
         assert caught_up["moves"] == state["moves"] and caught_up["you"] == 0
         ws.send_json({"type": "hello", "token": ann, "seq": 99})        # not a seq of this game
         assert ws.receive_json()["type"] == "snapshot"
@@ -640,7 +641,7 @@ def test_a_database_of_the_previous_version_gets_the_owner_columns(tmp_path):
         old.execute("INSERT INTO games VALUES ('g', 'insert', '{}', 's', NULL, 0, 0, 'playing', NULL, 0, 0, "
                     "1, 1, NULL, NULL, NULL)")
     db = Database(str(path))
-    assert db.claim("me", now_ms=10) == [("g", None)] and db.heartbeat("me", now_ms=11) == ["g"]
+    assert db.claim("me", now_ms=10, lease_ms=5000) == [("g", None)] and db.heartbeat("me", now_ms=11) == ["g"]
 
 
 def test_stale_messages_say_what_moved_and_never_ask_for_a_reload(client):
@@ -658,7 +659,7 @@ def test_stale_messages_say_what_moved_and_never_ask_for_a_reload(client):
 
 
 def test_appends_handed_over_together_are_each_all_or_nothing():
-    from yinsh.web.database import Conflict
+    from yinsh.web.store_errors import Conflict
     from yinsh.web.online_game import Entry
     db = Database("sqlite://")
     for game_id in ("g1", "g2", "g3"):
@@ -681,7 +682,7 @@ def test_appends_handed_over_together_are_each_all_or_nothing():
 
 
 def test_writes_that_wait_meanwhile_are_committed_together_by_one_thread(tmp_path):
-    from yinsh.web.database import Faults
+    from yinsh.web.store_errors import Faults
     from yinsh.web.online_game import Entry
     db = Database(str(tmp_path / "games.sqlite3"))
     for n in range(8):
@@ -737,7 +738,7 @@ def test_the_committing_thread_ends_when_idle_and_a_failing_callback_stops_no_ot
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")    # the dying thread's
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")   # the thread killed on purpose
 def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(monkeypatch):
-    from yinsh.web.database import _Write
+    from yinsh.web.group_commit import Write
     db = Database("sqlite://")
     start = threading.Thread.start
 
@@ -753,7 +754,7 @@ def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(m
 
     def dies(conn):
         raise SystemExit                                        # a bug that kills the thread
-    dead = _Write("heartbeat", dies)
+    dead = Write("heartbeat", dies)
     db._wait([dead])
     assert isinstance(dead.failed, RuntimeError)                # not taken as stored
     assert db._run("heartbeat", lambda conn: 3) == 3            # another thread took over
@@ -855,7 +856,7 @@ def test_an_update_names_each_viewer_its_own_seat():
 
 
 def test_the_answers_to_create_join_and_rematch_draw_no_picture(client, monkeypatch):
-    from yinsh.web.games import WebGame
+    from yinsh.parts.web import WebGame
     drawn = []
     original = WebGame.svg
     monkeypatch.setattr(WebGame, "svg", lambda self, *a, **k: drawn.append(1) or original(self, *a, **k))
@@ -932,6 +933,7 @@ def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_res
     import dataclasses
 
     from yinsh.web import engines
+    from yinsh.web.game_keeper import GameKeeper
     from yinsh.web.online import OnlineService
 
     def line(game_id, entries):
@@ -941,7 +943,7 @@ def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_res
     async def run():
         path = str(tmp_path / "games.sqlite3")
         slots = engines.SearchSlots(1)
-        here, there = OnlineService(Database(path), slots), OnlineService(Database(path), slots)
+        here, there = GameKeeper(Database(path), slots), OnlineService(GameKeeper(Database(path), slots))
         made = await there.create({"game": "insert", "options": {"layout": 7}, "seats": ["me", "invite"],
                                    "name": "Ann"})
         game_id = made["id"]
@@ -954,16 +956,16 @@ def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_res
             """count actions stored by the other process: the entries new to mine."""
             seq = mine.game.seq
             for _ in range(count):
-                game = (await there.get(game_id)).game
+                game = (await there.keeper.get(game_id)).game
                 move = rng.choice(game.web.choices(game.board)).move
                 await there.act(game_id, seat_tokens[game.to_act], {"type": "move", "move": move,
                                                                     "seq": game.seq, "ply": game.board.ply})
-            return [e for e in (await there.get(game_id)).game.log if e.seq > seq]
+            return [e for e in (await there.keeper.get(game_id)).game.log if e.seq > seq]
 
         async def caught_up():
             if mine.catch_up is not None:
                 await mine.catch_up
-            theirs = (await there.get(game_id)).game
+            theirs = (await there.keeper.get(game_id)).game
             assert mine.game.log == theirs.log and mine.game.board.position() == theirs.board.position()
 
         new = await play_there(3)
@@ -977,8 +979,8 @@ def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_res
         await here.on_change(line(game_id, [dataclasses.replace(new[0], text="zz9"), new[1]]))
         assert mine.game.seq == seq                          # nothing played
         await caught_up()
-        for service in (here, there):
-            service.db.dispose()
+        for keeper in (here, there.keeper):
+            keeper.db.dispose()
         slots.stop_all()
 
     asyncio.run(run())

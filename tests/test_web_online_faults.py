@@ -20,7 +20,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from yinsh.web.app import create_app
-from yinsh.web.database import Faults
+from yinsh.web.store_errors import Faults
 
 from web_helpers import RELAXED
 
@@ -220,7 +220,7 @@ def test_an_engine_move_stored_after_a_resume_is_not_searched_again(client):
     client.db.faults.arm("append.seq", 1)
     wait_until(lambda: client.get(f"/api/online/games/{game_id}").json()["ply"] == 2)
     assert [kind for kind, seat in stored(client, game_id)["log"]] == ["move", "resume", "move"]
-    assert client.app.state.online.searches == 1
+    assert client.app.state.keeper.searches == 1
 
 
 @pytest.mark.parametrize("step, times", [s for s in STORE_STEPS if s[0] != "append.log"])

@@ -27,7 +27,9 @@ import websockets  # noqa: F401
 
 from online_servers import (Player, Server, play, postgres_bin, postgres_cluster, see, start_postgres,
                             stop_postgres)
-from yinsh.web.database import STORE_ERRORS, Conflict, Database, Faults
+from yinsh.web.database import Database
+from yinsh.web.errors import STORE_ERRORS
+from yinsh.web.store_errors import Conflict, Faults
 from yinsh.web.online_game import Entry
 
 

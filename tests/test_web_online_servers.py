@@ -148,7 +148,7 @@ def test_one_process_owns_a_game_and_another_takes_it_over_when_it_dies(postgres
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
     from yinsh.web.app import create_app
-    from yinsh.web.database import LEASE_MS
+    from yinsh.web.game_keeper import LEASE_MS
 
     def state(client, game_id):
         return client.get(f"/api/online/games/{game_id}").json()
@@ -160,7 +160,7 @@ def test_one_process_owns_a_game_and_another_takes_it_over_when_it_dies(postgres
             time.sleep(0.05)
 
     with TestClient(create_app(db=postgres)) as first, TestClient(create_app(db=postgres)) as second:
-        one, two = first.app.state.online, second.app.state.online
+        one, two = first.app.state.keeper, second.app.state.keeper
         made = first.post("/api/online/games", json={"game": "yinsh", "options": {"variant": "blitz"},
                                                      "seats": ["me", 0.05]}).json()
         game_id, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
@@ -196,22 +196,23 @@ def test_a_game_started_by_a_join_on_another_process_has_its_clock_run_there(pos
 
     from yinsh.web.database import Database
     from yinsh.web.engines import SearchSlots
+    from yinsh.web.game_keeper import GameKeeper
     from yinsh.web.limits import Limits
     from yinsh.web.online import OnlineService
 
     async def run() -> None:
         limits = Limits(min_clock_seconds=1)
-        a = OnlineService(Database(postgres), SearchSlots(), limits)
-        b = OnlineService(Database(postgres), SearchSlots(), limits)
-        a.waiting_kept = 0                                  # a keeps no waiting game loaded
-        await a.start()
-        await b.start()
+        a = OnlineService(GameKeeper(Database(postgres), SearchSlots(), limits))
+        b = OnlineService(GameKeeper(Database(postgres), SearchSlots(), limits))
+        a.keeper.waiting_kept = 0                           # a keeps no waiting game loaded
+        await a.keeper.start()
+        await b.keeper.start()
         try:
             made = await a.create({"game": "yinsh", "seats": ["me", "invite"], "clock": "0.02+0"})
             game_id = made["id"]
-            assert game_id not in a.games                   # waiting: let go from memory
+            assert game_id not in a.keeper.games                   # waiting: let go from memory
             await b.join(game_id, {"invite": made["invites"][0]["invite"], "name": "Bob"})
-            assert game_id in b.owned
+            assert game_id in b.keeper.owned
             for _ in range(100):                            # White's 1.2 s run out on b
                 await asyncio.sleep(0.1)
                 stored = b.db.load(game_id)
@@ -219,7 +220,7 @@ def test_a_game_started_by_a_join_on_another_process_has_its_clock_run_there(pos
                     break
             assert [e.kind for e in stored.entries] == ["flag"]
         finally:
-            await a.stop()
-            await b.stop()
+            await a.keeper.stop()
+            await b.keeper.stop()
 
     asyncio.run(run())

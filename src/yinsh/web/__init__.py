@@ -11,7 +11,8 @@ cross-site checks),
 HTTP), ``analysis_lines`` (an analysis's messages, without a socket),
 ``analysis`` (live analysis over a WebSocket), ``inputs`` (request checks),
 ``app`` (the routes), ``local`` (the page's backend in a browser with no
-server: the same handlers, in Pyodide), ``server`` (uvicorn and Ctrl-C) and ``static/`` (the
+server: the same handlers, in Pyodide), ``server`` (uvicorn and Ctrl-C),
+``errors`` (every error's answer, for every route) and ``static/`` (the
 page: HTML, plain JavaScript modules, CSS; no build step). Online play:
 ``online_game`` (a game as a log of entries: seats, takebacks, draws,
 flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
@@ -19,7 +20,8 @@ flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
 ``store_errors``), ``live`` (the sockets of each game, LISTEN/NOTIFY),
 ``live_game`` (a game as a process holds it), ``game_keeper`` (the games
 a process keeps: store, push, leases, engines, timers), ``online`` (the
-service: the clients' requests, ``online_errors``) and ``online_routes``.
+service of the clients' requests, which holds the keeper) and
+``online_routes``.
 docs/web.md describes the page and the API.
 
 Needs the ``web`` extra: ``pip install "yinsh[web]"``.

@@ -21,9 +21,9 @@ from typing import Any, Optional
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from yinsh.engine import Limit
+from yinsh.parts.web import WebGame
 from yinsh.web import engines
 from yinsh.web.analysis_lines import info_json, read_message, start_request
-from yinsh.web.games import WebGame
 from yinsh.web.sessions import SessionStore, UnknownSessionError
 
 __all__ = ["analysis_socket"]

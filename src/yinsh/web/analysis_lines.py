@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from yinsh.engine import Analysis
+from yinsh.parts.web import WebGame
 from yinsh.web import engines
-from yinsh.web.games import WebGame
+from yinsh.web.games import board_at
 from yinsh.web.inputs import BadRequest, integer
-from yinsh.web.sessions import GameSession
+
+if TYPE_CHECKING:
+    from yinsh.web.sessions import GameSession
 
 __all__ = ["MAX_MESSAGE", "StartRequest", "info_json", "read_message", "start_request"]
 
@@ -81,5 +84,5 @@ def start_request(game: GameSession, message: dict[str, Any]) -> StartRequest:
     (``BadRequest`` for a bad ply or multipv)."""
     ply = integer(message.get("ply", game.board.ply), "ply", 0, game.board.ply)
     multipv = integer(message.get("multipv", 1), "multipv", 1, engines.MAX_MULTIPV)
-    board = game.board_at(ply)
+    board = board_at(game.board, ply)
     return StartRequest(board, multipv, game.game.search_problem(board))

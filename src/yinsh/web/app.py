@@ -22,9 +22,14 @@ route                                      what
 Every answer is JSON (the record: text); an error is ``{"error": text}``
 with 400 (a bad request or action), 403 (another site's page), 404 (no
 such game), 413 (too large), 415 (not JSON), 503 (the engine is busy, or
-the server is full) or 500 (the engine failed). The application is wrapped
+the server is full) or 500 (the engine failed), made by ``errors.answer``
+for every route (``online_routes.json_answer``). The application is wrapped
 in ``guard.Guard`` (connection caps, security headers); its bounds are a
-``limits.Limits``.
+``limits.Limits``. ``create_app`` puts the server together: the games at
+one screen (``SessionStore``, ``GameHandlers``), the online games' store
+(``Database``), the keeper of the games this process holds
+(``GameKeeper``) and the service of the clients' requests
+(``OnlineService``), which holds the keeper.
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -50,12 +55,13 @@ from starlette.websockets import WebSocket
 from yinsh.web import engines
 from yinsh.web.analysis import analysis_socket
 from yinsh.web.database import Database
-from yinsh.web.game_handlers import CHANGES, GameHandlers, error_status
+from yinsh.web.game_handlers import CHANGES, GameHandlers
+from yinsh.web.game_keeper import GameKeeper
 from yinsh.web.guard import Guard
 from yinsh.web.inputs import read_body
 from yinsh.web.limits import Limits, client_address
-from yinsh.web.online import LimitError, OnlineService
-from yinsh.web.online_routes import online_routes
+from yinsh.web.online import OnlineService
+from yinsh.web.online_routes import json_answer, online_routes
 from yinsh.web.sessions import SessionStore
 
 __all__ = ["create_app", "STATIC"]
@@ -64,27 +70,6 @@ __all__ = ["create_app", "STATIC"]
 STATIC = Path(__file__).parent / "static"
 
 Handler = Callable[[Request], Awaitable[Any]]
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-def _answer(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """handler's value as JSON, its errors as ``{"error": ...}``
-    (``game_handlers.error_status``)."""
-    async def endpoint(request: Request) -> Response:
-        try:
-            value = await handler(request)
-        except LimitError as exc:                  # (the rate of new games of one address)
-            return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=exc.headers)
-        except (ValueError, LookupError, RuntimeError, MemoryError) as exc:
-            answer = error_status(exc)
-            if answer is None:
-                raise
-            return _error(*answer)
-        return value if isinstance(value, Response) else JSONResponse(value)
-    return endpoint
 
 
 def create_app(store: SessionStore | None = None, db: Database | str | None = None,
@@ -101,7 +86,8 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
     limits = limits if limits is not None else Limits()
     slots = engines.SearchSlots(limits.engine_threads, limits.engine_max_time)
     database = db if isinstance(db, Database) else Database(db or "sqlite://")
-    online = OnlineService(database, slots, limits)
+    keeper = GameKeeper(database, slots, limits)
+    online = OnlineService(keeper)
 
     handlers = GameHandlers(store, slots, lambda client: online.take_rate(client))
 
@@ -131,7 +117,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
                 return CHANGES[what](game, body)
         return handler
 
-    async def board_at(request: Request) -> dict[str, Any]:
+    async def board(request: Request) -> dict[str, Any]:
         return handlers.board_at(game_id(request), request.query_params.get("ply"))
 
     async def download(request: Request) -> Response:
@@ -143,29 +129,30 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await online.start()
+        await keeper.start()
         try:
             yield
         finally:
             slots.stop_all()                      # Ctrl-C: running searches end at once
-            await online.stop()
+            await keeper.stop()
 
     api = "/api/games/{game_id}"
     routes = [
         Route("/", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        Route("/api/games", _answer(catalogue), methods=["GET"]),
-        Route("/api/games", _answer(new_game), methods=["POST"]),
-        Route(api, _answer(show), methods=["GET"]),
-        *[Route(f"{api}/{what}", _answer(changing(what)), methods=["POST"]) for what in CHANGES],
-        Route(api + "/board", _answer(board_at), methods=["GET"]),
-        Route(api + "/record", _answer(download), methods=["GET"]),
+        Route("/api/games", json_answer(catalogue), methods=["GET"]),
+        Route("/api/games", json_answer(new_game), methods=["POST"]),
+        Route(api, json_answer(show), methods=["GET"]),
+        *[Route(f"{api}/{what}", json_answer(changing(what)), methods=["POST"]) for what in CHANGES],
+        Route(api + "/board", json_answer(board), methods=["GET"]),
+        Route(api + "/record", json_answer(download), methods=["GET"]),
         WebSocketRoute(api + "/analysis", socket),
         *online_routes(online),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
     app.state.online = online
+    app.state.keeper = keeper
     app.state.slots = slots
     app.state.limits = limits
     guard = Guard(app, limits)

@@ -23,15 +23,21 @@ yinsh.web.clocks.TimeControlError: a time control is 'minutes+seconds' (e.g. '5+
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
-__all__ = ["TimeControl", "TimeControlError", "Clocks", "MAX_MINUTES", "MAX_INCREMENT"]
+__all__ = ["TimeControl", "TimeControlError", "Clocks", "MAX_MINUTES", "MAX_INCREMENT", "now_ms"]
 
 #: The most minutes a player's clock starts with.
 MAX_MINUTES = 180
 #: The most seconds added to a clock after each turn.
 MAX_INCREMENT = 60
+
+
+def now_ms() -> int:
+    """The wall clock, in whole milliseconds since the epoch (the online games' time)."""
+    return int(time.time() * 1000)
 
 
 class TimeControlError(ValueError):

@@ -58,14 +58,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from yinsh.web import postgres_sql
-from yinsh.web.game_reads import GameReads, Stored
+from yinsh.web.game_reads import GameReads
 from yinsh.web.group_commit import GroupCommits, Write as _Write, WriteFailed
 from yinsh.web.online_game import Entry
-from yinsh.web.store_errors import STORE_ERRORS, Conflict, Faults, InjectedFault
+from yinsh.web.store_errors import Conflict
 from yinsh.web.tables import add_columns, tables
 
-__all__ = ["Database", "Conflict", "Stored", "Faults", "InjectedFault", "default_path", "CHANNEL",
-           "STORE_ERRORS", "HEARTBEAT_S", "LEASE_MS"]
+__all__ = ["Database", "default_path", "CHANNEL"]
 
 T = TypeVar("T")
 
@@ -73,11 +72,6 @@ T = TypeVar("T")
 CHANNEL = "yinsh_games"
 #: The PostgreSQL advisory lock a process holds while it makes or updates the tables.
 SCHEMA_LOCK = 0x79696E7368                 # "yinsh"
-
-#: Seconds between a process's heartbeats (``Database.heartbeat``).
-HEARTBEAT_S = 1.0
-#: A game whose owner has not beaten for this long (ms) is taken over.
-LEASE_MS = 5000
 
 
 def default_path() -> Path:
@@ -116,6 +110,8 @@ class Database(GroupCommits, GameReads):
         url = _url(target)
         self.url = url
         self.is_postgres = url.startswith("postgresql")
+        #: The PostgreSQL channel of the games' changes (``live.Listener`` listens on it).
+        self.channel = CHANNEL
         if url == "sqlite://":
             engine = sa.create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
         elif url.startswith("sqlite"):
@@ -536,7 +532,7 @@ class Database(GroupCommits, GameReads):
 
         return self._run("heartbeat", work)
 
-    def claim(self, owner: str, now_ms: int, lease_ms: int = LEASE_MS) -> list[tuple[str, Optional[int]]]:
+    def claim(self, owner: str, now_ms: int, lease_ms: int) -> list[tuple[str, Optional[int]]]:
         """Makes owner the owner of the games in play that have none or
         whose owner's last heartbeat is older than lease_ms (0: every other
         owner's); returns each game taken with its last heartbeat (when it

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from yinsh.engine import Engine
 from yinsh.web import games as _games
+from yinsh.web.errors import WebError
 
 __all__ = ["EnginePlayer", "BusyError", "SearchSlots", "SLOTS", "clamp_time", "new_engine",
            "MAX_SEARCHES", "HASH_MB", "MAX_MOVE_TIME", "MIN_MOVE_TIME", "MAX_ANALYSIS_TIME",
@@ -46,8 +47,10 @@ WAIT = 30.0                 # seconds a search waits for a slot
 T = TypeVar("T")
 
 
-class BusyError(RuntimeError):
-    """Every search slot stayed taken (the page says: try again)."""
+class BusyError(WebError, RuntimeError):
+    """Every search slot stayed taken (503: the page says try again)."""
+
+    status = 503
 
 
 def clamp_time(seconds: float) -> float:

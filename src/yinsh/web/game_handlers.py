@@ -4,11 +4,12 @@ worker in a browser with no server (``local.py``).
 
 A handler takes the checked parts of a request (a game id, a JSON body as
 a dict, a query value) and returns the JSON answer as a dict; it raises
-the library's errors, which ``error_status`` maps to the HTTP status and
-message both backends answer with. The handlers of actions that change a
+the library's errors, which ``errors.answer`` makes the HTTP status and
+body both backends answer with. The handlers of actions that change a
 game are ``CHANGES`` (by the route's last part), called under the game's
 lock by the server and in order by the worker.
 
+>>> from yinsh.web import errors
 >>> handlers = GameHandlers(SessionStore())
 >>> state = handlers.new_game({"game": "insert", "options": {"layout": 7}, "seats": [None, None]})
 >>> handlers.change(state["id"], "play", {"move": "c3"})["ply"]
@@ -16,8 +17,8 @@ lock by the server and in order by the worker.
 >>> try:
 ...     handlers.change(state["id"], "play", {"move": "c3"})
 ... except ValueError as exc:
-...     error_status(exc)
-(400, 'illegal move c3: the square is taken (a white ring is on it)')
+...     errors.answer(exc)
+(400, {'error': 'illegal move c3: the square is taken (a white ring is on it)'}, {})
 >>> handlers.record(state["id"])[0]
 'insert-game.txt'
 """
@@ -26,10 +27,10 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from yinsh.web import engines, games as _games
-from yinsh.web.inputs import BadRequest, TooLarge, game_options, integer, seats, text
+from yinsh.web.inputs import BadRequest, game_options, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
 
-__all__ = ["GameHandlers", "CHANGES", "error_status"]
+__all__ = ["GameHandlers", "CHANGES"]
 
 Body = dict[str, Any]
 
@@ -41,24 +42,6 @@ CHANGES: dict[str, Callable[[GameSession, Body], Body]] = {
     "undo": lambda game, body: game.undo(),
     "resign": lambda game, body: game.resign(),
 }
-
-
-def error_status(exc: BaseException) -> Optional[tuple[int, str]]:
-    """The HTTP status and message of an error a handler raised, ``None``
-    for an error that is not the request's or the engine's (a bug)."""
-    if isinstance(exc, TooLarge):
-        return 413, str(exc)
-    if isinstance(exc, BadRequest):
-        return getattr(exc, "status", 400), str(exc)
-    if isinstance(exc, UnknownSessionError):
-        return 404, str(exc)
-    if isinstance(exc, engines.BusyError):
-        return 503, str(exc)
-    if isinstance(exc, ValueError):               # bad input, illegal action, bad record
-        return 400, str(exc)
-    if isinstance(exc, (RuntimeError, MemoryError)):
-        return 500, f"the engine failed: {exc}"
-    return None
 
 
 class GameHandlers:
@@ -120,9 +103,7 @@ class GameHandlers:
     def board_at(self, game_id: object, ply: Optional[str]) -> Body:
         """``GET /api/games/{id}/board?ply=N``: the position and picture after N actions."""
         game = self.game(game_id)
-        shown = integer(str(game.board.ply) if ply is None else ply, "ply", 0, game.board.ply)
-        board = game.board_at(shown)
-        return {"ply": shown, "position": board.position(), "svg": game.game.svg(board, [], False)}
+        return _games.board_view(game.game, game.board, ply)
 
     def saved(self, game_id: object) -> Body:
         """The request of ``new_game`` that makes the game again: its record,

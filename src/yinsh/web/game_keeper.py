@@ -19,7 +19,7 @@ taken over (after a restart, or from a dead process) or held up by an
 outage of the database first gives its running clock the time it was not
 served (``OnlineGame.resume``). With PostgreSQL, ``live.Listener`` brings
 the other processes' changes in (``on_change``). The requests of the
-clients are ``yinsh.web.online.OnlineService``'s, a ``GameKeeper``.
+clients are ``yinsh.web.online.OnlineService``'s, which holds a keeper.
 """
 from __future__ import annotations
 
@@ -31,21 +31,32 @@ import logging
 import random
 from typing import Any, Callable, Coroutine, Optional, TypeVar
 
+from typing import TYPE_CHECKING
+
 import anyio
 
 from yinsh.web import engines, tokens
-from yinsh.web.database import HEARTBEAT_S, LEASE_MS, STORE_ERRORS, Conflict, Database
+from yinsh.web.clocks import now_ms
+from yinsh.web.errors import STORE_ERRORS, GoneError, StaleError, UnconfirmedError
 from yinsh.web.limits import Limits
 from yinsh.web.live import Ack, Hub, Listener, loads, update_head
-from yinsh.web.live_game import LiveGame, meta_events, now_ms, snapshot
+from yinsh.web.live_game import LiveGame
 from yinsh.web.loop_appends import LoopAppends
-from yinsh.web.online_errors import GoneError, UnconfirmedError
-from yinsh.web.online_game import Entry, OnlineGame, StaleError
+from yinsh.web.online_game import Entry, OnlineGame
+from yinsh.web.store_errors import Conflict
 
-__all__ = ["GameKeeper", "MAX_LOADED", "WAITING_KEPT", "RETRY_FIRST_S", "RETRY_MAX_S", "ENGINE_RETRY_S", "ENGINE_TRIES"]
+if TYPE_CHECKING:
+    from yinsh.web.database import Database
+
+__all__ = ["GameKeeper", "MAX_LOADED", "WAITING_KEPT", "RETRY_FIRST_S", "RETRY_MAX_S", "ENGINE_RETRY_S",
+           "ENGINE_TRIES", "HEARTBEAT_S", "LEASE_MS"]
 
 T = TypeVar("T")
 
+#: Seconds between the heartbeats of a process (``Database.heartbeat``).
+HEARTBEAT_S = 1.0
+#: A game whose owner has not beaten for this long (ms) is taken over (``Database.claim``).
+LEASE_MS = 5000
 #: Finished games kept in memory past this many loaded games are let go (reloaded on use).
 MAX_LOADED = 5000
 #: The newest games waiting for players kept loaded (their join usually comes
@@ -97,7 +108,7 @@ class GameKeeper:
         self.waiting_kept = WAITING_KEPT
         self.searches = 0                               # engine searches started here
 
-    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    async def in_thread(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
     # Starting and stopping ---------------------------------------------------------------
@@ -106,7 +117,7 @@ class GameKeeper:
         """Loads the games in progress (their engines and clocks go on) and,
         on PostgreSQL, listens to the other processes."""
         if self.db.is_postgres:
-            self.listener = Listener(self.db.url, self.on_change, self.db.origin)
+            self.listener = Listener(self.db.url, self.on_change, self.db.origin, self.db.channel)
             self.listener.start()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.listener.ready.wait(), 10)
@@ -129,7 +140,7 @@ class GameKeeper:
         for task in list(self._tasks):
             task.cancel()
         with contextlib.suppress(*STORE_ERRORS):        # served until now: a restart credits the rest
-            await self._db(self.db.heartbeat, self.owner, now_ms())
+            await self.in_thread(self.db.heartbeat, self.owner, now_ms())
         self.hub.close_all()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> "asyncio.Task[Any]":
@@ -160,9 +171,9 @@ class GameKeeper:
         and resumes what an outage of the database held up."""
         now, before = now_ms(), set(self.owned)
         try:
-            owned = set(await self._db(self.db.heartbeat, self.owner, now))
+            owned = set(await self.in_thread(self.db.heartbeat, self.owner, now))
             lease = LEASE_MS if self.db.is_postgres else 0
-            taken = await self._db(self.db.claim, self.owner, now, lease)
+            taken = await self.in_thread(self.db.claim, self.owner, now, lease)
         except STORE_ERRORS:
             self._outage()
             return
@@ -178,14 +189,14 @@ class GameKeeper:
             live = self.games.get(game_id)
             if live is not None:
                 async with live.lock:
-                    self._arm(live)
+                    self.arm(live)
         resuming = []
         for game_id, alive in taken:
             with contextlib.suppress(GoneError, *STORE_ERRORS):
                 live = await self.get(game_id)
                 async with live.lock:
                     live.unserved_ms = alive if alive is not None else now
-                    self._arm(live)
+                    self.arm(live)
                 if live.resume_task is not None:
                     resuming.append(live.resume_task)
         if resuming:                                        # the clocks right before serving
@@ -194,7 +205,7 @@ class GameKeeper:
             for live in list(self.games.values()):
                 if live.unserved_ms is not None:
                     async with live.lock:
-                        self._arm(live)
+                        self.arm(live)
 
     def _outage(self) -> None:
         """The database did not answer: the games this process owns are not
@@ -229,7 +240,7 @@ class GameKeeper:
             async with lock:
                 live = self.games.get(game_id)
                 if live is None:
-                    stored = await self._db(self.db.load, game_id)
+                    stored = await self.in_thread(self.db.load, game_id)
                     if stored is None:
                         raise GoneError("this game is not on the server (it never was, or its "
                                         "database was replaced)")
@@ -243,12 +254,12 @@ class GameKeeper:
                     self.games[game_id] = live
                     if live.game.status != "finished" and any(s.is_engine for s in live.game.seats):
                         self.engine_games.setdefault(game_id, self.waiting.get(game_id, ""))
-                    self._let_go()
+                    self.let_go()
         finally:                                    # (a failed load too: ids are the client's)
             self._loading.pop(game_id, None)
         return live
 
-    def _let_go(self) -> None:
+    def let_go(self) -> None:
         """Forgets finished games nobody watches while too many are loaded."""
         extra = len(self.games) - MAX_LOADED
         if extra <= 0:
@@ -261,6 +272,19 @@ class GameKeeper:
             if idle and not self.hub.count(game_id) and not live.lock.locked():
                 self._drop(game_id)
                 extra -= 1
+
+    def adopt(self, live: LiveGame, engine_client: Optional[str] = None,
+              waiting_client: Optional[str] = None) -> None:
+        """Keeps a game this process just stored (a new game, a rematch): it
+        owns it; engine_client: the client address that made it, when it has
+        an engine seat; waiting_client: the same, while it waits for players."""
+        self.games[live.id] = live
+        self.owned.add(live.id)
+        if engine_client is not None:
+            self.engine_games[live.id] = engine_client
+        if waiting_client is not None:
+            self.waiting[live.id] = waiting_client
+        self.let_go()
 
     def keep_fresh(self, game_id: str) -> None:
         """Keeps a game just made loaded, as one of the ``waiting_kept``
@@ -285,7 +309,7 @@ class GameKeeper:
         del self.games[game_id]
         self.engine_games.pop(game_id, None)
 
-    def _track(self, live: LiveGame) -> None:
+    def track(self, live: LiveGame) -> None:
         """Takes a started game out of the waiting ones, a finished one out of the engine games."""
         if live.game.status != "waiting":
             self.waiting.pop(live.id, None)
@@ -308,7 +332,7 @@ class GameKeeper:
         if person:
             live.seen_ms = now_ms()
         if live.game.engine_to_act() and (live.engine_task is None or live.engine_task.done()):
-            self._arm(live)
+            self.arm(live)
 
     async def _expire_loop(self) -> None:
         every = min(60.0, self.limits.waiting_hours * 360)
@@ -321,7 +345,7 @@ class GameKeeper:
         """Removes the games nobody joined within ``Limits.waiting_hours``
         (from the database, the memory and the lobby); their sockets get ``gone``."""
         before = now_ms() - int(self.limits.waiting_hours * 3600000)
-        gone = await self._db(self.db.expire_waiting, before)
+        gone = await self.in_thread(self.db.expire_waiting, before)
         for game_id in gone:
             self.games.pop(game_id, None)
             self.engine_games.pop(game_id, None)
@@ -330,9 +354,9 @@ class GameKeeper:
                 viewer.close({"type": "gone", "error": "nobody joined this game in time: it was removed"})
         return gone
 
-    async def _reload(self, live: LiveGame) -> None:
+    async def reload(self, live: LiveGame) -> None:
         """Brings live up to the database (under its lock)."""
-        stored = await self._db(self.db.load, live.id, live.game.seq)
+        stored = await self.in_thread(self.db.load, live.id, live.game.seq)
         if stored is None:
             return
         try:
@@ -344,7 +368,7 @@ class GameKeeper:
             if live.game.started_ms is None and header["started_ms"] is not None:
                 live.game.start(int(header["started_ms"]))
         except ValueError:                                  # diverged: rebuild it
-            stored = await self._db(self.db.load, live.id)
+            stored = await self.in_thread(self.db.load, live.id)
             assert stored is not None
             live.game = OnlineGame.replay(stored.header(), stored.entries)
         live.take_row(stored)
@@ -362,14 +386,14 @@ class GameKeeper:
             return                                          # not loaded here, or known
         if what.isdigit() and live.storing is not None and int(what) <= live.storing:
             live.skipped = True                             # this process's own store, surely:
-            return                                          # looked at if it fails (``_commit``)
+            return                                          # looked at if it fails (``commit``)
         entries = None
         said, _, head = said.partition("\t")
         if said:
             with contextlib.suppress(ValueError, TypeError):
                 entries = [Entry(*fields) for fields in loads(said)]
         if entries and not live.behind and not live.lock.locked():
-            seq, before = live.game.seq, snapshot(live)     # at once: no task, nothing to wait for
+            seq, before = live.game.seq, live.snapshot()     # at once: no task, nothing to wait for
             live.heard = entries
             if live.take_heard():
                 whole = seq == entries[0].seq - 1 and live.game.seq == entries[-1].seq
@@ -400,9 +424,9 @@ class GameKeeper:
             live.behind = False
             try:
                 async with live.lock:
-                    seq, before = live.game.seq, snapshot(live)
+                    seq, before = live.game.seq, live.snapshot()
                     if not live.take_heard():
-                        await self._reload(live)
+                        await self.reload(live)
                     self._caught_up(live, seq, before)
             except STORE_ERRORS as exc:
                 log.warning("catching up game %s failed (%s): trying again in 1 s", live.id, exc)
@@ -413,13 +437,13 @@ class GameKeeper:
                    head: Optional[str] = None) -> None:
         """live caught up from seq (and before, its ``snapshot``): pushed to
         its sockets (head: the update's text the notification carried), armed."""
-        self._publish(live, live.game.log[seq:], meta_events(before, live), head=head)
-        self._track(live)
-        self._arm(live)
+        self.publish(live, live.game.log[seq:], live.meta_events(before), head=head)
+        self.track(live)
+        self.arm(live)
 
     # Changes -----------------------------------------------------------------------------
 
-    def _publish(self, live: LiveGame, entries: list[Entry], extra: Optional[list[dict[str, Any]]] = None,
+    def publish(self, live: LiveGame, entries: list[Entry], extra: Optional[list[dict[str, Any]]] = None,
                  ack: Optional[Ack] = None, head: Optional[str] = None) -> None:
         """Pushes the update of entries (and extra events) to the game's
         sockets; head: its text, made already (``LiveGame.update_text``)."""
@@ -431,7 +455,7 @@ class GameKeeper:
                                live.state(now_ms(), since=since))
         self.hub.publish_head(live.id, head, live.game.seq, ack)
 
-    async def _commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
+    async def commit(self, live: LiveGame, trial: OnlineGame, entries: list[Entry],
                       background: bool = False, ack: Optional[Ack] = None) -> None:
         """Stores trial's new entries, then keeps trial (see the module). A
         background write (engine, clock) is stored only while this process
@@ -452,9 +476,9 @@ class GameKeeper:
                 stored = True
             except Conflict:
                 seq = live.game.seq
-                await self._reload(live)
-                self._publish(live, live.game.log[seq:])
-                self._arm(live)
+                await self.reload(live)
+                self.publish(live, live.game.log[seq:])
+                self.arm(live)
                 raise StaleError(f"another action came first (the game is at ply "
                                  f"{live.game.board.ply}): nothing was changed") from None
             except STORE_ERRORS:
@@ -468,20 +492,20 @@ class GameKeeper:
                     self._behind(live)
             self.last_ok_ms = now_ms()
         live.game = trial
-        self._publish(live, entries, ack=ack, head=head)
-        self._track(live)
-        self._arm(live)
+        self.publish(live, entries, ack=ack, head=head)
+        self.track(live)
+        self.arm(live)
 
     async def _kept(self, live: LiveGame, entries: list[Entry]) -> bool:
         """Whether the database holds entries after a failed store."""
         try:
-            stored = await self._db(self.db.load, live.id, live.game.seq)
+            stored = await self.in_thread(self.db.load, live.id, live.game.seq)
         except STORE_ERRORS:
             raise UnconfirmedError("the server lost its database while storing this and cannot "
                                    "tell yet whether it was kept: reload the game in a moment") from None
         return stored is not None and stored.entries[:len(entries)] == entries
 
-    def _arm(self, live: LiveGame) -> None:
+    def arm(self, live: LiveGame) -> None:
         """The clock's timer and the engine's search, as the game now needs
         (only in the process that owns the game)."""
         if self.closed:
@@ -529,7 +553,7 @@ class GameKeeper:
                     return False
                 entries += more or []
                 try:
-                    await self._commit(live, trial, entries, background=True)
+                    await self.commit(live, trial, entries, background=True)
                     return more is not None
                 except StaleError:                  # moved on, or another process owns it now
                     live.unserved_ms = unserved
@@ -547,7 +571,7 @@ class GameKeeper:
     async def _flag(self, live: LiveGame) -> None:
         if not await self._write(live, lambda trial, now: trial.flag(now) if trial.flag_due(now) else None):
             async with live.lock:
-                self._arm(live)
+                self.arm(live)
 
     async def _engine(self, live: LiveGame) -> None:
         failures = 0

@@ -30,6 +30,7 @@ import math
 from typing import Any, Optional
 
 from yinsh import games as _games
+from yinsh.web.errors import WebError
 
 __all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
            "online_seats", "player_name", "game_options", "option_keys", "MAX_BODY", "MAX_TEXT",
@@ -42,12 +43,14 @@ MAX_NAME = 40                 # characters of a player's name
 _OPTION_VALUE = 20            # characters of an option's value (a variant, a layout number)
 
 
-class BadRequest(ValueError):
+class BadRequest(WebError, ValueError):
     """A request the server does not take (status 400)."""
 
 
 class TooLarge(BadRequest):
     """A request body over ``MAX_BODY`` (status 413)."""
+
+    status = 413
 
 
 async def read_body(request: Any) -> dict[str, Any]:

@@ -28,8 +28,6 @@ from typing import Any, Awaitable, Callable, Optional
 
 from starlette.websockets import WebSocket
 
-from yinsh.web.database import CHANNEL
-
 __all__ = ["Viewer", "Hub", "Listener", "Ack", "MAX_QUEUED", "dumps", "loads", "update_head"]
 
 try:
@@ -237,12 +235,12 @@ class Hub:
 
 
 class Listener:
-    """LISTEN on the PostgreSQL database at url (see the module)."""
+    """LISTEN on the PostgreSQL database at url, on its channel (see the module)."""
 
     def __init__(self, url: str, on_change: Callable[[Optional[str]], Awaitable[None]],
-                 own: Optional[str] = None) -> None:
+                 own: Optional[str], channel: str) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        self.on_change, self.own = on_change, own
+        self.on_change, self.own, self.channel = on_change, own, channel
         self._task: Optional[asyncio.Task[None]] = None
         self.ready = asyncio.Event()
 
@@ -262,7 +260,7 @@ class Listener:
             try:
                 conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
                 async with conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {self.channel}")
                     self.ready.set()
                     if not first:
                         await self.on_change(None)       # what was missed while away

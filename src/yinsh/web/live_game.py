@@ -1,45 +1,22 @@
 """A game as the server process that loaded it holds it: ``LiveGame`` (the
 ``OnlineGame``, its seats' token hashes, its lock, its timer and engine
-task), with the clock (``now_ms``) and the page's merge of an update
-(``apply_update``).
+task, what it shows: its state, its pictures, its update's text).
 """
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from yinsh.web import online_view, tokens
-from yinsh.web.game_reads import Stored
+from yinsh.web.clocks import now_ms
 from yinsh.web.live import update_head
 from yinsh.web.online_game import Entry, OnlineGame
 
-__all__ = ["LiveGame", "now_ms", "apply_update", "meta_events", "snapshot"]
+if TYPE_CHECKING:
+    from yinsh.web.game_reads import Stored
 
-
-def now_ms() -> int:
-    """The wall clock, in whole milliseconds since the epoch."""
-    return int(time.time() * 1000)
-
-
-def apply_update(state: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
-    """The whole state after an update's state (docs/web.md, "Updates"):
-    the moves of state up to ``moves_from``, then ``moves_tail``; the
-    picture (``svg``) is state's when the position and the view did not
-    change, else None (the page asks for ``picture``).
-
-    >>> before = {"position": "p1", "view": 1, "moves": [{"text": "a"}, {"text": "b"}], "svg": "<svg/>"}
-    >>> after = apply_update(before, {"position": "p2", "view": 1, "moves_from": 1,
-    ...                               "moves_tail": [{"text": "c"}], "picture": "/..."})
-    >>> [m["text"] for m in after["moves"]], after["svg"]
-    (['a', 'c'], None)
-    """
-    merged = {k: v for k, v in update.items() if k not in ("moves_from", "moves_tail")}
-    merged["moves"] = list(state["moves"][:update["moves_from"]]) + list(update["moves_tail"])
-    same = state.get("position") == update["position"] and state.get("view") == update["view"]
-    merged["svg"] = state.get("svg") if same else None
-    return merged
+__all__ = ["LiveGame"]
 
 
 @dataclass
@@ -74,12 +51,12 @@ class LiveGame:
     seen_ms: int = field(default_factory=lambda: now_ms())     # a person acted or left (engine idling)
 
     @classmethod
-    def of(cls, game_id: str, stored: Stored) -> "LiveGame":
+    def of(cls, game_id: str, stored: "Stored") -> "LiveGame":
         live = cls(game_id, OnlineGame.replay(stored.header(), stored.entries), [], [])
         live.take_row(stored)
         return live
 
-    def take_row(self, stored: Stored) -> None:
+    def take_row(self, stored: "Stored") -> None:
         row = stored.row
         self.token_hashes = [s["token_hash"] for s in stored.seats]
         self.invite_hashes = [s["invite_hash"] for s in stored.seats]
@@ -151,26 +128,24 @@ class LiveGame:
             return False
         return True
 
+    def snapshot(self) -> dict[str, Any]:
+        """What ``meta_events`` compares: the seats joined, the start, the rematch."""
+        return {"joined": [s.joined for s in self.game.seats], "started": self.game.started_ms,
+                "rematch": self.rematch}
 
-def meta_events(before: Optional[dict[str, Any]], live: LiveGame) -> list[dict[str, Any]]:
-    """The join, start and rematch events between two views of a game."""
-    if before is None:
-        return []
-    out: list[dict[str, Any]] = []
-    game = live.game
-    for s, seat in enumerate(game.seats):
-        if seat.joined and not before["joined"][s]:
-            out.append({"kind": "join", "seat": s, "side": game.side_name(s), "text": seat.name})
-    if game.started_ms is not None and before["started"] is None:
-        out.append({"kind": "start", "seat": None, "side": None, "text": ""})
-    if live.rematch and not before["rematch"]:
-        out.append({"kind": "rematch", "seat": None, "side": None, "text": live.rematch})
-    for event in out:
-        event.update(seq=game.seq, ply=game.board.ply, auto=True, at_ms=now_ms(), used_ms=0)
-    return out
-
-
-def snapshot(live: LiveGame) -> dict[str, Any]:
-    """What ``meta_events`` compares: the seats joined, the start, the rematch."""
-    return {"joined": [s.joined for s in live.game.seats], "started": live.game.started_ms,
-            "rematch": live.rematch}
+    def meta_events(self, before: Optional[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The join, start and rematch events since before (a ``snapshot``)."""
+        if before is None:
+            return []
+        out: list[dict[str, Any]] = []
+        game = self.game
+        for s, seat in enumerate(game.seats):
+            if seat.joined and not before["joined"][s]:
+                out.append({"kind": "join", "seat": s, "side": game.side_name(s), "text": seat.name})
+        if game.started_ms is not None and before["started"] is None:
+            out.append({"kind": "start", "seat": None, "side": None, "text": ""})
+        if self.rematch and not before["rematch"]:
+            out.append({"kind": "rematch", "seat": None, "side": None, "text": self.rematch})
+        for event in out:
+            event.update(seq=game.seq, ply=game.board.ply, auto=True, at_ms=now_ms(), used_ms=0)
+        return out

@@ -42,7 +42,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from yinsh.engine import MAX_DEPTH, Analysis, Engine
 from yinsh.web import engines
 from yinsh.web.analysis_lines import info_json, read_message, start_request
-from yinsh.web.game_handlers import CHANGES, GameHandlers, error_status
+from yinsh.web import errors
+from yinsh.web.game_handlers import CHANGES, GameHandlers
 from yinsh.web.inputs import parse_body
 from yinsh.web.sessions import SessionStore, UnknownSessionError
 
@@ -82,11 +83,11 @@ class LocalBackend:
         ``{"status": 200, "text": record, "filename": name}``."""
         try:
             return self._route(method, path, body)
-        except (ValueError, RuntimeError, MemoryError, LookupError) as exc:
-            answer = error_status(exc)
-            if answer is None:
+        except Exception as exc:
+            found = errors.answer(exc)
+            if found is None:
                 raise
-            return _answer(answer[0], {"error": answer[1]})
+            return _answer(found[0], found[1])
 
     def _route(self, method: str, path: str, body: Optional[str]) -> str:
         url = urlsplit(path)

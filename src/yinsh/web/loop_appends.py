@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from yinsh.web.database import Database
+if TYPE_CHECKING:
+    from yinsh.web.database import Database
 
 __all__ = ["LoopAppends"]
 

@@ -1,41 +1,36 @@
 """The online games' service: what the clients ask of the games a server
-process keeps (``yinsh.web.game_keeper.GameKeeper``: stored, owned, pushed
-live, played on by their clocks and engines).
+process keeps. ``OnlineService`` holds the process's ``GameKeeper`` (the
+games loaded, stored, owned, pushed live, played on by their clocks and
+engines) and its store (the keeper's ``Database``).
 
-``OnlineService`` takes the actions of the seats (``act``), makes new games
-and rematches, seats the players who join, and lists the lobby and the
+It takes the actions of the seats (``act``), makes new games and
+rematches, seats the players who join, and lists the lobby and the
 archive, each within the server's bounds (``Limits``: the rate of new
 games of one address, the games against the engine, the games waiting for
-players). The pieces it is made of keep their old paths here: ``LiveGame``,
-``now_ms`` and ``apply_update`` (``yinsh.web.live_game``), the errors
-(``yinsh.web.online_errors``) and the keeper's bounds (``MAX_LOADED``, ...).
+players).
 """
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from yinsh.web import engines, tokens
-from yinsh.web.clocks import TimeControl
-from yinsh.web.database import STORE_ERRORS, Conflict, Database
-from yinsh.web.game_keeper import (ENGINE_RETRY_S, ENGINE_TRIES, MAX_LOADED, RETRY_FIRST_S, RETRY_MAX_S,
-                                   GameKeeper)
+from yinsh.web.clocks import TimeControl, now_ms
+from yinsh.web.errors import (STORE_ERRORS, ActionError, ConflictError, LimitError, NoSeatError, StaleError,
+                              UnconfirmedError)
 from yinsh.web.inputs import (BadRequest, boolean, game_options, integer, online_seats, option_keys,
                               player_name, text)
-from yinsh.web.limits import Limits, RateLimiter
-from yinsh.web.live import Ack
-from yinsh.web.live_game import LiveGame, apply_update, meta_events, now_ms, snapshot
-from yinsh.web.online_errors import ConflictError, GoneError, LimitError, NoSeatError, UnconfirmedError
-from yinsh.web.online_game import ActionError, Entry, OnlineGame, Seat
+from yinsh.web.limits import RateLimiter
+from yinsh.web.live_game import LiveGame
+from yinsh.web.online_game import Entry, OnlineGame, Seat
+from yinsh.web.store_errors import Conflict
 from yinsh.web import games as _games
 
-__all__ = ["OnlineService", "LiveGame", "GoneError", "NoSeatError", "ConflictError",
-           "UnconfirmedError", "LimitError", "now_ms", "apply_update", "CATCH_UP", "MAX_LOADED",
-           "RETRY_FIRST_S", "RETRY_MAX_S", "ENGINE_RETRY_S", "ENGINE_TRIES"]
+if TYPE_CHECKING:
+    from yinsh.web.game_keeper import GameKeeper
+    from yinsh.web.live import Ack
 
-#: A socket's hello naming a seq at most this many entries back gets them
-#: (an update), not a snapshot.
-CATCH_UP = 1000
+__all__ = ["OnlineService"]
 
 
 def _new_seats(specs: list[Any], name: str, slots: engines.SearchSlots) -> list[Seat]:
@@ -62,11 +57,11 @@ def _bounded(summary: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
-class OnlineService(GameKeeper):
-    """See the module. db: where games are kept; slots: the engine's searches."""
+class OnlineService:
+    """See the module: the requests on the games of keeper, within its limits."""
 
-    def __init__(self, db: Database, slots: engines.SearchSlots, limits: Optional[Limits] = None) -> None:
-        super().__init__(db, slots, limits)
+    def __init__(self, keeper: GameKeeper) -> None:
+        self.keeper, self.db, self.limits = keeper, keeper.db, keeper.limits
         self.rate = RateLimiter(self.limits.create_per_minute, self.limits.create_burst)
         #: The creates and joins being stored now, as (client address, starts an engine game,
         #: makes a waiting game): counted by the caps, so that requests sent together
@@ -86,9 +81,9 @@ class OnlineService(GameKeeper):
         """The owners of the engine games that may search now: loaded and
         attended (a paused game costs nothing and does not count)."""
         owners = [client for client, engine, _ in self._storing if engine]
-        for game_id, owner in self.engine_games.items():
-            live = self.games.get(game_id)
-            if live is not None and live.game.status == "playing" and self.attended(live):
+        for game_id, owner in self.keeper.engine_games.items():
+            live = self.keeper.games.get(game_id)
+            if live is not None and live.game.status == "playing" and self.keeper.attended(live):
                 owners.append(owner)
         return owners
 
@@ -109,7 +104,7 @@ class OnlineService(GameKeeper):
                   ack: Optional[Ack] = None) -> LiveGame:
         """The action message by the seat token holds (see docs/web.md); ack:
         to fold into the update it makes (``Hub.publish``)."""
-        live = await self.get(game_id)
+        live = await self.keeper.get(game_id)
         async with live.lock:
             seat = live.seat_of(token)
             if seat is None:
@@ -119,16 +114,18 @@ class OnlineService(GameKeeper):
             now = now_ms()
             # The time the server could not serve goes back to the running clock
             # (in the process that owns the game) before the action is charged.
-            unserved, entries = live.take_unserved(trial, now) if live.id in self.owned else (None, [])
+            unserved, entries = live.take_unserved(trial, now) if live.id in self.keeper.owned else (None, [])
             try:
                 entries += trial.act(seat, message, now)
                 live.seen_ms = now                  # a person plays: the engines answer
-                await self._commit(live, trial, entries, ack=ack)
-            except BaseException:                   # refused or not stored: the time is still owed
+                await self.keeper.commit(live, trial, entries, ack=ack)
+            except BaseException as exc:            # refused or not stored: the time is still owed
                 if unserved is not None and live.unserved_ms is None:
                     live.unserved_ms = unserved
+                if isinstance(exc, StaleError):     # the answer says where the game is
+                    exc.ply, exc.seq = live.game.board.ply, live.game.seq
                 raise
-        self.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
+        self.keeper.let_go_if_idle(game_id)            # a finished game nobody watches: in the database
         return live
 
     # New games, joining, rematches ------------------------------------------------------
@@ -149,11 +146,11 @@ class OnlineService(GameKeeper):
             raise BadRequest(f"a clock on this server gives at least {self.limits.min_clock_seconds:g} s "
                              f"(at least {self.limits.min_clock_seconds / 60:g} minutes), not {clock!r}")
         public = boolean(dict(body), "public")
-        seats = _new_seats(specs, player_name(dict(body)), self.slots)
+        seats = _new_seats(specs, player_name(dict(body)), self.keeper.slots)
         has_engine = any(seat.is_engine for seat in seats)
         if has_engine:
             self._check_engine_games(client)
-        waiting = sum(1 for c in self.waiting.values() if c == client) + \
+        waiting = sum(1 for c in self.keeper.waiting.values() if c == client) + \
             sum(1 for c, _, waits in self._storing if waits and c == client)
         if "invite" in specs and waiting >= self.limits.waiting_per_client:
             raise LimitError(f"at most {self.limits.waiting_per_client} games waiting for players "
@@ -176,33 +173,27 @@ class OnlineService(GameKeeper):
                "clock": None if control is None else str(control), "auto_throw": game.auto_throw,
                "public": public, "created_ms": now, "status": game.status,
                "started_ms": game.started_ms, "ply": game.board.ply, "result": game.ended,
-               "owner": self.owner, "alive_ms": now}
+               "owner": self.keeper.owner, "alive_ms": now}
         storing = (client, has_engine and not invites, bool(invites))
         self._storing.append(storing)
         try:
-            await self._db(self.db.create, row, rows, entries)
+            await self.keeper.in_thread(self.db.create, row, rows, entries)
         except STORE_ERRORS:
             if not await self._confirm(lambda: self.db.load(game_id) is not None):
                 raise
         finally:
             self._storing.remove(storing)
-        live = self.games[game_id] = LiveGame(game_id, game, [r["token_hash"] for r in rows],
-                                              [r["invite_hash"] for r in rows], public,
-                                              created_ms=now)
-        self.owned.add(game_id)
-        if has_engine:
-            self.engine_games[game_id] = client
-        if invites:
-            self.waiting[game_id] = client
-        self._let_go()
+        live = LiveGame(game_id, game, [r["token_hash"] for r in rows], [r["invite_hash"] for r in rows],
+                        public, created_ms=now)
+        self.keeper.adopt(live, client if has_engine else None, client if invites else None)
         async with live.lock:
-            self._track(live)
-            self._arm(live)
+            self.keeper.track(live)
+            self.keeper.arm(live)
             links = [{"seat": s, "side": game.side_name(s), "invite": invite,
                       "link": f"/#join={game_id}:{invite}"} for s, invite in invites.items()]
             answer = {"id": game_id, "seat": me, "token": token, "invites": links,
                       "watch": f"/#watch={game_id}", "state": live.state(now_ms(), me, svg=False)}
-        self.keep_fresh(game_id)              # soon joined; older waiting games live in the database
+        self.keeper.keep_fresh(game_id)              # soon joined; older waiting games live in the database
         return answer
 
     async def _confirm(self, check: Callable[[], bool]) -> bool:
@@ -210,7 +201,7 @@ class OnlineService(GameKeeper):
         (check, in a worker thread); ``UnconfirmedError`` when the database
         cannot tell."""
         try:
-            return await self._db(check)
+            return await self.keeper.in_thread(check)
         except STORE_ERRORS:
             raise UnconfirmedError("the server lost its database while storing this and cannot "
                                    "tell yet whether it was kept: try again in a moment") from None
@@ -221,7 +212,7 @@ class OnlineService(GameKeeper):
         in one transaction. A join that starts a game with an engine seat
         counts against the engine caps (``LimitError``) as the game's
         creator's (client's when it is not known)."""
-        live = await self.get(game_id)
+        live = await self.keeper.get(game_id)
         name = player_name(dict(body))
         token = tokens.new_token()
         digest = tokens.digest(token)
@@ -238,10 +229,10 @@ class OnlineService(GameKeeper):
                 if not live.public:
                     raise NoSeatError("this game takes its players by invitation only")
                 by_invite, key = False, None
-            before, seq = snapshot(live), live.game.seq
+            before, seq = live.snapshot(), live.game.seq
             starts = sum(1 for s in live.game.seats if not s.joined and not s.is_engine) == 1
             engine = starts and any(s.is_engine for s in live.game.seats)
-            maker = self.engine_games.get(game_id) or self.waiting.get(game_id) or client
+            maker = self.keeper.engine_games.get(game_id) or self.keeper.waiting.get(game_id) or client
             if engine:
                 self._check_engine_games(maker)
             storing = (maker, engine, False)
@@ -251,18 +242,18 @@ class OnlineService(GameKeeper):
             finally:
                 self._storing.remove(storing)
             if not joined:
-                await self._reload(live)
+                await self.keeper.reload(live)
                 raise ConflictError(f"seat {seat} is taken (or the invitation was used)")
             live.game = trial
             live.token_hashes[seat], live.invite_hashes[seat] = digest, None
             if trial.status != "waiting":                   # started here: this process owns it
-                self.owned.add(game_id)
+                self.keeper.owned.add(game_id)
                 if engine:
-                    self.engine_games[game_id] = maker
-            self._publish(live, live.game.log[seq:], meta_events(before, live))
+                    self.keeper.engine_games[game_id] = maker
+            self.keeper.publish(live, live.game.log[seq:], live.meta_events(before))
             live.seen_ms = now_ms()
-            self._track(live)
-            self._arm(live)
+            self.keeper.track(live)
+            self.keeper.arm(live)
             return {"id": game_id, "seat": seat, "token": token, "state": live.state(now_ms(), seat, svg=False)}
 
     async def _store_join(self, live: LiveGame, game_id: str, seat: int, key: Optional[str], digest: str,
@@ -279,18 +270,18 @@ class OnlineService(GameKeeper):
                 trial.start(now)
                 entries = trial.settle(now)
             try:
-                joined = await self._db(
+                joined = await self.keeper.in_thread(
                     self.db.join, game_id, seat, key, digest, name, by_invite=by_invite,
                     expected_seq=live.game.seq, started_ms=now if last else None, entries=entries,
                     status=trial.status, result=trial.ended, ply=trial.board.ply,
-                    owner=self.owner if last else None)
+                    owner=self.keeper.owner if last else None)
             except Conflict:                            # changed elsewhere: look again
-                await self._reload(live)
+                await self.keeper.reload(live)
                 continue
             except STORE_ERRORS:
                 if not await self._confirm(lambda: self._seat_is(game_id, seat, digest)):
                     raise
-                await self._reload(live)                # it went through
+                await self.keeper.reload(live)                # it went through
                 return True, live.game
             return joined, trial
         raise ConflictError("the game's seats kept changing: try again")
@@ -303,7 +294,7 @@ class OnlineService(GameKeeper):
         """The rematch of a finished game, seats rotated (see docs/web.md):
         the new game, its first entries and its link from the old one in one
         transaction."""
-        old = await self.get(game_id)
+        old = await self.keeper.get(game_id)
         async with old.lock:
             seat = old.seat_of(token)
             if seat is None:
@@ -328,16 +319,16 @@ class OnlineService(GameKeeper):
                        "clock": None if new.control is None else str(new.control),
                        "auto_throw": new.auto_throw, "public": old.public, "created_ms": now,
                        "status": new.status, "started_ms": now, "rematch_of": game_id,
-                       "ply": new.board.ply, "result": new.ended, "owner": self.owner, "alive_ms": now}
-                before = snapshot(old)
+                       "ply": new.board.ply, "result": new.ended, "owner": self.keeper.owner, "alive_ms": now}
+                before = old.snapshot()
                 try:
-                    found = await self._db(self.db.rematch, game_id, row, [
+                    found = await self.keeper.in_thread(self.db.rematch, game_id, row, [
                         {"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
                         for s, h in zip(rotated, hashes)], entries)
                 except STORE_ERRORS:
                     stored = None
                     with contextlib.suppress(*STORE_ERRORS):
-                        stored = await self._db(self.db.load, game_id, old.game.seq)
+                        stored = await self.keeper.in_thread(self.db.load, game_id, old.game.seq)
                     if stored is None:
                         raise UnconfirmedError("the server lost its database while storing the "
                                                "rematch: try again in a moment") from None
@@ -345,16 +336,14 @@ class OnlineService(GameKeeper):
                         raise                               # nothing was changed
                     found = str(stored.row["rematch"])
                 if found == new_id:
-                    self.games[new_id] = LiveGame(new_id, new, hashes, [None] * n, old.public,
-                                                  rematch_of=game_id, created_ms=now)
-                    self.owned.add(new_id)
-                    if any(s.is_engine for s in old.game.seats):
-                        self.engine_games[new_id] = client
+                    engine = any(s.is_engine for s in old.game.seats)
+                    self.keeper.adopt(LiveGame(new_id, new, hashes, [None] * n, old.public,
+                                               rematch_of=game_id, created_ms=now), client if engine else None)
                 old.rematch = found
-                self._publish(old, [], meta_events(before, old))
-        rematch = await self.get(old.rematch)
+                self.keeper.publish(old, [], old.meta_events(before))
+        rematch = await self.keeper.get(old.rematch)
         async with rematch.lock:
-            self._arm(rematch)
+            self.keeper.arm(rematch)
             return {"id": rematch.id, "seat": mine, "token": token,
                     "state": rematch.state(now_ms(), mine, svg=False)}
 
@@ -372,7 +361,7 @@ class OnlineService(GameKeeper):
                     db.summaries("playing", public_only=True, limit=size)[0],
                     db.summaries("finished", public_only=True, limit=min(20, size))[0])
 
-        open_, playing, finished = await self._db(read)
+        open_, playing, finished = await self.keeper.in_thread(read)
         open_ = [g for g in open_ if g["created"] >= fresh]
         return {"open": [_bounded(g) for g in open_], "playing": [_bounded(g) for g in playing],
                 "finished": [_bounded(g) for g in finished]}
@@ -383,6 +372,6 @@ class OnlineService(GameKeeper):
         game = query.get("game")
         if game is not None:
             _games.get(game)
-        found, total = await self._db(self.db.summaries, "finished", game=game, limit=limit,
+        found, total = await self.keeper.in_thread(self.db.summaries, "finished", game=game, limit=limit,
                                       offset=offset)
         return {"games": found, "total": total}

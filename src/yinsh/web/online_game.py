@@ -18,10 +18,10 @@ refused action changes nothing.
 ['c3']
 >>> game.act(0, {"type": "move", "move": "d3", "ply": 1}, now_ms=20)
 Traceback (most recent call last):
-yinsh.web.online_game.NotYourSeatError: it is Red's turn, not White's
+yinsh.web.errors.NotYourSeatError: it is Red's turn, not White's
 >>> game.act(1, {"type": "move", "move": "d3", "ply": 0}, now_ms=20)
 Traceback (most recent call last):
-yinsh.web.online_game.StaleError: the game has moved on: it is at ply 1, the action was made at ply 0; nothing was changed
+yinsh.web.errors.StaleError: the game has moved on: it is at ply 1, the action was made at ply 0; nothing was changed
 >>> copy = OnlineGame.replay(game.header(), game.log)
 >>> copy.board.position() == game.board.position(), copy.seq
 (True, 1)
@@ -33,11 +33,13 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from yinsh.engine.hooks import game_module
+from yinsh.parts.web import OptionError, WebGame
 from yinsh.web import games as _games
 from yinsh.web.clocks import Clocks, TimeControl
+from yinsh.web.errors import ActionError, NotYourSeatError, StaleError
 
-__all__ = ["Entry", "Seat", "OnlineGame", "ActionError", "StaleError", "NotYourSeatError",
-           "ACTION_TYPES", "LOG_KINDS"]
+__all__ = ["Entry", "Seat", "OnlineGame", "ACTION_TYPES", "LOG_KINDS"]
 
 #: What a client may send (see docs/web.md, "Actions").
 ACTION_TYPES = ("move", "throw", "takeback", "takeback_accept", "takeback_decline",
@@ -49,34 +51,15 @@ LOG_KINDS = ("move", "throw", "out_move", "takeback_request", "takeback_accept",
 _BOARD_KINDS = ("move", "throw", "out_move")
 
 
-class ActionError(ValueError):
-    """An action the game refuses (HTTP status ``status``); nothing changed."""
-
-    status = 400
-
-
-class StaleError(ActionError):
-    """The action was made on a board the game has left (409)."""
-
-    status = 409
-
-
-class NotYourSeatError(ActionError):
-    """The seat may not do this now (403)."""
-
-    status = 403
-
-
 _SPLITTERS: dict[type, Optional[Callable[[str], list[str]]]] = {}
 
 
 def _turn_splitter(board: Any) -> Optional[Callable[[str], list[str]]]:
-    """The ``split_turn`` of board's own game (its part ``"records"``),
-    looked up once per board class."""
+    """The record module's ``split_turn`` of board's game (None: a word is
+    an action), looked up once per board class."""
     cls = type(board)
     if cls not in _SPLITTERS:
-        from yinsh.games import of_board            # the registry
-        _SPLITTERS[cls] = of_board(board).part("records").split_turn
+        _SPLITTERS[cls] = getattr(game_module(board, "record"), "split_turn", None)
     return _SPLITTERS[cls]
 
 
@@ -158,9 +141,9 @@ class OnlineGame:
         board = web.new_board(options) if position is None else web.board_from_position(position)
         kind = web.kind
         resolved = dict(options)
-        resolved.update({k: v for k, v in kind.options.of(board).items() if k in kind.options.drawn})
+        resolved.update({k: v for k, v in kind.options_of(board).items() if k in kind.resolved_options})
         if position is not None:
-            resolved = kind.options.of(board)
+            resolved = kind.options_of(board)
         return cls.from_header({"game": game_name, "options": resolved, "start": board.position(),
                                 "seats": [_copy.copy(s) for s in seats],
                                 "clock": None if control is None else str(control),
@@ -172,7 +155,7 @@ class OnlineGame:
         board = web.kind.board_class(header["start"])
         seats = [s if isinstance(s, Seat) else Seat(**s) for s in header["seats"]]
         if len(seats) != len(web.seats(board)):
-            raise _games.OptionError(f"this game has {len(web.seats(board))} seats, not {len(seats)}")
+            raise OptionError(f"this game has {len(web.seats(board))} seats, not {len(seats)}")
         control = None if header.get("clock") is None else TimeControl.parse(header["clock"])
         game = cls(header["game"], dict(header["options"]), header["start"], seats, control,
                    bool(header.get("auto_throw", False)), board)
@@ -215,7 +198,7 @@ class OnlineGame:
     # State ------------------------------------------------------------------------------
 
     @property
-    def web(self) -> _games.WebGame:
+    def web(self) -> WebGame:
         return _games.WEB_GAMES[self.game_name]
 
     @property
@@ -361,7 +344,7 @@ class OnlineGame:
             self.offers = Offers()
             return
         winner = left[0]
-        if not self.web.kind.part("records").is_result("1-0"):            # a finishing order (Ludo)
+        if not self.web.kind.is_result("1-0"):            # a finishing order (Ludo)
             letters = [self.web.kind.module.Color.of(self.sides[s]).letter
                        for s in [winner] + self.out[::-1]]
             code = "".join(letters)
@@ -479,7 +462,7 @@ class OnlineGame:
         self._add("takeback_decline", seat, "", False, now_ms)
 
     def _draw(self, seat: int, message: Mapping[str, Any], now_ms: int) -> None:
-        if len(self.seats) != 2 or not self.web.kind.part("records").is_result("1/2-1/2"):
+        if len(self.seats) != 2 or not self.web.kind.is_result("1/2-1/2"):
             raise ActionError(f"{self.web.title} has no draws")
         if self.offers.draw is not None:
             raise ActionError("a draw is already offered")

@@ -12,28 +12,31 @@ import asyncio
 import contextlib
 import datetime
 import json
-from typing import Any, Awaitable, Callable, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yinsh.web import online_view
-from yinsh.web.database import STORE_ERRORS
+from yinsh.web import errors, online_view
+from yinsh.web.clocks import now_ms
+from yinsh.web.games import board_view
 from yinsh.web.guard import ForeignOrigin, origin_allowed, require_json
-from yinsh.web.inputs import BadRequest, TooLarge, integer, read_body
+from yinsh.web.inputs import BadRequest, integer, read_body
 from yinsh.web.limits import client_address
 from yinsh.web.live import Ack, Viewer, dumps
-from yinsh.web.online import CATCH_UP, GoneError, LimitError, LiveGame, OnlineService, now_ms
-from yinsh.web.online_game import ActionError, StaleError
 
-__all__ = ["online_routes", "MAX_MESSAGE", "bearer"]
+if TYPE_CHECKING:
+    from yinsh.web.online import OnlineService
+
+__all__ = ["online_routes", "MAX_MESSAGE", "CATCH_UP", "bearer", "json_answer"]
 
 MAX_MESSAGE = 4096          # characters of a WebSocket message
 HELLO_WAIT = 30.0           # seconds a socket may wait before its hello
-#: The errors answered as ``{"error": ...}`` (any other is a bug: 500).
-ANSWERED: tuple[type[Exception], ...] = (GoneError, ValueError) + STORE_ERRORS
+#: A socket's hello naming a seq at most this many entries back gets them
+#: (an update), not a snapshot.
+CATCH_UP = 1000
 
 
 class _Json(JSONResponse):
@@ -43,44 +46,33 @@ class _Json(JSONResponse):
         return dumps(content).encode()
 
 
+def json_answer(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    """The endpoint of handler: its value as JSON (a ``Response`` as it is),
+    its errors answered by ``errors.answer`` (any other error is a bug:
+    500). Every route of the server answers through it."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            value = await handler(request)
+        except Exception as exc:
+            found = errors.answer(exc)
+            if found is None:
+                raise
+            status, body, headers = found
+            return _Json(body, status_code=status, headers=headers or None)
+        return value if isinstance(value, Response) else _Json(value)
+    return endpoint
+
+
 def bearer(request: Request) -> Optional[str]:
     """The token of an ``Authorization: Bearer`` header."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _failure(exc: Exception, live: Optional[LiveGame] = None) -> tuple[int, dict[str, Any]]:
-    """The status and body of an error."""
-    if isinstance(exc, STORE_ERRORS):
-        return 503, {"error": "the server cannot reach its database now: nothing was changed; "
-                              "try again in a moment"}
-    if isinstance(exc, GoneError):
-        return 404, {"error": str(exc), "gone": True}
-    if isinstance(exc, TooLarge):
-        return 413, {"error": str(exc)}
-    body: dict[str, Any] = {"error": str(exc)}
-    status = getattr(exc, "status", 400) if isinstance(exc, (ActionError, BadRequest)) else 400
-    if isinstance(exc, StaleError):
-        body["stale"] = True
-        if live is not None:
-            body.update(ply=live.game.board.ply, seq=live.game.seq)
-    return status, body
-
-
 def online_routes(service: OnlineService) -> list[BaseRoute]:
     """The routes, served by service."""
-
-    def answer(handler: Callable[[Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            try:
-                value = await handler(request)
-            except ANSWERED as exc:
-                live = service.games.get(request.path_params.get("game_id", ""))
-                status, body = _failure(exc, live)
-                headers = exc.headers if isinstance(exc, LimitError) else None
-                return JSONResponse(body, status_code=status, headers=headers)
-            return value if isinstance(value, Response) else _Json(value)
-        return endpoint
+    answer = json_answer
+    keeper = service.keeper
 
     def client(request: Request) -> str:
         return client_address(request.scope, service.limits)
@@ -98,7 +90,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         return await service.join(request.path_params["game_id"], body, client(request))
 
     async def show(request: Request) -> dict[str, Any]:
-        live = await service.get(request.path_params["game_id"])
+        live = await keeper.get(request.path_params["game_id"])
         return live.state(now_ms(), live.seat_of(bearer(request)))
 
     async def action(request: Request) -> dict[str, Any]:
@@ -115,24 +107,18 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         return await service.rematch(request.path_params["game_id"], bearer(request), client(request))
 
     async def record(request: Request) -> Response:
-        live = await service.get(request.path_params["game_id"])
+        live = await keeper.get(request.path_params["game_id"])
         name = f"{live.game.game_name}-online-{live.id[:8]}.txt"
         date = datetime.datetime.fromtimestamp(live.created_ms / 1000, datetime.timezone.utc)
         return PlainTextResponse(online_view.record_text(live.game, date=date.strftime("%Y.%m.%d")), headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
-    async def board_at(request: Request) -> dict[str, Any]:
-        live = await service.get(request.path_params["game_id"])
-        board = live.game.board
-        first = board.ply - len(board.move_stack)          # a game from a position starts there
-        ply = integer(request.query_params.get("ply", str(board.ply)), "ply", first, board.ply)
-        view = board.copy()
-        while view.ply > ply:
-            view.pop()
-        return {"ply": ply, "position": view.position(), "svg": live.game.web.svg(view, [], False)}
+    async def board(request: Request) -> dict[str, Any]:
+        live = await keeper.get(request.path_params["game_id"])
+        return board_view(live.game.web, live.game.board, request.query_params.get("ply"))
 
     async def picture(request: Request) -> Response:
-        live = await service.get(request.path_params["game_id"])
+        live = await keeper.get(request.path_params["game_id"])
         seq = integer(request.query_params.get("seq", str(live.game.seq)), "seq", 0, live.game.seq)
         view = integer(request.query_params.get("view", "0"), "view", 0, 1)
         return Response(live.picture(seq, bool(view)), media_type="image/svg+xml",
@@ -154,7 +140,7 @@ def online_routes(service: OnlineService) -> list[BaseRoute]:
         Route(api + "/action", answer(action), methods=["POST"]),
         Route(api + "/rematch", answer(rematch), methods=["POST"]),
         Route(api + "/record", answer(record), methods=["GET"]),
-        Route(api + "/board", answer(board_at), methods=["GET"]),
+        Route(api + "/board", answer(board), methods=["GET"]),
         Route(api + "/picture", answer(picture), methods=["GET"]),
         WebSocketRoute(api + "/live", lambda ws: live_socket(ws, service)),
     ]
@@ -174,30 +160,31 @@ def _message(raw: str) -> dict[str, Any]:
 
 async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     """One browser's live connection to a game (see docs/web.md)."""
+    keeper = service.keeper
     await websocket.accept()
     game_id = websocket.path_params.get("game_id", "")
     try:
-        live = await service.get(game_id)
-    except GoneError as exc:
+        live = await keeper.get(game_id)
+    except errors.GoneError as exc:
         await websocket.send_json({"type": "gone", "error": str(exc)})
         await websocket.close(code=4404)
         return
     limits = service.limits
-    if service.hub.count(game_id) >= limits.sockets_per_game:
+    if keeper.hub.count(game_id) >= limits.sockets_per_game:
         await websocket.close(code=1013, reason=f"at most {limits.sockets_per_game} live connections "
                                                 "to one game: try again later")
         return
     may_act = origin_allowed(websocket.scope, limits)
 
     def snapshot(viewer: Viewer) -> dict[str, Any]:
-        return service.games.get(game_id, live).state(now_ms(), viewer.seat)
+        return keeper.games.get(game_id, live).state(now_ms(), viewer.seat)
 
     viewer = Viewer(websocket, snapshot=snapshot, max_bytes=limits.queue_bytes)
     sender = asyncio.ensure_future(viewer.run())
     token: Optional[str] = None
     hello = False
     folded = False                                  # acks in the actions' own updates (the hello's ack_in_update)
-    service.hub.add(game_id, viewer)
+    keeper.hub.add(game_id, viewer)
     # The socket is read here, in this task (no task a message): when the
     # sender ends (the viewer was dropped, or sending failed) or no hello
     # came in time, the socket is done: a read in progress is cancelled.
@@ -259,7 +246,7 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                                      "state": live.state(now_ms(), viewer.seat, since=seen)})
                     else:
                         viewer.send({"type": "snapshot", "state": live.state(now_ms(), viewer.seat)})
-                    service.seen(live, person=viewer.seat is not None)
+                    keeper.seen(live, person=viewer.seat is not None)
                 elif kind == "ping":
                     viewer.send({"type": "pong", "id": ident})
                 elif not hello:
@@ -272,9 +259,12 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
                     live = await service.act(game_id, token, message, ack)
                     if ack is None or not ack.sent:     # no update of it went to this socket
                         viewer.send({"type": "ack", "id": ident, "seq": live.game.seq})
-            except ANSWERED as exc:
-                status, body = _failure(exc, service.games.get(game_id))
-                if isinstance(exc, GoneError):
+            except Exception as exc:
+                found = errors.answer(exc)
+                if found is None:
+                    raise
+                status, body, _ = found
+                if isinstance(exc, errors.GoneError):
                     viewer.close({"type": "gone", "error": str(exc)})
                     continue
                 viewer.send({"type": "error", "id": ident, "status": status,
@@ -284,13 +274,13 @@ async def live_socket(websocket: WebSocket, service: OnlineService) -> None:
     finally:
         no_hello.cancel()
         sender.remove_done_callback(stop)
-        service.hub.remove(game_id, viewer)
+        keeper.hub.remove(game_id, viewer)
         viewer.close()
-        current = service.games.get(game_id)
+        current = keeper.games.get(game_id)
         if current is not None:
             if viewer.seat is not None:
-                service.seen(current)
-            service.let_go_if_idle(game_id)
+                keeper.seen(current)
+            keeper.let_go_if_idle(game_id)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 2.0)
         sender.cancel()

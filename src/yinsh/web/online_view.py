@@ -2,7 +2,7 @@
 board's picture (``picture``, drawn once per entry and view) and the
 game's record (``record_text``).
 
->>> from yinsh.web.online_game import Seat
+>>> from yinsh.web.online_game import OnlineGame, Seat
 >>> game = OnlineGame.new("insert", {"layout": 7}, [Seat("person", "Ann"), Seat("person", "Bob")])
 >>> game.start(at_ms=0)
 >>> shown = state(game, now_ms=0)
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import collections
 import copy as _copy
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
-from yinsh.web.online_game import OnlineGame
+if TYPE_CHECKING:
+    from yinsh.web.online_game import OnlineGame
 
 __all__ = ["state", "picture", "record_text", "PICTURES_KEPT", "SHARED_PICTURES_KEPT"]
 

@@ -35,8 +35,10 @@ from typing import Any, Optional, Sequence
 from yinsh import record
 from yinsh.engine.session import NotYourTurnError, Seat, Session
 from yinsh.errors import IllegalMoveError
+from yinsh.parts.web import OptionError
 from yinsh.web import games as _games
 from yinsh.web.engines import SLOTS, EnginePlayer, SearchSlots
+from yinsh.web.errors import WebError
 
 __all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS",
            "SESSIONS_PER_CLIENT", "IDLE_SECONDS"]
@@ -46,8 +48,10 @@ SESSIONS_PER_CLIENT = 100    # one client address's own oldest game goes past th
 IDLE_SECONDS = 24 * 3600     # a game untouched this long is forgotten
 
 
-class UnknownSessionError(LookupError):
-    """No game has this id (never had, or it was forgotten)."""
+class UnknownSessionError(WebError, LookupError):
+    """No game has this id (never had, or it was forgotten): 404."""
+
+    status = 404
 
 
 class GameSession:
@@ -62,7 +66,7 @@ class GameSession:
         self.game = _games.of_board(board)
         sides = self.game.seats(board)
         if len(seats) != len(sides):
-            raise _games.OptionError(f"this game has {len(sides)} seats, not {len(seats)}")
+            raise OptionError(f"this game has {len(sides)} seats, not {len(seats)}")
         by_side = [Seat()] * len(self.game.side_names(board))
         for side, seconds in zip(sides, seats):
             by_side[side] = Seat() if seconds is None else Seat(EnginePlayer(seconds, slots))
@@ -152,22 +156,12 @@ class GameSession:
 
     # Views -------------------------------------------------------------------
 
-    def board_at(self, ply: int) -> Any:
-        """A copy of the board after ply actions (``ValueError`` outside 0..ply)."""
-        board = self.board
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= board.ply:
-            raise ValueError(f"ply must be between 0 and {board.ply}")
-        view = board.copy()
-        while view.ply > ply:
-            view.pop()
-        return view
-
     def result(self) -> dict[str, str]:
         """The result: ``code`` (record), ``winner`` and ``reason`` in words."""
         session, board, names = self.session, self.board, self.game.side_names(self.board)
         if session.resigned is not None:
             loser = names[int(session.resigned)]
-            if not self.game.kind.part("records").is_result("1-0"):       # results are no two-sided scores
+            if not self.game.kind.is_result("1-0"):       # results are no two-sided scores
                 return {"code": "*", "winner": f"{loser} resigned", "reason": "resignation"}
             others = [n for i, n in enumerate(names) if i != int(session.resigned)]
             return {"code": session.result(), "winner": f"{others[0]} wins",
@@ -179,7 +173,8 @@ class GameSession:
 
     def moves(self) -> list[dict[str, Any]]:
         """The actions so far: ply (after it), side name and text."""
-        return self.game.move_list(self.board_at(0), self.board.move_stack)
+        board = self.board
+        return self.game.move_list(_games.board_at(board, board.ply - len(board.move_stack)), board.move_stack)
 
     def record_text(self) -> str:
         """The game in the library's record format."""

@@ -1,15 +1,13 @@
 """The failures of the online games' store (``yinsh.web.database``):
-``Conflict`` (another request changed the game first), ``STORE_ERRORS``
-(what a database that went away raises), and the failures ``Faults``
-injects into the store's transactions, for the tests.
+``Conflict`` (another request changed the game first) and the failures
+``Faults`` injects into the store's transactions, for the tests (what a
+database that went away raises is ``yinsh.web.errors.STORE_ERRORS``).
 """
 from __future__ import annotations
 
 import threading
 
-from sqlalchemy.exc import SQLAlchemyError
-
-__all__ = ["Conflict", "InjectedFault", "STORE_ERRORS", "Faults"]
+__all__ = ["Conflict", "InjectedFault", "Faults"]
 
 
 class Conflict(RuntimeError):
@@ -18,10 +16,6 @@ class Conflict(RuntimeError):
 
 class InjectedFault(ConnectionError):
     """A failure ``Faults`` injected: what a database that went away raises."""
-
-
-#: What a database that went away raises (its transaction changed nothing).
-STORE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
 
 
 class Faults:
