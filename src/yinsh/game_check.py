@@ -31,10 +31,17 @@ import re
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
-from yinsh.game_kind import GameKind, GameLoadError
 from yinsh.options import Option, Options
 
-__all__ = ["EXPORTS", "BOARD_MEMBERS", "MODULE_EXPORTS", "PICTURE_OPTIONS", "problems",
+GameKind = Any          # yinsh.game_kind.GameKind (which imports this module)
+
+
+class GameLoadError(ValueError):
+    """A registered game that cannot be loaded: its module missing or
+    broken, or its spec, package or modules not fitting the protocol (the
+    message names the game and every problem)."""
+
+__all__ = ["GameLoadError", "EXPORTS", "BOARD_MEMBERS", "MODULE_EXPORTS", "PICTURE_OPTIONS", "problems",
            "module_problems", "raise_problems"]
 
 #: What the game's package exports.
@@ -62,6 +69,9 @@ def raise_problems(game: Any, found: list[str]) -> None:
 def problems(game: GameKind) -> list[str]:
     """Every way the spec and the game's package fall short of the protocol."""
     found = _spec_problems(game)
+    if "." not in type(game).__module__:
+        return found + [f"its spec {type(game).__name__} is in {type(game).__module__}, not in the "
+                        f"game.py of a game's package"]
     try:
         package = _package(game)
     except ImportError as exc:

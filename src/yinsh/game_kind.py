@@ -42,6 +42,8 @@ import sys
 from types import ModuleType
 from typing import Any, Callable, ClassVar, Mapping, Optional
 
+from yinsh import game_check
+from yinsh.game_check import GameLoadError
 from yinsh.options import Options
 
 __all__ = ["GameKind", "GameLoadError", "TagError", "board_name"]
@@ -52,10 +54,6 @@ class TagError(ValueError):
     ``RecordError``)."""
 
 
-class GameLoadError(ValueError):
-    """A registered game that cannot be loaded: its module missing or
-    broken, or its spec, package or modules not fitting the protocol (the
-    message names the game and every problem; ``yinsh.game_check``)."""
 
 
 class GameKind:
@@ -104,7 +102,6 @@ class GameKind:
         if name not in loaded:
             package = type(self).__module__.rpartition(".")[0]
             module = importlib.import_module(f"{package}.{name}" if name else package)
-            from yinsh import game_check                  # the protocol's checks of a module
             game_check.raise_problems(self, game_check.module_problems(self, name, module))
             loaded[name] = module
         return loaded[name]
@@ -254,13 +251,15 @@ class GameKind:
         ``LookupError`` naming the game's parts for a part it does not have."""
         loaded: dict[str, Any] = self.__dict__.setdefault("_parts", {})
         if name not in loaded:
-            from yinsh import parts as _parts
+            # the parts' interfaces read the registry, which imports this
+            # module: they are imported by name, so that no circle runs
+            parts = importlib.import_module("yinsh.parts")
             loader = self.parts.get(name)
-            made = loader() if loader is not None else _parts.default(name)
+            made = loader() if loader is not None else parts.default(name)
             if made is None:
                 raise LookupError(f"the game {self.name!r} has no {name!r} part (its parts: "
                                   f"{', '.join(self.parts) or 'none'})")
-            if isinstance(made, type) and issubclass(made, _parts.Part):
+            if isinstance(made, type) and issubclass(made, parts.Part):
                 made = made(self)
             loaded[name] = made
         return loaded[name]
