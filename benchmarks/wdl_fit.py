@@ -221,19 +221,28 @@ def fit(d: dict[str, np.ndarray], rows: np.ndarray, draws: bool, symmetric: bool
         b = [q.pop(0), q.pop(0)] if progress else [q.pop(0), 0.0]
         m: dict[str, Any] = {"draws": draws, "a": [v * scale for v in a], "b": [v * scale for v in b]}
         if "compress" in shape:
-            m["c"] = scale * math.exp(min(20.0, q.pop(0)))
+            m["c"] = [scale * math.exp(min(20.0, q.pop(0)))]
+            if progress:
+                m["c"].append(m["c"][0] * q.pop(0))
         if "lapse" in shape:
             m["lapse"] = 0.2 / (1.0 + math.exp(-q.pop(0)))
         return m
 
     x0 = ([] if symmetric else ([0.3, 0.0] if progress else [0.3])) + ([1.0, 0.0] if progress else [1.0])
-    x0 += [1.0] * ("compress" in shape) + [-2.0] * ("lapse" in shape)
-    m = model(nelder_mead(lambda p: _nll(model(p), d, rows), np.array(x0)))
+    x0 += ([1.0] + [0.0] * progress) * ("compress" in shape) + [-2.0] * ("lapse" in shape)
+    def loss(p: np.ndarray) -> float:
+        return _nll(model(p), d, rows)
+
+    best = nelder_mead(loss, np.array(x0))
+    for _ in range(2):                         # restarts: the simplex may have collapsed early
+        best = nelder_mead(loss, best)
+    m = model(best)
     m["a"] = [round(float(v), 2) for v in m["a"]]
     m["b"] = [round(float(v), 2) for v in m["b"]]
-    for key in ("c", "lapse"):
-        if key in m:
-            m[key] = round(float(m[key]), 4 if key == "lapse" else 2)
+    if "c" in m:
+        m["c"] = [round(float(v), 2) for v in m["c"]]
+    if "lapse" in m:
+        m["lapse"] = round(float(m["lapse"]), 4)
     return m
 
 

@@ -130,12 +130,12 @@ def probabilities(model: Any, score: Any, progress: Any) -> tuple[Any, Any, Any]
     ``score`` (side to act) and ``progress`` (0..1). ``b`` is kept at 1
     or more."""
     if isinstance(model, WdlModel):
-        draws, a_c, b_c, c, lapse = model.draws, model.a, model.b, model.c, model.lapse
+        draws, a_c, b_c, c_c, lapse = model.draws, model.a, model.b, model.c, model.lapse
     else:
         draws, a_c, b_c = bool(model["draws"]), model["a"], model["b"]
-        c, lapse = float(model.get("c", 0.0)), float(model.get("lapse", 0.0))
-    if c > 0:
-        score = _compressed(score, c)
+        c_c, lapse = tuple(model.get("c", ())), float(model.get("lapse", 0.0))
+    if c_c:
+        score = _compressed(score, _poly(c_c, progress))
     a = _poly(a_c, progress)
     b = _poly(b_c, progress)
     if hasattr(b, "__array__"):
@@ -161,12 +161,14 @@ def probabilities(model: Any, score: Any, progress: Any) -> tuple[Any, Any, Any]
     return w, d, l
 
 
-def _compressed(score: Any, c: float) -> Any:
-    """``c * asinh(score / c)``: the score itself near 0, its logarithm far
-    out (a float or a numpy array)."""
-    if hasattr(score, "__array__"):
+def _compressed(score: Any, c: Any) -> Any:
+    """``c * asinh(score / c)`` (c kept at 1 or more): the score itself near
+    0, its logarithm far out (floats or numpy arrays)."""
+    if hasattr(score, "__array__") or hasattr(c, "__array__"):
         import numpy as np
+        c = np.maximum(c, 1.0)
         return c * np.arcsinh(np.asarray(score, dtype=float) / c)
+    c = max(float(c), 1.0)
     return c * math.asinh(float(score) / c)
 
 
@@ -183,9 +185,10 @@ class WdlModel:
     polynomials in the progress (coefficients from the constant),
     ``draws`` whether the game has draws. ``meta`` is what the fit
     recorded (games, nodes, held-out Brier score). Two refinements, each
-    kept by the fit only where it lowers the held-out log-loss: ``c`` > 0
-    reads the score compressed, ``c * asinh(s / c)`` (the points of a far
-    lead count less than those near an even game), and ``lapse`` moves
+    kept by the fit only where it lowers the held-out log-loss: ``c`` (a
+    polynomial in the progress too; empty: none) reads the score
+    compressed, ``c * asinh(s / c)`` (the points of a far lead count less
+    than those near an even game), and ``lapse`` moves
     every chance that far towards the other results, ``W' = lapse + (1 -
     2 lapse) W`` and ``L'`` alike (in a game of dice no lead is sure).
 
@@ -197,7 +200,7 @@ class WdlModel:
     a: tuple[float, ...]
     b: tuple[float, ...]
     meta: Optional[dict[str, Any]] = None
-    c: float = 0.0
+    c: tuple[float, ...] = ()
     lapse: float = 0.0
 
     def wdl(self, score: int, progress: float = 0.0) -> Wdl:
@@ -212,9 +215,10 @@ class WdlModel:
         b = tuple(float(v) for v in data["b"])
         if not a or not b:
             raise ValueError("a WDL model needs coefficients a and b")
-        c, lapse = float(data.get("c", 0.0)), float(data.get("lapse", 0.0))
-        if c < 0 or not 0 <= lapse < 0.5:
-            raise ValueError(f"a WDL model needs c >= 0 and 0 <= lapse < 0.5, not {c}, {lapse}")
+        c = tuple(float(v) for v in data.get("c", ()))
+        lapse = float(data.get("lapse", 0.0))
+        if not 0 <= lapse < 0.5:
+            raise ValueError(f"a WDL model needs 0 <= lapse < 0.5, not {lapse}")
         return cls(bool(data.get("draws", False)), a, b, data.get("fitted"), c, lapse)
 
 
