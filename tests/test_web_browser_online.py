@@ -540,3 +540,65 @@ def test_server_killed_and_restarted_every_browser_reconnects(browser, tmp_path)
         bob.close(server_down=True)
     finally:
         stop_server(child)
+
+
+def test_the_page_merges_every_update_into_the_whole_state(browser, server):
+    """The page's own merge of an update (``mergeUpdate`` of static/online.js,
+    run in the browser, the module the page loaded) gives the server's whole
+    state after every action of a game, and after a socket's catch-up of
+    several entries (a hello with the seq it had seen), a takeback among them."""
+    from websockets.sync.client import connect
+
+    made = _post(server, "/api/online/games", {"game": "insert", "options": {"layout": 7},
+                                               "seats": ["me", "invite"], "name": "Ann"})
+    game_id = made["id"]
+    joined = _post(server, f"/api/online/games/{game_id}/join",
+                   {"invite": made["invites"][0]["invite"], "name": "Bob"})
+    tokens = {made["seat"]: made["token"], joined["seat"]: joined["token"]}
+    page = Person(browser, server)
+
+    def merged(before, update):
+        return page.tab.evaluate("async ([before, update]) => (await import('/static/online.js'))"
+                                 ".mergeUpdate(before, update)", [before, update])
+
+    def whole(token=None):
+        request = urllib.request.Request(f"{server.rstrip('/')}/api/online/games/{game_id}",
+                                         headers={"Authorization": f"Bearer {token}"} if token else {})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
+
+    def same(state, expected):
+        keys = ("moves", "position", "ply", "seq", "to_act", "choices", "status", "view")
+        assert {k: state[k] for k in keys} == {k: expected[k] for k in keys}
+
+    url = server.replace("http://", "ws://").rstrip("/") + f"/api/online/games/{game_id}/live"
+    rng = random.Random(3)
+    with connect(url, open_timeout=10, max_size=2 ** 22) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        state = json.loads(ws.recv(timeout=30))["state"]
+        first = state
+        for _ in range(8):
+            token = tokens[state["to_act"]]
+            _post(server, f"/api/online/games/{game_id}/action",
+                  {"type": "move", "move": rng.choice(whole(token)["choices"])["move"], "ply": state["ply"],
+                   "seq": state["seq"]}, token)
+            update = json.loads(ws.recv(timeout=30))
+            assert update["type"] == "update" and "moves" not in update["state"]
+            state = merged(state, update["state"])
+            same(state, whole())
+            assert state["svg"] is None                    # a new position: the page fetches its picture
+        asker = tokens[1 - state["to_act"]]              # a takeback: moves_from before the end
+        for kind, token in (("takeback", asker), ("takeback_accept", tokens[state["to_act"]])):
+            _post(server, f"/api/online/games/{game_id}/action",
+                  {"type": kind, "ply": state["ply"], "seq": state["seq"]}, token)
+            update = json.loads(ws.recv(timeout=30))
+            state = merged(state, update["state"])
+            same(state, whole())
+        assert update["state"]["moves_from"] < 8 and len(state["moves"]) == 7
+    with connect(url, open_timeout=10, max_size=2 ** 22) as ws:     # back after missing 8 entries
+        ws.send(json.dumps({"type": "hello", "token": None, "seq": first["seq"]}))
+        update = json.loads(ws.recv(timeout=30))
+        assert update["type"] == "update" and len(update["events"]) == 11    # 8 moves, a takeback's 3
+        same(merged(first, update["state"]), whole())
+    assert not page.errors, page.errors
+    page.close()

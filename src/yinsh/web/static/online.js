@@ -61,6 +61,16 @@ export function asPageState(state) {
   };
 }
 
+// The whole state after an update's state (docs/web.md, "Updates"): the
+// moves before moves_from, then moves_tail; the picture kept when the
+// position and the view did not change, else null (the page fetches
+// picture). The tests run this very function in the browser.
+export function mergeUpdate(before, update) {
+  const { moves_from: from, moves_tail: tail, ...rest } = update;
+  const same = before.position === rest.position && before.view === rest.view;
+  return { ...rest, moves: before.moves.slice(0, from).concat(tail), svg: same ? before.svg : null };
+}
+
 export class Live {
   // id: the game; onState(state, events): a snapshot or an update;
   // onLink(text): the connection's state in words ("" when connected);
@@ -115,10 +125,7 @@ export class Live {
       } else {
         this.retry = 0;
         this.seq = data.state.seq;
-        const { moves_from: from, moves_tail: tail, ...rest } = data.state;
-        const before = this.state;
-        const same = before.position === rest.position && before.view === rest.view;
-        const state = { ...rest, moves: before.moves.slice(0, from).concat(tail), svg: same ? before.svg : null };
+        const state = mergeUpdate(this.state, data.state);
         this.state = state;
         this.onLink("");
         this.show(state, data.events);
