@@ -42,7 +42,7 @@ def layer_of(module: str, layers: list[list[str]]) -> tuple[int, str]:
 
 
 def parsed_layers() -> list[list[str]]:
-    return [[part.strip() for part in re.split(r"[|:]", layer)]
+    return [[part.strip().strip("()") for part in re.split(r"[|:]", layer)]
             for layer in contract("layers")["layers"]]
 
 
@@ -191,3 +191,51 @@ def test_the_architecture_page_shows_the_contracts_layers():
     table = text.split("## The layers\n", 1)[1].split("```\n", 2)[1]
     rows = [line.split(None, 1)[1] for line in table.splitlines()[1:] if line.strip()]
     assert [re.sub(r"\s+", " ", row).strip() for row in rows] == contract("layers")["layers"]
+
+
+def _web_imports() -> dict[str, set[str]]:
+    """The modules of ``yinsh.web`` and the others of them each imports when
+    it runs (an import under ``if TYPE_CHECKING:`` is left out, as
+    ``exclude_type_checking_imports`` leaves it out of the contracts)."""
+    import ast
+
+    folder = SRC / "yinsh" / "web"
+    names = {path.stem for path in folder.glob("*.py")} - {"__init__"}
+    graph: dict[str, set[str]] = {}
+    for name in names:
+        found: set[str] = set()
+
+        def visit(node: ast.AST) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                    continue
+                if isinstance(child, ast.Import):
+                    found.update(a.name.split(".")[2] for a in child.names if a.name.startswith("yinsh.web."))
+                elif isinstance(child, ast.ImportFrom) and child.module:
+                    if child.module.startswith("yinsh.web."):
+                        found.add(child.module.split(".")[2])
+                    elif child.module == "yinsh.web":
+                        found.update(a.name for a in child.names)
+                visit(child)
+
+        visit(ast.parse((folder / f"{name}.py").read_text()))
+        graph[name] = (found & names) - {name}
+    return graph
+
+
+def test_the_web_layers_import_chains_are_short():
+    """The longest import chain inside ``yinsh.web`` (modules, the first and
+    the last counted) is at most 6 (docs/web.md, "Import depth")."""
+    graph = _web_imports()
+    longest: list[str] = []
+
+    def walk(path: list[str]) -> None:
+        nonlocal longest
+        if len(path) > len(longest):
+            longest = list(path)
+        for name in sorted(graph[path[-1]] - set(path)):
+            walk(path + [name])
+
+    for name in sorted(graph):
+        walk([name])
+    assert len(longest) <= 6, " -> ".join(longest)
