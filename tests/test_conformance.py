@@ -3,7 +3,8 @@ toy dice race, and the load check (yinsh.game_check) naming every problem."""
 import pytest
 
 from yinsh import games
-from yinsh.game_kind import GameKind, GameLoadError
+from yinsh.game_check import GameLoadError
+from yinsh.game_kind import GameKind
 from yinsh.testing import check_game
 from yinsh.toys.dice.game import DiceGame
 

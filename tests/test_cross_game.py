@@ -18,7 +18,7 @@ import pytest
 import yinsh
 from yinsh import games
 from yinsh.cli import main
-from yinsh.engine.api import Analysis
+from yinsh.engine.analysis import Analysis
 from yinsh.engine.score import PovScore
 from yinsh.game_kind import board_name
 

@@ -20,7 +20,8 @@ from yinsh import Engine, Limit, Mate, MateGiven, Points, PovScore, Score
 from yinsh.cli import CommandError, main
 from yinsh.cli.search import TunedEngineFactory, parse_player
 from yinsh.engine import WIN_SCORE
-from yinsh.engine.api import AnalysisHandle, params_table
+from yinsh.engine.analysis_handle import AnalysisHandle
+from yinsh.engine.params import params_table
 from yinsh.engine.score import from_engine
 
 from helpers import board
@@ -433,16 +434,24 @@ def test_docs_examples_of_the_python_api_run():
 
 
 def test_the_api_serves_another_game():
-    """The toy dice game (yinsh.toys.dice): no Yinsh import in the engine layer."""
-    from yinsh.toys.dice import GAMBLE, STEP, Position
-    position = Position((7, 9))
-    engine = Engine(hash_mb=1)
-    a = engine.analyse(position, Limit(depth=4), multipv=2)
-    assert a.best_move == GAMBLE and {line.best_move for line in a.lines} == {GAMBLE, STEP}
-    assert engine.analyse(position, depth=4, searchmoves=[STEP]).best_move == STEP
-    with engine.analysis(position, depth=3) as handle:
-        assert [info.depth for info in handle] == [1, 2, 3]
-    assert handle.wait().turn == position.turn and handle.wait().pov_score.pov(position.turn) == handle.wait().relative
+    """The toy dice game (yinsh.toys.dice), registered: no Yinsh import in the engine layer."""
+    from yinsh import games
+    from yinsh.toys.dice import GAMBLE, STEP
+    from yinsh.toys.dice.board import Board as DiceBoard
+    from yinsh.toys.dice.game import DiceGame
+    games.register(DiceGame())
+    try:
+        position = DiceBoard("7/9 0 - 10")
+        engine = Engine(hash_mb=1)
+        a = engine.analyse(position, Limit(depth=4), multipv=2)
+        assert a.best_move == GAMBLE and {line.best_move for line in a.lines} == {GAMBLE, STEP}
+        assert engine.analyse(position, depth=4, searchmoves=[STEP]).best_move == STEP
+        with engine.analysis(position, depth=3) as handle:
+            assert [info.depth for info in handle] == [1, 2, 3]
+        final = handle.wait()
+        assert final.turn == position.turn and final.pov_score.pov(position.turn) == final.relative
+    finally:
+        games.unregister("dice")
 
 
 # str(Analysis): a line for people ------------------------------------------------

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from yinsh import games, record
+from yinsh.game_check import GameLoadError
 from yinsh.toys.dice.game import DiceGame
 
 SPEC = "yinsh.toys.dice.game:DiceGame"
@@ -183,7 +184,7 @@ def test_the_lists_of_the_layers_skip_a_game_that_does_not_load():
     from yinsh.web.games import WEB_GAMES
     games.register("yinsh_no_such_plugin.game:Game", name="broken")
     try:
-        with pytest.raises(games.GameLoadError, match="cannot be loaded"):
+        with pytest.raises(GameLoadError, match="cannot be loaded"):
             games.get("broken")
         assert "broken" in games.GAMES and "broken" not in WEB_GAMES
         assert list(WEB_GAMES) == ["yinsh", "insert", "ludo"]

@@ -111,8 +111,8 @@ def test_evaluation_is_antisymmetric_and_finished_games_score_win():
         assert _search.evaluate_board(b, 0) == -_search.evaluate_board(b, 1)
     b = win_board()
     b.push_str("e1")
-    assert _search.evaluate_board(b, 0) == yinsh.engine.api.WIN_SCORE
-    assert _search.evaluate_board(b, 1) == -yinsh.engine.api.WIN_SCORE
+    assert _search.evaluate_board(b, 0) == yinsh.engine.WIN_SCORE
+    assert _search.evaluate_board(b, 1) == -yinsh.engine.WIN_SCORE
 
 
 def test_weights_are_named_and_configurable():

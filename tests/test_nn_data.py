@@ -13,7 +13,7 @@ import pytest
 import yinsh
 from yinsh.distributed.selfplay import iter_shards, load_shards, selfplay
 from yinsh.nn import data as D
-from yinsh.nn.features import PAD, active_features, transform_features
+from yinsh.yinsh.features import PAD, active_features, transform_features
 from yinsh.yinsh.symmetries import NUM_SYMMETRIES, transform_board
 
 

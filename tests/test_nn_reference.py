@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import yinsh
-from yinsh.nn import features as F
-from yinsh.nn import network as N
+from yinsh.engine import network as N
+from yinsh.nn.features import active_features_batch
+from yinsh.yinsh import features as F
 from yinsh.nn.reference import (accumulators, accumulators_batch, evaluate, evaluate_batch,
                                 features_batch, truncated_score)
 from yinsh.yinsh.enums import Phase
@@ -127,7 +128,7 @@ def test_batch_matches_single_positions():
     while not board.is_game_over() and len(boards) < 60:
         boards.append(board.copy())
         board.push(rng.choice(list(board.legal_moves)))
-    batch = F.active_features_batch(boards)
+    batch = active_features_batch(boards)
     for i, b in enumerate(boards):
         for c in (0, 1):
             row = batch[i, c].tolist()
@@ -202,7 +203,7 @@ def test_batch_equals_single_on_random_networks_with_clamps():
         net = N.random_network(5, scale=scale)
         scores = evaluate_batch(net, features_batch(boards))
         assert scores.tolist() == [evaluate(net, b) for b in boards]
-        acc = accumulators_batch(net, F.active_features_batch(boards))
+        acc = accumulators_batch(net, active_features_batch(boards))
         assert np.array_equal(acc[17], accumulators(net, boards[17]))
         assert np.abs(acc).max() <= 32767
         if scale == 60.0:                     # the clamps are exercised

@@ -16,9 +16,9 @@ import jax  # noqa: F401  (conftest: a missing jax skips this module, naming the
 from yinsh.distributed.selfplay import selfplay  # noqa: E402
 from yinsh.nn import data as D  # noqa: E402
 from yinsh.nn.config import TrainConfig, TrainError  # noqa: E402
-from yinsh.nn.features import PAD  # noqa: E402
+from yinsh.yinsh.features import PAD  # noqa: E402
 from yinsh.nn.model import float_score  # noqa: E402
-from yinsh.nn.network import load  # noqa: E402
+from yinsh.engine.network import load  # noqa: E402
 from yinsh.nn.reference import evaluate_batch  # noqa: E402
 from yinsh.nn.train import train  # noqa: E402
 

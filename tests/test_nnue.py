@@ -25,7 +25,7 @@ import pytest
 import yinsh
 from yinsh import insert, ludo
 from yinsh.engine.api import EVALUATIONS
-from yinsh.nn import network as nn_network
+from yinsh.engine import network as nn_network
 from yinsh.nn import reference
 from yinsh.yinsh import _search_learned as learned
 from yinsh.yinsh.enums import Phase

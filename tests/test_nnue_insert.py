@@ -1,6 +1,6 @@
 """Insert's learned evaluation (yinsh.insert._search_learned, yinsh.nn for Insert).
 
-- Insert's features (yinsh.nn.insert_features) read the board right, and
+- Insert's features (yinsh.insert.features) read the board right, and
   their images under the 8 symmetries are the features of the turned board.
 - The compiled forward pass equals yinsh.nn.reference's score, bit for bit,
   on 10,000 positions of random games on random layouts, for seeded random
@@ -26,8 +26,8 @@ from yinsh import insert
 from yinsh.insert import _search_learned as learned
 from yinsh.yinsh import _search_learned as yinsh_learned
 from yinsh.insert.symmetries import NUM_SYMMETRIES, transform_board
-from yinsh.nn import insert_features as F
-from yinsh.nn import network as nn_network
+from yinsh.insert import features as F
+from yinsh.engine import network as nn_network
 from yinsh.nn import reference
 from yinsh.nn.games import nn_game
 

@@ -21,6 +21,7 @@ yinsh.errors.InvalidPositionError: invalid position '6/6/6/6/6/6': a position st
 from typing import Optional
 
 from yinsh import games
+from yinsh.game_check import GameLoadError
 from yinsh.game_kind import GameKind
 
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
@@ -94,7 +95,7 @@ def game_of(value: object) -> Optional[tuple[str, str]]:
     for name in games.GAMES:
         try:
             kind = games.GAMES[name]
-        except games.GameLoadError:              # a broken plugin: not this value's game
+        except GameLoadError:                    # a broken plugin: not this value's game
             continue
         package = type(kind).__module__.rpartition(".")[0]
         if package and module.startswith(package + "."):

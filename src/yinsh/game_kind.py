@@ -43,10 +43,9 @@ from types import ModuleType
 from typing import Any, Callable, ClassVar, Mapping, Optional
 
 from yinsh import game_check
-from yinsh.game_check import GameLoadError
 from yinsh.options import Options
 
-__all__ = ["GameKind", "GameLoadError", "TagError", "board_name"]
+__all__ = ["GameKind", "TagError", "board_name"]
 
 
 class TagError(ValueError):

@@ -42,11 +42,12 @@ import threading
 from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar, Union
 
 from yinsh import game_check
-from yinsh.game_kind import GameKind, GameLoadError, TagError, remember
+from yinsh.game_check import GameLoadError
+from yinsh.game_kind import GameKind, remember
 from yinsh.plugins import entry_points, load
 
-__all__ = ["GameKind", "GAMES", "ENTRY_POINT_GROUP", "GameLoadError", "GameView", "TagError", "register",
-           "unregister", "get", "of_board", "of_board_class", "DEFAULT"]
+__all__ = ["GAMES", "ENTRY_POINT_GROUP", "GameView", "register", "unregister", "get", "of_board",
+           "of_board_class", "DEFAULT"]
 
 #: The game of a record without a Game tag, and of the command line.
 DEFAULT = "yinsh"
@@ -184,7 +185,7 @@ def _instance(game: Any) -> GameKind:
     if isinstance(game, type) and issubclass(game, GameKind):
         game = game()
     if not isinstance(game, GameKind):
-        raise TypeError(f"a game is a yinsh.games.GameKind (or its class), not {type(game).__name__}")
+        raise TypeError(f"a game is a yinsh.game_kind.GameKind (or its class), not {type(game).__name__}")
     if not game.name:
         raise ValueError(f"{type(game).__name__} has no name")
     return game

@@ -19,6 +19,8 @@ import time
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from yinsh import games, record
+from yinsh.game_check import GameLoadError
+from yinsh.game_kind import GameKind
 from yinsh._version import __version__
 from yinsh.engine import MAX_DEPTH, MAX_HASH_MB
 from yinsh.arguments import (CommandError, Parser, int_in, nonnegative_int, positive_float,  # noqa: F401
@@ -43,16 +45,16 @@ def variant_choices() -> list[str]:
     return list(dict.fromkeys(v for game in loadable_games() for v in game.options.choices("variant")))
 
 
-def game_of(args: argparse.Namespace) -> games.GameKind:
+def game_of(args: argparse.Namespace) -> GameKind:
     """The game of --game (Yinsh without one); ``CommandError`` for a
     registered game that cannot be loaded."""
     try:
         return games.get(getattr(args, "kind", None) or games.DEFAULT)
-    except games.GameLoadError as exc:
+    except GameLoadError as exc:
         raise CommandError(str(exc)) from None
 
 
-def loadable_games() -> list[games.GameKind]:
+def loadable_games() -> list[GameKind]:
     """The registered games whose descriptions import (for the options'
     choices: a broken plugin does not stop the command line)."""
     return [games.GAMES[name] for name in games.GAMES.loadable()]

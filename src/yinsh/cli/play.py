@@ -30,6 +30,7 @@ import sys
 from typing import IO, Any
 
 from yinsh import games, record, svg
+from yinsh.game_kind import GameKind
 from yinsh.arguments import CommandError, Parser, int_in, nonnegative_int, positive_float
 from yinsh.cli import (add_position_args, board_from_args, cannot_write, game_of, game_or_index, read_games,
                        search_depth, split_game_option)
@@ -56,7 +57,7 @@ play at once.{marks}"""
 YINSH_MARKS = games.GAMES[games.DEFAULT].part("terminal").play_marks
 
 
-def help_text(kind: games.GameKind) -> str:
+def help_text(kind: GameKind) -> str:
     """play's help for a game."""
     terminal = kind.part("terminal")
     return HELP.format(notation=terminal.play_notation,

@@ -11,6 +11,7 @@ import time
 from typing import Any, Optional
 
 from yinsh import games, record
+from yinsh.game_kind import GameKind
 from yinsh.arguments import CommandError, Parser, int_in, nonnegative_int, positive_float
 from yinsh.cli import (cannot_write, game_names, game_of, loadable_games, variant_choices, add_position_args,
                        board_from_args, hash_size, search_depth, search_nodes)
@@ -72,8 +73,8 @@ def add_evaluation_args(p: argparse.ArgumentParser) -> None:
 
 def network_of_game(network: Any, game: str) -> None:
     """Raises ``NetworkGameError`` (a ``ValueError``) unless network (a
-    path or a ``yinsh.nn.network.Network``) is one of game's."""
-    from yinsh.nn import network as nn_network
+    path or a ``yinsh.engine.network.Network``) is one of game's."""
+    from yinsh.engine import network as nn_network
     if isinstance(network, nn_network.Network):
         nn_network.check(network, game)
     else:
@@ -209,7 +210,7 @@ def _number(text: str) -> float:
 
 
 def parse_player(spec: str, default_limits: dict[str, Any],
-                 game: Optional[games.GameKind] = None, ugi_options: Optional[dict[str, str]] = None) -> Contestant:
+                 game: Optional[GameKind] = None, ugi_options: Optional[dict[str, str]] = None) -> Contestant:
     """``random``, ``greedy``, ``build:DIR``, ``ugi:COMMAND`` (any UGI engine,
     with the UGI options ``ugi_options``), or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
@@ -315,7 +316,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     return Contestant(spec, factory, limits)
 
 
-def external_factory(spec: str, root: str, game: games.GameKind) -> ExternalEngineFactory:
+def external_factory(spec: str, root: str, game: GameKind) -> ExternalEngineFactory:
     """``build:DIR``: the engine of the yinsh source tree DIR, built in place,
     in a child process (``yinsh.engine.external``)."""
     if not root:
@@ -384,7 +385,7 @@ def sprt_bounds(text: str) -> tuple[float, float]:
     return elo0, elo1
 
 
-def game_line(game: GameResult, result: MatchResult, kind: Optional[games.GameKind] = None) -> str:
+def game_line(game: GameResult, result: MatchResult, kind: Optional[GameKind] = None) -> str:
     """The progress line of a finished game."""
     kind = kind or games.get(games.DEFAULT)
     detail = kind.part("match").match_detail(kind.board_class(game.final_position))
@@ -463,7 +464,7 @@ def cmd_match(args: argparse.Namespace) -> None:
         raise KeyboardInterrupt
 
 
-def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -> tuple[str, Any]:
+def parse_seat(spec: str, default_time: Optional[float], kind: GameKind) -> tuple[str, Any]:
     """A seat of a seated match (Ludo): a player name, or ``mcts`` with
     ``time=S`` or ``nodes=N`` settings; returns ``(spec, factory)``."""
     name, _, settings = spec.partition(":")
@@ -494,7 +495,7 @@ def parse_seat(spec: str, default_time: Optional[float], kind: games.GameKind) -
     return spec, factory(limits.get("time"), nodes=limits.get("nodes"))
 
 
-def cmd_match_seats(args: argparse.Namespace, kind: games.GameKind) -> None:
+def cmd_match_seats(args: argparse.Namespace, kind: GameKind) -> None:
     """A match of 2..4 seats, rotated over the games (``yinsh.engine.match.run_seats``):
     each seat's first-place rate with its 95% Wilson interval."""
     for option in ("depth", "sprt", "record", "openings", "clock", "ugi_option"):

@@ -17,6 +17,7 @@ import sys
 from typing import IO, Any, Optional
 
 from yinsh import games, record
+from yinsh.game_kind import GameKind
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 from yinsh.arguments import CommandError
 from yinsh.cli import board_from_args
@@ -205,7 +206,7 @@ class Table(Terminal):
         self.say(f"Hint: {analysis.best_move}   [{score_words(analysis, self.board.turn, MCTS_NOTE)}]")
 
 
-def cmd_play_seated(args: argparse.Namespace, kind: games.GameKind) -> None:
+def cmd_play_seated(args: argparse.Namespace, kind: GameKind) -> None:
     """``yinsh play --game ludo --seats ...``: every option is checked before
     the game starts."""
     from yinsh.cli.search import parse_seat

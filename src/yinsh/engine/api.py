@@ -14,8 +14,8 @@ Limit(...), multipv=N, searchmoves=[...])`` returns the answer,
 ``analysis(board, Limit(...))`` a handle that runs the search in a thread
 and yields each finished iteration. ``Analysis`` is
 ``yinsh.engine.analysis``'s, the handle ``yinsh.engine.analysis_handle``'s,
-a checked request ``yinsh.engine.request``'s; this module names the first
-two too.
+a checked request ``yinsh.engine.request``'s (``yinsh.engine`` names the
+first two).
 
 >>> import yinsh
 >>> board = yinsh.Board()
@@ -48,7 +48,6 @@ from yinsh.engine.analysis_handle import AnalysisHandle
 from yinsh.engine.info import SearchInfo
 from yinsh.engine.limit import Limit
 from yinsh.engine.params import Param
-from yinsh.engine.params import params_table as params_table     # its name here before params held it
 from yinsh.engine.request import SearchRequest, action_codes
 
 MAX_DEPTH: int = _info.MAX_SEARCH_DEPTH
@@ -247,7 +246,7 @@ class Engine:
 
     @staticmethod
     def _game(board: object) -> Any:
-        """The registered game (``yinsh.games.GameKind``) of board (a board
+        """The registered game (``yinsh.game_kind.GameKind``) of board (a board
         or a board class); ``TypeError`` for an object that is not a board
         of a registered game."""
         kind = board if isinstance(board, type) else type(board)

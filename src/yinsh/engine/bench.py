@@ -49,7 +49,7 @@ def _board(kind: Any, tags: dict[str, str], moves: str) -> Any:
 
 
 def run(kind: Any, print_fn: Print = print) -> None:
-    """Runs the benchmark of kind (a ``yinsh.games.GameKind``), a line per
+    """Runs the benchmark of kind (a ``yinsh.game_kind.GameKind``), a line per
     position as it goes, then the signature."""
     heading = "perft" if kind.name == DEFAULT else f"{kind.name}: perft"      # `yinsh bench`: no name
     if len(kind.evaluations) > 1:

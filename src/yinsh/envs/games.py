@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from yinsh import games as _games
+from yinsh.game_kind import GameKind
 
 __all__ = ["Game", "GAMES", "get", "of_kind", "seat_names"]
 
@@ -66,7 +67,7 @@ class Game:
     max_game_length: int
     #: The most seats a game has (the game's ``sides``: Ludo 4, else 2).
     max_players: int = 2
-    #: A bound on the chance actions' ids (``GameKind.chance_actions``:
+    #: A bound on the chance actions' ids (the part ``rl``'s ``chance_actions``:
     #: Ludo's six throws; 0 without chance).
     max_chance_outcomes: int = 0
 
@@ -103,7 +104,7 @@ class Game:
         board.push_action(operator.index(action))  # type: ignore[arg-type]
 
 
-def _opponent(kind: _games.GameKind) -> Callable[[str, int], Any]:
+def _opponent(kind: GameKind) -> Callable[[str, int], Any]:
     """The game's players by name (its players module's ``by_name``), plus
     ``"engine"``: ``yinsh.Engine`` at 1000 nodes a move (the MCTS for games
     with dice or more than two players, ``GameKind.algorithm``)."""
@@ -115,7 +116,7 @@ def _opponent(kind: _games.GameKind) -> Callable[[str, int], Any]:
     return make
 
 
-def of_kind(kind: _games.GameKind) -> Game:
+def of_kind(kind: GameKind) -> Game:
     """The environments' view of a registered game (``yinsh.games``)."""
     rl = kind.part("rl")
     return Game(
@@ -148,16 +149,3 @@ def seat_names(n: int) -> Sequence[str]:
     """
     return [f"player_{i}" for i in range(n)]
 
-
-def __getattr__(name: str) -> Game:
-    """A registered game's ``Game`` by its name in capitals: ``YINSH``,
-    ``INSERT`` and ``LUDO``, the constants of the table before it read the
-    registry, made on first use.
-
-    >>> from yinsh.envs.games import INSERT
-    >>> INSERT is GAMES["insert"]
-    True
-    """
-    if name.isupper() and name.lower() in _games.GAMES:
-        return GAMES[name.lower()]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,22 +5,18 @@
   (``yinsh.parts.features``; Yinsh's ``yinsh.yinsh.features``, Insert's
   ``yinsh.insert.features``);
 * ``yinsh.nn.features``: the active input features of many boards at once;
-* ``yinsh.nn.network``: the integer network, its ``.nnue`` file and its
-  checks (``yinsh.engine.network``, where the engine reads it);
+* the integer network, its ``.nnue`` file and its checks are
+  ``yinsh.engine.network``'s (the engine reads the network it plays; this
+  package names ``Network``, ``load``, ``save``, ``check`` and
+  ``random_network`` too);
 * ``yinsh.nn.reference``: the integer forward pass in NumPy (the reference
   the compiled inference equals).
-
-Yinsh's ``FEATURES``, ``MAX_ACTIVE``, ``PAD`` and ``active_features`` are
-here too (``yinsh.yinsh.features``'s, read through the registry).
 
 >>> import yinsh
 >>> from yinsh.nn import evaluate, random_network
 >>> isinstance(evaluate(random_network(0), yinsh.Board()), int)
 True
 """
-from typing import Any
-
-from yinsh import games as _games  # the registry (yinsh.nn.games is a module of this package)
 from yinsh.engine.network import (Network, NetworkError, NetworkGameError, check, load,
                                   random_network, save)
 from yinsh.nn.features import active_features_batch
@@ -33,12 +29,3 @@ __all__ = [
     "random_network", "save",
 ]
 
-# Yinsh's features this package names (``from yinsh.nn import FEATURES``).
-_YINSH_FEATURES = ("FEATURES", "MAX_ACTIVE", "PAD", "active_features")
-
-
-def __getattr__(name: str) -> Any:
-    """Yinsh's ``FEATURES``, ``MAX_ACTIVE``, ``PAD`` and ``active_features``."""
-    if name in _YINSH_FEATURES:
-        return getattr(_games.get("yinsh").part("features"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

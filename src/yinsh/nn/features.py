@@ -11,10 +11,6 @@ this module batches those of any game with one (``yinsh.nn.games``).
 >>> batch = active_features_batch([yinsh.Board(), board])
 >>> batch.shape, batch.dtype, batch[1, 0, :3].tolist() == [yinsh.E5, 488, 491]
 ((2, 2, 70), dtype('int16'), True)
-
-Yinsh's features keep their path of before the game held them:
-``yinsh.nn.features.FEATURES`` is ``yinsh.yinsh.features.FEATURES`` (read
-through the registry, ``games.get("yinsh").part("features")``).
 """
 from __future__ import annotations
 
@@ -24,7 +20,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from yinsh import games
 from yinsh.nn.games import nn_game
 
 __all__ = ["active_features_batch", "pad"]
@@ -67,10 +62,3 @@ def active_features_batch(boards: Sequence[Any]) -> npt.NDArray[np.int16]:
         pad(black, out[i, 1], game.pad)
     return out
 
-
-def __getattr__(name: str) -> Any:
-    """Yinsh's features (``FEATURES``, ``active_features``, ...) by their old path."""
-    features = games.get("yinsh").part("features")
-    if name.startswith("_") or not hasattr(features, name):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(features, name)

@@ -10,7 +10,7 @@ compiled inference must equal bit for bit.
     score  = out * 2000 / 8128, truncated toward zero
 
 >>> import yinsh
->>> from yinsh.nn.network import random_network
+>>> from yinsh.engine.network import random_network
 >>> net = random_network(0)
 >>> board = yinsh.Board()
 >>> _ = board.push_str("e5")
@@ -66,7 +66,7 @@ def accumulators(network: Network, board: Any) -> npt.NDArray[np.int32]:
     ``(2, 64)`` whose values fit ``int16`` (``check``).
 
     >>> import yinsh
-    >>> from yinsh.nn.network import random_network
+    >>> from yinsh.engine.network import random_network
     >>> net = random_network(0)
     >>> acc = accumulators(net, yinsh.Board())
     >>> bool((acc[0] == net.l1_bias + net.l1_weight[488]).all()), acc.shape
@@ -100,7 +100,7 @@ def evaluate(network: Network, board: Any) -> int:
     another game than board's).
 
     >>> import yinsh
-    >>> from yinsh.nn.network import random_network
+    >>> from yinsh.engine.network import random_network
     >>> isinstance(evaluate(random_network(0), yinsh.Board()), int)
     True
     """
@@ -143,7 +143,7 @@ def evaluate_batch(network: Network, inputs: Features) -> npt.NDArray[np.int64]:
     stm ``(N,)`` of 0/1): an ``int64`` array ``(N,)``, each equal to
     ``evaluate`` of its board.
 
-    >>> from yinsh.nn.network import random_network
+    >>> from yinsh.engine.network import random_network
     >>> import yinsh
     >>> evaluate_batch(random_network(0), features_batch([])).shape
     (0,)

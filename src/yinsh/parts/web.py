@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Optional
 
 from yinsh import games as _games
+from yinsh.game_kind import GameKind
 from yinsh.options import check
 
 __all__ = ["Choice", "WebGame", "OptionError"]
@@ -64,7 +65,7 @@ class WebGame:
     #: the attribute of the picture's click targets
     target = "point"
 
-    def __init__(self, kind: Optional[_games.GameKind] = None) -> None:
+    def __init__(self, kind: Optional[GameKind] = None) -> None:
         if kind is None:                     # YinshWeb() and the like: the registered game
             kind = _games.GAMES[type(self).name]
         self.kind = kind

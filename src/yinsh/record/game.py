@@ -12,6 +12,7 @@ import re
 from typing import IO, Any, Iterable, Optional, Union
 
 from yinsh import games as _games
+from yinsh.game_kind import GameKind
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 from yinsh.parts.records import Records
 from yinsh.record.errors import RecordError
@@ -56,7 +57,7 @@ class Game:
             if not isinstance(value, str):
                 raise RecordError(f"the value of tag {name} must be a string, not {value!r}")
         #: the game (``yinsh.games``): its ``name`` is the Game tag
-        self.game: _games.GameKind = game_of_tags(given)
+        self.game: GameKind = game_of_tags(given)
         start = start_of_tags(given)
         self.tags: dict[str, str] = {k: given.get(k, v) for k, v in records_of(self.game).roster.items()}
         for name, value in self.game.start_tags(start).items():
@@ -209,7 +210,7 @@ class Game:
                 f"{len(self.actions)} actions, {self.result}>")
 
 
-def game_of_tags(tags: dict[str, str]) -> _games.GameKind:
+def game_of_tags(tags: dict[str, str]) -> GameKind:
     """The game the Game tag names (Yinsh without one)."""
     name = tags.get("Game", _games.DEFAULT)
     if name not in _games.GAMES:
@@ -226,7 +227,7 @@ def start_of_tags(tags: dict[str, str]) -> Any:
         raise RecordError(str(exc)) from None
 
 
-def _results_text(game: _games.GameKind) -> str:
+def _results_text(game: GameKind) -> str:
     return records_of(game).describe_results()
 
 
@@ -236,7 +237,7 @@ def how_ended(board: Any) -> str:
     return "" if outcome is None else f" ({outcome.termination.value})"
 
 
-def records_of(game: _games.GameKind) -> Records:
+def records_of(game: GameKind) -> Records:
     """The game's part ``"records"`` (its roster, results, turn notation
     and dialects; ``yinsh.parts.records``)."""
     records: Records = game.part("records")

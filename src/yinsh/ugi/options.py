@@ -106,7 +106,7 @@ def _game_options(game: Any) -> list[UgiOption]:
 
 
 def options_for(game: Any) -> list[UgiOption]:
-    """Every option of the UGI engine of game (a ``yinsh.games.GameKind``)."""
+    """Every option of the UGI engine of game (a ``yinsh.game_kind.GameKind``)."""
     return [
         UgiOption("Hash", "spin", "hash_mb", 16, 0, MAX_HASH_MB),
         UgiOption("Threads", "spin", "threads", 1, 1, MAX_THREADS),

@@ -126,7 +126,7 @@ class _Search:
 
 
 class UgiServer:
-    """The UGI engine of one game (a ``yinsh.games.GameKind``), writing its
+    """The UGI engine of one game (a ``yinsh.game_kind.GameKind``), writing its
     answers to out. ``command(line)`` follows one command and returns
     ``False`` after ``quit``; ``serve(lines)`` follows them all (to ``quit``
     or the end of the input); ``close()`` stops a running search and waits

@@ -22,11 +22,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from yinsh import games as _games
+from yinsh.game_kind import GameKind
 from yinsh.parts.web import OptionError, WebGame
 
 __all__ = ["WEB_GAMES", "get", "of_board", "catalogue", "board_at", "board_view"]
 
-def _make(kind: _games.GameKind) -> WebGame:
+def _make(kind: GameKind) -> WebGame:
     """The page's view of kind: its part ``"web"``, else the generic one."""
     made: WebGame = kind.part("web")(kind) if kind.has_part("web") else WebGame(kind)
     return made
