@@ -128,6 +128,8 @@ def test_undo_move_list_keys_and_analysis(browser, server, shots):
     tab.check("#analysis-on")
     tab.wait_for_selector("#lines li")
     assert tab.locator("#lines li").count() == 3 and page.text("#eval")
+    assert re.search(r" \u00b7 \d{1,3}%$", page.text("#eval"))          # the win chance: "+350 · 62%"
+    assert all(re.search(r"\(\d{1,3}%\)", text) for text in tab.locator("#lines li .score").all_inner_texts())
     tab.wait_for_selector("#board .highlight")       # the best placements, drawn by the library
     tab.screenshot(path=str(shots / "web-analysis.png"))
     tab.click("#analysis-stop")
