@@ -29,6 +29,32 @@ def test_perft(capsys, argv, nodes):
         assert f"Nodes       : {nodes}\n" in out
 
 
+@pytest.mark.parametrize("name, compiled", [("yinsh", True), ("insert", True), ("ludo", True),
+                                            ("dice", False)])
+def test_perft_counts_compiled(capsys, monkeypatch, name, compiled):
+    """yinsh perft runs the rules' own perft where they are compiled (bulk
+    counting: Yinsh's is much faster than the hooks'), and the compiled
+    hooks' perft where the rules are Python (the dice race)."""
+    from yinsh import games
+    from yinsh.cli import compiled_rules
+    from yinsh.toys.dice.game import DiceGame
+    if name == "dice":
+        games.register(DiceGame())                              # unregistered below
+    try:
+        kind = games.get(name)
+        assert compiled_rules(kind) is compiled
+        counted = []
+        for where, owner in (("rules", kind.module), ("hooks", kind.search())):
+            monkeypatch.setattr(owner, "perft", lambda board, depth, _f=owner.perft, _w=where, **kw:
+                                counted.append(_w) or _f(board, depth, **kw))
+        status, out, err = run(capsys, "perft", "2", "--game", name)
+        assert status == 0 and err == ""
+        assert counted == ["rules" if compiled else "hooks"]
+    finally:
+        if name == "dice":
+            games.unregister("dice")
+
+
 @pytest.mark.parametrize("argv", [
     ["show", "--game", "insert", "--layout", "5", "--moves", "c3"],
     ["show", "--game", "ludo", "--players", "3", "--moves", "r6 r3"],

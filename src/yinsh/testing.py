@@ -39,7 +39,7 @@ def check_game(name: str, *, depth: int = 3, seed: int = 2026) -> None:
     _step("engine", lambda: _engine(kind, board))
     _step("bench", lambda: kind.part("bench").random_playouts(2, seed))
     final = _step("match", lambda: _match(kind, seed))
-    _step("play", lambda: (kind.part("terminal").status(final), kind.part("terminal").draw(final, orientation=final.players[0])))
+    _step("play", lambda: _play(kind, final))
     _step("show", lambda: _show(final))
     _step("record", lambda: _record(final))
     _step("rl", lambda: _rl(kind, final))
@@ -83,6 +83,14 @@ def _match(kind: Any, seed: int) -> Any:
             board.push(rng.choice(list(board.legal_moves)))
     assert board.ply == len(board.move_stack), "ply is not the number of actions"
     return board
+
+
+def _play(kind: Any, board: Any) -> None:
+    terminal = kind.part("terminal")
+    assert terminal.status(board), "the terminal's status is empty"
+    for orientation in (None, board.players[0]):
+        assert terminal.draw(board, orientation=orientation), "the terminal's diagram is empty"
+    assert terminal.draw(board, unicode=True), "the terminal's Unicode diagram is empty"
 
 
 def _show(board: Any) -> None:

@@ -187,10 +187,24 @@ def rate(count: float, seconds: float) -> str:
     return f"{count / seconds:,.0f}" if seconds > 0 else "inf"
 
 
+def compiled_rules(game: GameKind) -> bool:
+    """Whether the game's rules are compiled: its board is built on an
+    extension type (Yinsh, Insert, Ludo), not written in Python (the dice
+    race, a plugin's Python board)."""
+    import importlib.machinery
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for cls in game.board_class.__mro__:
+        path = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
+        if path.endswith(suffixes):
+            return True
+    return False
+
+
 def cmd_perft(args: argparse.Namespace) -> None:
-    """Counts the leaves of the action tree and times it: through the
-    game's compiled hooks (the searches' perft), or with ``--threads`` and
-    ``--divide`` the rules' own perft (bulk counting)."""
+    """Counts the leaves of the action tree and times it, compiled: with
+    the rules' own perft where they are compiled (bulk counting, split over
+    ``--threads``), else through the game's compiled hooks (the searches'
+    perft: a game whose board is Python, such as the dice race)."""
     board = board_from_args(args)
     game = game_of(args)
     if args.divide and args.depth < 1:
@@ -202,9 +216,9 @@ def cmd_perft(args: argparse.Namespace) -> None:
         for text, n in counts.items():
             print(f"{text}: {n}")
         nodes = sum(counts.values())
-    elif threads:                              # the rules' own perft splits the count
+    elif threads or compiled_rules(game):      # the rules' own compiled perft
         nodes = int(game.module.perft(board, args.depth, **threads))
-    else:                                      # the compiled perft, through the game's hooks
+    else:                                      # Python rules: the compiled hooks count
         nodes = int(game.search().perft(board, args.depth))
     seconds = time.perf_counter() - start
     print(f"Position    : {board.position()}")

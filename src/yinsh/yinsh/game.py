@@ -66,8 +66,11 @@ class YinshTerminal(Terminal):
 with ( )."""
 
     def draw(self, board: Any, unicode: bool = False, orientation: Any = None) -> str:
+        """The whole diagram (its last line is no status), for orientation
+        (None: White's)."""
         from yinsh.yinsh import diagram
-        return str(diagram.draw(board, unicode=unicode, orientation=orientation))
+        options = {} if orientation is None else {"orientation": orientation}
+        return str(diagram.draw(board, unicode=unicode, **options))
 
     def status(self, board: Any) -> str:
         from yinsh.yinsh.enums import Color
