@@ -181,3 +181,28 @@ def _counter_of(board: object, what: str) -> Optional[str]:
         return None
     function = getattr(kind.module, what, None)
     return None if function is None else f"{function.__module__}.{what}"
+
+
+class PlayoutCounts:
+    """What every game's ``PlayoutStats`` (what its ``random_playouts``
+    counted, a frozen dataclass deriving from this) shares: ``games``, the
+    ``plies`` of each game (a numpy array), ``mean_plies``, and
+    ``stats[name]`` for the game's ``as_dict()[name]``. Not hashable (it
+    holds arrays)."""
+
+    games: int
+    plies: Any
+
+    @property
+    def mean_plies(self) -> float:
+        """The average game length in plies."""
+        return float(self.plies.mean()) if self.games else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __getitem__(self, name: str) -> Any:
+        """The field called name: ``stats["games"]`` is ``stats.as_dict()["games"]``."""
+        return self.as_dict()[name]
+
+    __hash__ = None  # type: ignore[assignment]

@@ -21,6 +21,8 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from yinsh.counting import PlayoutCounts
+
 from yinsh.insert import _core
 from yinsh.insert.board import Board
 from yinsh.insert.enums import Color, Termination
@@ -32,7 +34,7 @@ _WINNERS = ("white", "red", "draw")
 
 
 @dataclass(frozen=True, eq=False)
-class PlayoutStats:
+class PlayoutStats(PlayoutCounts):
     """What ``random_playouts`` counted."""
 
     games: int
@@ -53,11 +55,6 @@ class PlayoutStats:
         """Games won by each colour."""
         return {Color.WHITE: self.white_wins, Color.RED: self.red_wins}
 
-    @property
-    def mean_plies(self) -> float:
-        """The average game length in plies."""
-        return float(self.plies.mean()) if self.games else 0.0
-
     def as_dict(self) -> dict[str, Any]:
         """The counts as a plain dict (plies and layouts as lists)."""
         return {"games": self.games, "white_wins": self.white_wins, "red_wins": self.red_wins,
@@ -65,10 +62,6 @@ class PlayoutStats:
                 "by_result_and_reason": dict(self.by_result_and_reason),
                 "plies": self.plies.tolist(), "layouts": self.layouts.tolist(),
                 "mean_plies": self.mean_plies}
-
-    def __getitem__(self, name: str) -> Any:
-        """The field called name: ``stats["red_wins"]`` is ``stats.red_wins``."""
-        return self.as_dict()[name]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayoutStats):

@@ -41,9 +41,9 @@ True
 """
 from __future__ import annotations
 
-import random as _random
 from typing import Any, Optional, Union
 
+from yinsh.engine import players as _base
 from yinsh.ludo._core import CoreBoard, Move
 
 __all__ = ["RandomPlayer", "HeuristicPlayer", "MctsPlayer", "RULES", "random", "heuristic",
@@ -66,30 +66,18 @@ def _check_board(board: object) -> None:
         raise ValueError("a throw phase: throw the dice first (board.throw(rng)); players choose moves only")
 
 
-class RandomPlayer:
-    """Plays a uniformly random valid move (``seed=None``: unseeded)."""
+class RandomPlayer(_base.RandomPlayer):
+    """Plays a uniformly random valid move (``seed=None``: unseeded). Raises
+    ``ValueError`` at a throw phase."""
 
-    name = "random"
+    board_type = CoreBoard
+    board_name = "yinsh.ludo.Board"
 
-    def __init__(self, seed: Optional[int] = 0) -> None:
-        self._rng = _random.Random(seed)
-
-    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Move]:
-        """A random valid move of board (``None`` for a finished game); the
-        limits are ignored. Raises ``TypeError`` if board is not a
-        ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
-            return None
+    def check_board(self, board: object) -> None:
         _check_board(board)
-        moves = list(board.legal_moves)
-        return self._rng.choice(moves)
 
     def __call__(self, seed: int = 0) -> "RandomPlayer":
         return RandomPlayer(seed)
-
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
 
 
 def _field(c: int, q: int) -> int:
@@ -163,14 +151,11 @@ def _rank(v: _View, a: int) -> tuple[int, int]:
     return (6 if v.safe(q) else 7), src
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(_base.SeededPlayer):
     """The rules of thumb of the module docstring, in order (``RULES``);
     ties at random (``seed=None``: unseeded)."""
 
     name = "heuristic"
-
-    def __init__(self, seed: Optional[int] = 0) -> None:
-        self._rng = _random.Random(seed)
 
     def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
                   nodes: Optional[int] = None) -> Optional[Move]:
@@ -191,9 +176,6 @@ class HeuristicPlayer:
 
     def __call__(self, seed: int = 0) -> "HeuristicPlayer":
         return HeuristicPlayer(seed)
-
-    def __repr__(self) -> str:
-        return "HeuristicPlayer()"
 
 
 class MctsPlayer:

@@ -18,6 +18,8 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from yinsh.counting import PlayoutCounts
+
 from yinsh.ludo import _core
 from yinsh.ludo.board import Board
 from yinsh.ludo.enums import Color
@@ -26,7 +28,7 @@ __all__ = ["PlayoutStats", "random_playouts"]
 
 
 @dataclass(frozen=True, eq=False)
-class PlayoutStats:
+class PlayoutStats(PlayoutCounts):
     """What ``random_playouts`` counted."""
 
     games: int
@@ -50,11 +52,6 @@ class PlayoutStats:
         """Games won (finished first) by each colour."""
         return {c: p[0] for c, p in self.places.items()}
 
-    @property
-    def mean_plies(self) -> float:
-        """The average game length in plies."""
-        return float(self.plies.mean()) if self.games else 0.0
-
     def as_dict(self) -> dict[str, Any]:
         """The counts as plain Python values (colours as names, arrays as lists).
 
@@ -69,10 +66,6 @@ class PlayoutStats:
                 "plies": self.plies.tolist(), "throws": self.throws.tolist(),
                 "mean_plies": self.mean_plies}
 
-    def __getitem__(self, name: str) -> Any:
-        """The field called name: ``stats["wins"]`` is ``stats.as_dict()["wins"]``."""
-        return self.as_dict()[name]
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayoutStats):
             return NotImplemented
@@ -81,7 +74,6 @@ class PlayoutStats:
                 and (self.captures, self.voids, self.skips) == (other.captures, other.voids, other.skips)
                 and np.array_equal(self.plies, other.plies) and np.array_equal(self.throws, other.throws))
 
-    __hash__ = None  # type: ignore[assignment]
 
 
 def random_playouts(n: int, seed: int = 0, players: int = 4, variant: str = "standard",

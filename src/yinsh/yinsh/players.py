@@ -18,9 +18,9 @@ True
 """
 from __future__ import annotations
 
-import random as _random
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
+from yinsh.engine import players as _base
 from yinsh.yinsh import _search
 from yinsh.yinsh._core import CoreBoard, Move
 from yinsh.engine.match import EngineFactory
@@ -28,60 +28,28 @@ from yinsh.engine.match import EngineFactory
 __all__ = ["RandomPlayer", "GreedyPlayer", "EngineFactory", "random", "greedy", "by_name"]
 
 
-def _check_board(board: object) -> None:
-    if not isinstance(board, CoreBoard):
-        raise TypeError(f"board must be a yinsh.Board, not {type(board).__name__}")
-
-
-class RandomPlayer:
+class RandomPlayer(_base.RandomPlayer):
     """Plays a uniformly random legal action (``seed=None``: unseeded)."""
 
-    name = "random"
-
-    def __init__(self, seed: Optional[int] = 0) -> None:
-        self._rng = _random.Random(seed)
-
-    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Move]:
-        """A random legal action of board (``None`` for a finished game);
-        the limits are accepted and ignored. Raises ``TypeError`` if board
-        is not a ``yinsh.Board``."""
-        _check_board(board)
-        moves = list(board.legal_moves)
-        return self._rng.choice(moves) if moves else None
-
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
+    board_type = CoreBoard
+    board_name = "yinsh.Board"
+    repr_prefix = ""
 
 
-class GreedyPlayer:
+class GreedyPlayer(_base.GreedyPlayer):
     """Plays the action with the best static evaluation one ply ahead; ties
     are broken at random (``seed=None``: unseeded)."""
 
-    name = "greedy"
-
-    def __init__(self, seed: Optional[int] = 0) -> None:
-        self._rng = _random.Random(seed)
-
-    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Move]:
-        """The greedy choice in board (``None`` for a finished game); the
-        limits are accepted and ignored. Raises ``TypeError`` if board is
-        not a ``yinsh.Board``."""
-        _check_board(board)
-        scored = _search.one_ply_scores(board)
-        if not scored:
-            return None
-        top = max(score for _, score in scored)
-        return Move.from_code(self._rng.choice([code for code, score in scored if score == top]))
-
-    def __repr__(self) -> str:
-        return "GreedyPlayer()"
+    board_type = CoreBoard
+    board_name = "yinsh.Board"
+    repr_prefix = ""
+    search = _search
+    move_of_code = staticmethod(Move.from_code)
 
 
-#: ``RandomPlayer()`` (seed 0): ``players.random(board)`` plays a random legal action.
+#: ``RandomPlayer()`` (seed 0): ``players.random.best_move(board)`` plays a random legal action.
 random = RandomPlayer()
-#: ``GreedyPlayer()`` (seed 0): ``players.greedy(board)`` plays the action with the
+#: ``GreedyPlayer()`` (seed 0): ``players.greedy.best_move(board)`` plays the action with the
 #: best static evaluation one ply ahead.
 greedy = GreedyPlayer()
 
@@ -93,8 +61,6 @@ def by_name(name: str, seed: Optional[int] = 0) -> Union[RandomPlayer, GreedyPla
     >>> by_name("greedy")
     GreedyPlayer()
     """
-    if name == "random":
-        return RandomPlayer(seed)
-    if name == "greedy":
-        return GreedyPlayer(seed)
-    raise ValueError(f"unknown player {name!r}; known: random, greedy")
+    players: dict[str, Callable[[Optional[int]], Union[RandomPlayer, GreedyPlayer]]] = {
+        "random": RandomPlayer, "greedy": GreedyPlayer}
+    return _base.by_name(name, seed, players)

@@ -14,6 +14,8 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
+from yinsh.counting import PlayoutCounts
+
 from yinsh.yinsh import _core
 from yinsh.yinsh.board import Board
 from yinsh.yinsh.enums import Termination
@@ -23,7 +25,7 @@ _REASONS = {1: Termination.RINGS, 2: Termination.MARKER_POOL, 3: Termination.BLO
 
 
 @dataclass(frozen=True, eq=False)
-class PlayoutStats:
+class PlayoutStats(PlayoutCounts):
     """What ``random_playouts`` counted."""
 
     games: int
@@ -37,11 +39,6 @@ class PlayoutStats:
     #: the length of each game in plies (numpy int32 array)
     plies: np.ndarray = field(repr=False)
 
-    @property
-    def mean_plies(self) -> float:
-        """The average game length in plies."""
-        return float(self.plies.mean()) if self.games else 0.0
-
     def as_dict(self) -> dict[str, Any]:
         """The counts as a plain dict (plies as a list).
 
@@ -52,10 +49,6 @@ class PlayoutStats:
                 "draws": self.draws, "by_reason": dict(self.by_reason),
                 "by_result_and_reason": dict(self.by_result_and_reason),
                 "plies": self.plies.tolist(), "mean_plies": self.mean_plies}
-
-    def __getitem__(self, name: str) -> Any:
-        """The field called name: ``stats["white_wins"]`` is ``stats.white_wins``."""
-        return self.as_dict()[name]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayoutStats):
