@@ -76,7 +76,7 @@ def extension(path):
 # Every game's search modules (rendered here), then every other compiled module:
 # src/yinsh/**/_*.pyx.
 HOOKS = sorted(glob.glob("src/yinsh/**/_hooks.pxd", recursive=True))
-EXTENSIONS = [ext for hooks in HOOKS for ext in build.search_extensions(hooks)]
+EXTENSIONS = [ext for hooks in HOOKS for ext in build.search_extensions(hooks, build_dir=None)]
 searches = {os.path.normpath(ext.sources[0]) for ext in EXTENSIONS}
 EXTENSIONS += [extension(path) for path in sorted(glob.glob("src/yinsh/**/_*.pyx", recursive=True))
                if os.path.normpath(path) not in searches]

@@ -3,10 +3,12 @@ dice race (yinsh.toys.dice) as the package ``yinsh_dice_plugin``, the game
 ``dicerace``, with its own pyproject.toml (one entry point in the group
 yinsh.games) and a setup.py that builds its search with the library's
 helper (yinsh.engine.build), is built and installed with pip into a
-temporary folder, and then every layer plays it: the command line (perft,
-bench, match), records, the RL environments, the web page's list of games.
+temporary folder (the search rendered into the build folder, not the
+package's source), and then every layer plays it: the conformance kit
+(yinsh.testing.check_game), the command line (perft, bench, match),
+records, the RL environments, the web page's list of games.
 docs/architecture.md ("Adding a game") walks through the same steps. Nothing
-of the library is touched: the search is rendered into the copy."""
+of the library is touched."""
 from __future__ import annotations
 
 import importlib.util
@@ -100,6 +102,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> str:
     changed = {path for path, mtime in library_files().items() if before.get(path) != mtime}
     assert not changed, f"the build wrote into the library: {sorted(changed)}"
     assert list((target / PACKAGE).glob("_search.*.so")) or list((target / PACKAGE).glob("_search.*.pyd"))
+    generated = sorted(path.name for path in (work / "source" / PACKAGE).iterdir()
+                       if path.name.startswith("_search"))
+    assert generated == [], f"the build wrote into the plugin's source: {generated}"
+    assert (work / "source" / "build" / "yinsh-generated" / PACKAGE / "_search.pyx").is_file()
     yield os.pathsep.join([str(target)] + [p for p in sys.path if p])
     shutil.rmtree(work, ignore_errors=True)
 
@@ -148,6 +154,9 @@ def test_every_layer_finds_the_game(installed):
         import random, importlib.util
         from yinsh import games, record
         from yinsh.engine import Engine
+
+        from yinsh.testing import check_game
+        check_game("dicerace")                 # the conformance kit: every layer once
 
         kind = games.get("dicerace")
         assert type(kind).__module__ == "yinsh_dice_plugin.game"

@@ -32,7 +32,7 @@ def extensions():
     from setuptools import Extension
 
     found = [ext for hooks in sorted(glob.glob("src/yinsh/**/_hooks.pxd", recursive=True))
-             for ext in build.search_extensions(hooks)]
+             for ext in build.search_extensions(hooks, build_dir=None)]
     searches = {os.path.normpath(ext.sources[0]) for ext in found}
     options = build.extension_options()
     found += [Extension(build.module_name(path), [path], include_dirs=build.include_dirs() + [os.path.dirname(path)],

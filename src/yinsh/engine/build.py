@@ -50,7 +50,7 @@ from typing import Any, Optional, Union
 __all__ = ["ENGINE", "PACKAGE", "SEARCH_TEMPLATES", "LEARNED_TEMPLATE", "BATCH_TEMPLATE", "include_path",
            "include_dirs", "switch", "compiler_directives", "compiler_flags", "compiler_macros",
            "extension_options", "module_name", "render_search", "render_learned_hooks", "render_batch",
-           "render_searches", "search_extensions"]
+           "render_searches", "generated_folder", "search_extensions"]
 
 #: The engine's folder (its templates, ``.pxd`` files and C headers).
 ENGINE = os.path.dirname(__file__)
@@ -165,12 +165,12 @@ def _template(name: str) -> str:
         return f.read()
 
 
-def render_search(hooks: PathLike, debug: Optional[bool] = None) -> str:
-    """Renders the search module of a hooks file beside it and returns its
-    path: ``<dir>/_hooks.pxd`` -> ``<dir>/_search.pyx``; a learned
-    evaluation's ``<dir>/_hooks_learned.pxd`` (the searcher owns a model)
-    -> ``<dir>/_search_learned.pyx``. Its first line holds the compiler
-    directives (debug: default YINSH_DEBUG)."""
+def render_search(hooks: PathLike, debug: Optional[bool] = None, into: Optional[str] = None) -> str:
+    """Renders the search module of a hooks file into the folder into
+    (default: beside it) and returns its path: ``<dir>/_hooks.pxd`` ->
+    ``_search.pyx``; a learned evaluation's ``<dir>/_hooks_learned.pxd``
+    (the searcher owns a model) -> ``_search_learned.pyx``. Its first line
+    holds the compiler directives (debug: default YINSH_DEBUG)."""
     from Cython import Tempita
 
     folder, name = os.path.split(os.fspath(hooks))
@@ -184,64 +184,88 @@ def render_search(hooks: PathLike, debug: Optional[bool] = None) -> str:
              f"# with the hooks of {module}: do not edit.\n"]
     for template in SEARCH_TEMPLATES:
         parts.append(Tempita.sub(_template(template), hooks=module, model=learned))
-    out = os.path.join(folder, "_search" + name[len("_hooks"):-len(".pxd")] + ".pyx")
+    out = os.path.join(into or folder, "_search" + name[len("_hooks"):-len(".pxd")] + ".pyx")
     _write(out, "".join(parts))
     return out
 
 
-def render_learned_hooks(hooks: PathLike) -> Optional[str]:
-    """Renders ``<dir>/_hooks_learned.pxd`` from the learned hooks template
-    when ``<dir>/_learned.pxd`` is beside the hooks file, and returns its
-    path (None without a ``_learned.pxd``)."""
+def render_learned_hooks(hooks: PathLike, into: Optional[str] = None) -> Optional[str]:
+    """Renders ``_hooks_learned.pxd`` (into the folder into, default beside
+    the hooks) from the learned hooks template when ``<dir>/_learned.pxd``
+    is beside the hooks file, and returns its path (None without a
+    ``_learned.pxd``)."""
     from Cython import Tempita
 
     folder = os.path.dirname(os.fspath(hooks))
     learned = os.path.join(folder, "_learned.pxd")
     if not os.path.isfile(learned):
         return None
-    out = os.path.join(folder, "_hooks_learned.pxd")
+    out = os.path.join(into or folder, "_hooks_learned.pxd")
     _write(out, Tempita.sub(_template(LEARNED_TEMPLATE), hooks=module_name(hooks),
                             learned=module_name(learned)))
     return out
 
 
-def render_batch(hooks: PathLike) -> Optional[str]:
-    """Renders ``<dir>/_batch.pxi`` (``GameBatch``, the shared part of a
-    batch of games held in C) from the batch template with the hooks when
-    ``<dir>/_ml.pyx`` is beside the hooks file (it includes the result), and
-    returns its path (None without an ``_ml.pyx``)."""
+def render_batch(hooks: PathLike, into: Optional[str] = None) -> Optional[str]:
+    """Renders ``_batch.pxi`` (``GameBatch``, the shared part of a batch of
+    games held in C; into the folder into, default beside the hooks) from
+    the batch template with the hooks when ``<dir>/_ml.pyx`` is beside the
+    hooks file (it includes the result), and returns its path (None without
+    an ``_ml.pyx``)."""
     from Cython import Tempita
 
     folder = os.path.dirname(os.fspath(hooks))
     if not os.path.isfile(os.path.join(folder, "_ml.pyx")):
         return None
-    out = os.path.join(folder, "_batch.pxi")
+    out = os.path.join(into or folder, "_batch.pxi")
     _write(out, Tempita.sub(_template(BATCH_TEMPLATE), hooks=module_name(hooks)))
     return out
 
 
-def render_searches(hooks: PathLike, debug: Optional[bool] = None) -> list[str]:
-    """Renders the search modules of a game's ``_hooks.pxd`` beside it:
-    ``_search.pyx``, and with a ``_learned.pxd`` there ``_hooks_learned.pxd``
-    and ``_search_learned.pyx``. Returns the ``.pyx`` paths. With an
-    ``_ml.pyx`` there, ``_batch.pxi`` too (``render_batch``), which that
-    module includes."""
-    render_batch(hooks)
-    found = [render_search(hooks, debug)]
-    learned = render_learned_hooks(hooks)
+def generated_folder(hooks: PathLike, build_dir: str) -> str:
+    """The folder below build_dir that a game's generated modules go to:
+    ``<build_dir>/yinsh-generated/<package path>``, each folder of the path
+    with an empty ``__init__.py`` so that Cython names the modules after
+    the game's package (made here)."""
+    root = os.path.join(build_dir, "yinsh-generated")
+    folder = root
+    for package in module_name(hooks).split(".")[:-1]:
+        folder = os.path.join(folder, package)
+        os.makedirs(folder, exist_ok=True)
+        _write(os.path.join(folder, "__init__.py"), "")
+    return folder
+
+
+def render_searches(hooks: PathLike, debug: Optional[bool] = None,
+                    build_dir: Optional[str] = None) -> list[str]:
+    """Renders the search modules of a game's ``_hooks.pxd``:
+    ``_search.pyx``, and with a ``_learned.pxd`` beside the hooks
+    ``_hooks_learned.pxd`` and ``_search_learned.pyx``; with an ``_ml.pyx``
+    there, ``_batch.pxi`` too (``render_batch``), which that module
+    includes. Returns the ``.pyx`` paths. They are written beside the hooks
+    when build_dir is None (the library's own build), else into
+    ``generated_folder(hooks, build_dir)``, away from the game's sources."""
+    into = None if build_dir is None else generated_folder(hooks, build_dir)
+    render_batch(hooks, into)
+    found = [render_search(hooks, debug, into)]
+    learned = render_learned_hooks(hooks, into)
     if learned is not None:
-        found.append(render_search(learned, debug))
+        found.append(render_search(learned, debug, into))
     return found
 
 
-def search_extensions(hooks: PathLike, **options: Any) -> list[Any]:
+def search_extensions(hooks: PathLike, build_dir: Optional[str] = "build", **options: Any) -> list[Any]:
     """The setuptools ``Extension``s of the search modules of a game's
     ``_hooks.pxd`` (rendered first, ``render_searches``), for ``cythonize``.
-    options go to each ``Extension``; by default its macros and flags are
-    ``extension_options()``, its include folders the engine's C headers'
-    and the hooks' own folder."""
+    The generated ``.pyx`` files (and the ``.c`` files Cython writes beside
+    them) go below build_dir (``generated_folder``; None: beside the hooks,
+    as the library's own build does). options go to each ``Extension``; by
+    default its macros and flags are ``extension_options()``, its include
+    folders the engine's C headers' and the hooks' own folder."""
     from setuptools import Extension
 
+    name = module_name(hooks)
     settings = {**extension_options(), **options}
     settings.setdefault("include_dirs", include_dirs() + [os.path.dirname(os.fspath(hooks)) or "."])
-    return [Extension(module_name(path), [path], **settings) for path in render_searches(hooks)]
+    return [Extension(f"{name.rpartition('.')[0]}.{os.path.basename(path)[:-len('.pyx')]}", [path], **settings)
+            for path in render_searches(hooks, build_dir=build_dir)]
