@@ -303,6 +303,11 @@ def _register_ugi(sub: argparse._SubParsersAction[Parser]) -> None:
     ugi.register(sub)
 
 
+def _register_review(sub: argparse._SubParsersAction[Parser]) -> None:
+    from yinsh.cli import review
+    review.register(sub)
+
+
 #: The subcommands in the order of ``yinsh --help``: the function that adds
 #: each with its options (its module's ``register``, which imports the engine,
 #: the games or a layer), and its summary in the list of subcommands.
@@ -315,6 +320,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse._SubParsersAction[Parser]], None], 
     "play": (_register_play, "play against the engine in the terminal"),
     "show": (_register_play, "write an SVG picture of a position or a recorded game"),
     "replay": (_register_play, "print a recorded game action by action"),
+    "review": (_register_review, "the engine's review of a recorded game: win chances, mistakes, accuracy"),
     "serve": (_register_serve, "the web page to play and analyse every game"),
     "selfplay": (_register_distributed, "play an engine against itself and write training shards"),
     "analyse-games": (_register_distributed, "score every action of recorded games (JSON lines)"),
