@@ -365,3 +365,11 @@ def test_core_docstrings(module):
     CoreBoard are _board's, re-exported by _core)."""
     failures, attempted = doctest.testmod(getattr(yinsh.yinsh, module), optionflags=doctest.ELLIPSIS)
     assert attempted > 0 and failures == 0
+
+
+def test_core_board_base_docstrings():
+    """The examples of every game's CoreBoard base (``yinsh._core_board``:
+    the action stack, Move's value behaviour), compiled too."""
+    from yinsh import _core_board
+    failures, attempted = doctest.testmod(_core_board, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failures == 0

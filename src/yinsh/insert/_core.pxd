@@ -11,6 +11,7 @@
 # (a1 = 0, b1 = 1, ..., f6 = 35).
 from libc.stdint cimport uint8_t, uint64_t, int8_t
 
+from yinsh._core_board cimport CoreBoardBase, MoveBase
 from yinsh.bits cimport ctz64, popcount64
 
 cdef enum:
@@ -210,13 +211,10 @@ cdef inline uint64_t place_rules(IPos* p, int bit, uint64_t line) noexcept nogil
 cdef uint64_t ipos_hash_from_scratch(const IPos* p, const Layout* L) noexcept nogil
 cdef bint ipos_is_ok(const IPos* p, const Layout* L) noexcept nogil
 
-cdef class Move:
-    cdef readonly int square
+cdef class Move(MoveBase):        # its code is its square number: yinsh/_core_board.pxd
+    pass
 
-cdef class CoreBoard:
+cdef class CoreBoard(CoreBoardBase):     # the action stack (square numbers): yinsh/_core_board.pxd
     cdef IPos pos
     cdef Layout lay
-    cdef IPos _history[MAX_RINGS]      # the position before each action of the stack
-    cdef uint8_t _squares[MAX_RINGS]   # the square numbers of the stack's actions
-    cdef int _ply                      # a game has at most 30 actions in all
     cdef int _push_bit(self, int bit) except -1

@@ -14,6 +14,9 @@ from libc.stdint cimport uint8_t, uint64_t, int8_t
 from libc.string cimport memcpy, memset
 
 
+cimport cython
+
+from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
 from yinsh._perft_state cimport PerftState, perft_poll, perft_state
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
@@ -394,7 +397,8 @@ def parse_square(text):
 cdef list MOVES = []
 
 
-cdef class Move:
+@cython.auto_pickle(False)
+cdef class Move(MoveBase):
     """One action: placing a ring on a square. A frozen value; ``str`` is
     the square's name.
 
@@ -406,13 +410,13 @@ cdef class Move:
     """
 
     def __cinit__(self, *args, **kwargs):
-        self.square = -1
+        self.code = -1
 
     def __init__(self, square):
         """``Move("c4")`` or ``Move(20)`` (the square number)."""
-        if self.square != -1:
+        if self.code != -1:
             raise TypeError("a Move is a frozen value")
-        self.square = _parse_move_square(square) if isinstance(square, str) else _check_square(square)
+        self.code = _parse_move_square(square) if isinstance(square, str) else _check_square(square)
 
     @staticmethod
     def from_str(text):
@@ -429,34 +433,23 @@ cdef class Move:
     @property
     def name(self):
         """The square's name, ``"c4"``."""
-        return SQUARE_NAMES[self.square]
+        return SQUARE_NAMES[self.code]
 
-    def __str__(self):
-        return SQUARE_NAMES[self.square]
+    @property
+    def square(self):
+        """The square number (0..35; the Move's code)."""
+        return self.code
 
-    def __repr__(self):
-        return f"yinsh.insert.Move.from_str({SQUARE_NAMES[self.square]!r})"
+    cdef str _text(self):
+        return SQUARE_NAMES[self.code]
 
-    def __hash__(self):
-        return self.square
-
-    def __eq__(self, other):
-        if isinstance(other, Move):
-            return self.square == (<Move>other).square
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, Move):
-            return self.square < (<Move>other).square
-        return NotImplemented
-
-    def __reduce__(self):
-        return (Move, (SQUARE_NAMES[self.square],))
+    cdef str _public_name(self):
+        return "yinsh.insert.Move"
 
 
 cdef Move _new_move(int sq):
     cdef Move m = Move.__new__(Move)
-    m.square = sq
+    m.code = sq
     return m
 
 
@@ -472,7 +465,7 @@ cdef inline Move _move(int sq):
 cdef int _move_square(object move, str where) except -1:
     """move.square for a Move, else a TypeError that points text to push_str."""
     if isinstance(move, Move):
-        return (<Move>move).square
+        return (<Move>move).code
     raise not_a_move(where, "insert", move)
 
 
@@ -569,41 +562,11 @@ def group_sizes_of(squares):
     return [sizes[i] for i in range(n)]
 
 
-cdef class LegalMoves:
+cdef class LegalMoves(LegalMovesBase):
     """Lazy view of a board's legal actions: iterate (ascending squares),
     ``len``, ``count()``, ``in`` and ``bool``; nothing is built until asked.
     ``in`` takes a ``Move`` and raises ``TypeError`` for anything else, text
     included (``board.parse_move(text)`` checks text)."""
-
-    cdef CoreBoard board
-
-    def __cinit__(self, CoreBoard board not None):
-        self.board = board
-
-    def __iter__(self):
-        cdef uint64_t b = self.board.pos.allowed
-        out = []
-        while b:
-            out.append(MOVES[BIT_SQ[ctz(b)]])
-            b &= b - 1
-        return iter(out)
-
-    def __len__(self):
-        return popcount64(self.board.pos.allowed)
-
-    def count(self):
-        """The number of legal actions."""
-        return popcount64(self.board.pos.allowed)
-
-    def __bool__(self):
-        return self.board.pos.allowed != 0
-
-    def __contains__(self, move):
-        cdef int sq = _move_square(move, "'in legal_moves'")
-        return (self.board.pos.allowed >> SQ_BIT[sq]) & 1 == 1
-
-    def __repr__(self):
-        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
 cdef str _colour_name(int c):
@@ -637,111 +600,65 @@ cdef str _why_illegal(CoreBoard board, int sq):
             f"({allowed})")
 
 
-cdef class CoreBoard:
-    """The native state of an Insert board, its marks and its action stack.
-    Use ``yinsh.insert.Board``."""
+cdef class CoreBoard(CoreBoardBase):
+    """The native state of an Insert board, its marks and its action stack
+    (square numbers; a game has at most 30 actions). Use
+    ``yinsh.insert.Board``. ``push`` says why a square is not allowed: it is
+    taken, it is off the allowed line, or the game is over."""
 
     def __cinit__(self, *args, **kwargs):
+        self._stack_init(&self.pos, sizeof(IPos), MAX_RINGS)
         layout_build(&self.lay, 0)
         ipos_init(&self.pos, &self.lay)
-        self._ply = 0
 
     cdef int _push_bit(self, int bit) except -1:
-        if self._ply >= MAX_RINGS:          # cannot happen: a game has at most 30 actions
-            raise AssertionError("the move stack is full")
-        self._history[self._ply] = self.pos
-        self._squares[self._ply] = BIT_SQ[bit]
-        self._ply += 1
+        self._record(BIT_SQ[bit])
         do_place(&self.pos, &self.lay, bit)
         if YINSH_DEBUG and not ipos_is_ok(&self.pos, &self.lay):
             raise AssertionError(f"inconsistent position after {SQUARE_NAMES[BIT_SQ[bit]]}")
         return 0
 
-    def push(self, move):
-        """Plays move, a ``Move``. Raises ``IllegalMoveError`` (saying why:
-        the square is taken, it is off the allowed line, the game is over) if
-        the position does not allow it; the board is then unchanged.
+    cdef object _move_of(self, int code):
+        return MOVES[code]
 
-        ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and
-        raise ``TypeError`` for anything else, text included: text goes
-        through ``push_str`` or ``parse_move``."""
-        cdef int sq = _move_square(move, "push")
-        cdef int bit = SQ_BIT[sq]
-        if not (self.pos.allowed >> bit) & 1:
-            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
-        self._push_bit(bit)
+    cdef int _code_of(self, object move, str where) except -1:
+        return _move_square(move, where)
 
-    def push_str(self, text):
-        """Parses text (a square name), plays it and returns the ``Move``.
-        Raises ``InvalidMoveError`` (not a square) or ``IllegalMoveError``
-        (not allowed now), both ``ValueError``, and ``TypeError`` for a
-        non-str; the board is then unchanged."""
-        cdef int sq = _parse_move_square(text)
-        cdef int bit = SQ_BIT[sq]
-        if not (self.pos.allowed >> bit) & 1:
-            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
-        self._push_bit(bit)
-        return MOVES[sq]
+    cdef int _parse(self, object text) except -1:
+        return _parse_move_square(text)
 
-    def parse_move(self, text):
-        """The legal ``Move`` that text names here; raises like ``push_str``."""
-        cdef int sq = _parse_move_square(text)
-        if not (self.pos.allowed >> SQ_BIT[sq]) & 1:
-            raise IllegalMoveError("illegal move " + _why_illegal(self, sq))
-        return MOVES[sq]
+    cdef int _action_of(self, int code) except -2:
+        cdef int bit = SQ_BIT[code]
+        return bit if (self.pos.allowed >> bit) & 1 else -1
 
-    def is_legal(self, move):
-        """Whether move (a ``Move``) is legal here."""
-        return (self.pos.allowed >> SQ_BIT[_move_square(move, "is_legal")]) & 1 == 1
+    cdef str _why(self, int code):
+        return _why_illegal(self, code)
 
-    def pop(self):
-        """Takes back the last action and returns it. Raises ``IndexError``
-        on an empty move stack."""
-        if self._ply == 0:
-            raise IndexError("pop from an empty move stack")
-        self._ply -= 1
-        self.pos = self._history[self._ply]
-        return MOVES[self._squares[self._ply]]
+    cdef int _play(self, int action, int code) except -1:
+        return self._push_bit(action)
 
-    def peek(self):
-        """The last action of the move stack. Raises ``IndexError`` when it
-        is empty."""
-        if self._ply == 0:
-            raise IndexError("peek at an empty move stack")
-        return MOVES[self._squares[self._ply - 1]]
+    cdef list _legal_codes(self):
+        cdef uint64_t b = self.pos.allowed
+        out = []
+        while b:
+            out.append(BIT_SQ[ctz(b)])
+            b &= b - 1
+        return out
+
+    cdef int _count_legal(self) except -1:
+        return popcount64(self.pos.allowed)
+
+    cdef bint _has_legal(self) except -1:
+        return self.pos.allowed != 0
 
     @property
     def legal_moves(self):
         """A lazy ``LegalMoves`` view of the legal actions."""
         return LegalMoves(self)
 
-    @property
-    def move_stack(self):
-        """The actions played since the board was set up (a new list)."""
-        return [MOVES[self._squares[i]] for i in range(self._ply)]
-
-    @property
-    def ply(self):
-        """The number of actions on the move stack."""
-        return self._ply
-
-    def clear_stack(self):
-        """Forgets the move stack, keeping the position."""
-        self._ply = 0
-
-    def copy(self, *, stack=True):
-        """A copy of the board, with its move stack unless ``stack=False``."""
-        cdef CoreBoard b = type(self).__new__(type(self))
-        b.pos = self.pos
-        b.lay = self.lay
-        if stack:
-            memcpy(b._history, self._history, self._ply * sizeof(IPos))
-            memcpy(b._squares, self._squares, self._ply)
-            b._ply = self._ply
-        return b
-
-    def __copy__(self):
-        return self.copy()
+    cdef int _copy_rest(self, CoreBoardBase other) except -1:
+        (<CoreBoard>other).lay = self.lay
+        return 0
 
     def zobrist_hash(self):
         """A 64-bit hash of the position (rings, last square, marks),

@@ -20,6 +20,7 @@
 # source alone names the move, and the ids read the same for every colour.
 from libc.stdint cimport uint8_t, uint64_t
 
+from yinsh._core_board cimport CoreBoardBase
 from yinsh._rng cimport rng_below
 
 cdef extern from "ludo/ludo.h" nogil:
@@ -330,11 +331,6 @@ cdef uint64_t pieces_key(const LudoPos* p) noexcept nogil
 cdef int pos_problem(const LudoPos* p) noexcept nogil
 cdef void pos_new(LudoPos* p, int players, int variant) noexcept nogil
 
-cdef class CoreBoard:
+cdef class CoreBoard(CoreBoardBase):     # the action stack (Move codes): yinsh/_core_board.pxd
     cdef LudoPos pos
-    cdef LudoPos* _history       # the position before each action of the stack
-    cdef int* _codes             # the Move codes of the stack
-    cdef int _ply
-    cdef int _capacity
-    cdef int _reserve(self, int n) except -1
     cdef int _push_action(self, int action, int code) except -1

@@ -15,10 +15,12 @@ from collections import namedtuple
 from importlib import import_module
 
 from libc.stdint cimport uint8_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 
+cimport cython
+
+from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
 from yinsh._perft_state cimport PerftState, perft_poll, perft_state
 from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
 
@@ -499,7 +501,8 @@ cdef int _move_code(object move, str where) except -1:
     raise not_a_move(where, "ludo", move)
 
 
-cdef class Move:
+@cython.auto_pickle(False)
+cdef class Move(MoveBase):
     """One action (one ply), a frozen value: a throw ``r6``, an entry
     ``s-3``, or a move ``14-19``, ``48-h3``, ``h1-h4``, ``h3-f``.
 
@@ -512,8 +515,6 @@ cdef class Move:
     >>> Move.throw(6), Move.throw(6).die
     (yinsh.ludo.Move.from_str('r6'), 6)
     """
-
-    cdef readonly int code
 
     def __cinit__(self, *args, **kwargs):
         self.code = -1
@@ -594,33 +595,11 @@ cdef class Move:
         """Whether this is a throw of the die (a chance action)."""
         return self.code >> 6 == P_R
 
-    def __str__(self):
+    cdef str _text(self):
         return _code_text(self.code)
 
-    def __repr__(self):
-        return f"yinsh.ludo.Move.from_str({_code_text(self.code)!r})"
-
-    def __hash__(self):
-        return self.code
-
-    def __eq__(self, other):
-        if isinstance(other, Move):
-            return self.code == (<Move>other).code
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, Move):
-            return self.code < (<Move>other).code
-        return NotImplemented
-
-    def __reduce__(self):
-        return (Move.from_str, (_code_text(self.code),))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
+    cdef str _public_name(self):
+        return "yinsh.ludo.Move"
 
 
 cdef void _build_moves():
@@ -637,7 +616,7 @@ cdef void _build_moves():
 _build_moves()
 
 
-cdef class LegalMoves:
+cdef class LegalMoves(LegalMovesBase):
     """Lazy view of a board's legal actions: iterate, ``len``, ``count()``,
     ``in`` and ``bool``; nothing is generated until asked. In a throw phase
     they are the six throws ``r1``..``r6``; in a move phase the valid moves;
@@ -651,32 +630,6 @@ cdef class LegalMoves:
     >>> Move.from_str("r6") in board.legal_moves, Move.from_str("s-1") in board.legal_moves
     (True, False)
     """
-
-    cdef CoreBoard board
-
-    def __cinit__(self, CoreBoard board not None):
-        self.board = board
-
-    def __iter__(self):
-        cdef int actions[MAX_ACTIONS]
-        cdef int n = gen_actions(&self.board.pos, actions), i
-        return iter([MOVES[code_of_action(&self.board.pos, actions[i])] for i in range(n)])
-
-    def __len__(self):
-        return count_actions(&self.board.pos)
-
-    def count(self):
-        """The number of legal actions."""
-        return count_actions(&self.board.pos)
-
-    def __bool__(self):
-        return self.board.pos.phase != PH_OVER
-
-    def __contains__(self, move):
-        return action_of_code(&self.board.pos, _move_code(move, "'in legal_moves'")) >= 0
-
-    def __repr__(self):
-        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
 cdef str _dice_text(const LudoPos* p):
@@ -864,51 +817,37 @@ of this turn, ``variant`` (0 standard, 1 places), ``players`` (bit c: colour c
 in play), ``order`` the colours that finished, ``phase`` (0 throw, 1 move, 2 over)."""
 
 
-cdef class CoreBoard:
+cdef class CoreBoard(CoreBoardBase):
     """The native state of a Ludo board and its action stack. Use
-    ``yinsh.ludo.Board``."""
+    ``yinsh.ludo.Board``.
+
+    ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and
+    raise ``TypeError`` for anything else, text included: text goes
+    through ``push_str`` or ``parse_move``.
+
+    >>> from yinsh import ludo
+    >>> board = ludo.Board()
+    >>> board.push(Move.from_str("r6"))
+    >>> board.push("r3")
+    Traceback (most recent call last):
+    ...
+    TypeError: push expects a yinsh.ludo.Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
+    >>> board.push_str("r3"), board.push_str("s-3")
+    (yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('s-3'))
+    >>> board.push_str("s-3")
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.IllegalMoveError: illegal move s-3: a move in a throw phase: Yellow must throw the die first
+    """
 
     def __cinit__(self, *args, **kwargs):
-        self._capacity = 64
-        self._ply = 0
-        self._history = <LudoPos*>malloc(self._capacity * sizeof(LudoPos))
-        self._codes = <int*>malloc(self._capacity * sizeof(int))
-        if self._history == NULL or self._codes == NULL:
-            raise MemoryError()
+        self._stack_init(&self.pos, sizeof(LudoPos), 64)
         pos_new(&self.pos, 4, V_STANDARD)
-
-    def __dealloc__(self):
-        free(self._history)
-        free(self._codes)
-
-    cdef int _reserve(self, int n) except -1:
-        """Makes room for a stack of n actions."""
-        cdef int capacity = self._capacity
-        cdef LudoPos* h
-        cdef int* c
-        while capacity < n:
-            capacity *= 2
-        if capacity == self._capacity:
-            return 0
-        h = <LudoPos*>realloc(self._history, capacity * sizeof(LudoPos))
-        if h == NULL:
-            raise MemoryError()
-        self._history = h
-        c = <int*>realloc(self._codes, capacity * sizeof(int))
-        if c == NULL:
-            raise MemoryError()
-        self._codes = c
-        self._capacity = capacity
-        return 0
 
     cdef int _push_action(self, int action, int code) except -1:
         """Pushes the legal action id (whose Move code is code)."""
         cdef int problem
-        if self._ply >= self._capacity:
-            self._reserve(self._ply + 1)
-        self._history[self._ply] = self.pos
-        self._codes[self._ply] = code
-        self._ply += 1
+        self._record(code)
         do_action(&self.pos, action)
         if YINSH_DEBUG:
             problem = pos_problem(&self.pos)
@@ -917,79 +856,34 @@ cdef class CoreBoard:
                                      f"{problem_text(problem)}")
         return 0
 
-    def push(self, move):
-        """Plays move, a ``Move``. Raises ``IllegalMoveError`` (saying why)
-        if the position does not allow it; the board is then unchanged.
-
-        ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and
-        raise ``TypeError`` for anything else, text included: text goes
-        through ``push_str`` or ``parse_move``.
-
-        >>> from yinsh import ludo
-        >>> board = ludo.Board()
-        >>> board.push(Move.from_str("r6"))
-        >>> board.push("r3")
-        Traceback (most recent call last):
-        ...
-        TypeError: push expects a yinsh.ludo.Move, not str ('r3'): for text use board.push_str(text) or board.parse_move(text)
-        """
-        cdef int code = _move_code(move, "push")
-        cdef int action = action_of_code(&self.pos, code)
-        if action < 0:
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        self._push_action(action, code)
-
-    def pop(self):
-        """Takes back the last action and returns it (a ``Move``). Raises
-        ``IndexError`` on an empty move stack."""
-        if self._ply == 0:
-            raise IndexError("pop from an empty move stack")
-        self._ply -= 1
-        self.pos = self._history[self._ply]
-        return MOVES[self._codes[self._ply]]
-
-    def peek(self):
-        """The last action of the move stack, left on it. Raises
-        ``IndexError`` on an empty move stack (like ``pop``)."""
-        if self._ply == 0:
-            raise IndexError("peek at an empty move stack")
-        return MOVES[self._codes[self._ply - 1]]
-
-    def push_str(self, text):
-        """Parses text (a ``str`` in the notation), plays it and returns the
-        ``Move``. Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
-        ``ValueError``) for any str it does not play, ``TypeError`` for a
-        non-str; the board is then unchanged.
-
-        >>> from yinsh import ludo
-        >>> board = ludo.Board()
-        >>> board.push_str("r6"), board.push_str("r3"), board.push_str("s-3")
-        (yinsh.ludo.Move.from_str('r6'), yinsh.ludo.Move.from_str('r3'), yinsh.ludo.Move.from_str('s-3'))
-        >>> board.push_str("s-3")
-        Traceback (most recent call last):
-        ...
-        yinsh.errors.IllegalMoveError: illegal move s-3: a move in a throw phase: Yellow must throw the die first
-        """
-        cdef int code = _parse_code(text)
-        cdef int action = action_of_code(&self.pos, code)
-        if action < 0:
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        self._push_action(action, code)
+    cdef object _move_of(self, int code):
         return MOVES[code]
 
-    def parse_move(self, text):
-        """The legal ``Move`` that text (a ``str``) names in this position.
-        Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
-        ``ValueError``), or ``TypeError`` for a non-str."""
-        cdef int code = _parse_code(text)
-        if action_of_code(&self.pos, code) < 0:
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        return MOVES[code]
+    cdef int _code_of(self, object move, str where) except -1:
+        return _move_code(move, where)
 
-    def is_legal(self, move):
-        """Whether move (a ``Move``) is legal here. Raises ``TypeError`` for
-        anything else, text included."""
-        return action_of_code(&self.pos, _move_code(move, "is_legal")) >= 0
+    cdef int _parse(self, object text) except -1:
+        return _parse_code(text)
+
+    cdef int _action_of(self, int code) except -2:
+        return action_of_code(&self.pos, code)
+
+    cdef str _why(self, int code):
+        return _why_illegal(&self.pos, code)
+
+    cdef int _play(self, int action, int code) except -1:
+        return self._push_action(action, code)
+
+    cdef list _legal_codes(self):
+        cdef int actions[MAX_ACTIONS]
+        cdef int n = gen_actions(&self.pos, actions), i
+        return [code_of_action(&self.pos, actions[i]) for i in range(n)]
+
+    cdef int _count_legal(self) except -1:
+        return count_actions(&self.pos)
+
+    cdef bint _has_legal(self) except -1:
+        return self.pos.phase != PH_OVER
 
     @property
     def legal_moves(self):
@@ -1001,34 +895,6 @@ cdef class CoreBoard:
         ``r1``..``r6``, each with probability 1/6). False once the game is
         over."""
         return is_chance(&self.pos)
-
-    @property
-    def move_stack(self):
-        """The actions played since the board was set up (a new list)."""
-        return [MOVES[self._codes[i]] for i in range(self._ply)]
-
-    @property
-    def ply(self):
-        """The number of actions on the move stack."""
-        return self._ply
-
-    def clear_stack(self):
-        """Forgets the move stack, keeping the position."""
-        self._ply = 0
-
-    def copy(self, *, stack=True):
-        """A copy of the board, with its move stack unless ``stack=False``."""
-        cdef CoreBoard b = type(self).__new__(type(self))
-        b.pos = self.pos
-        if stack:
-            b._reserve(self._ply)
-            memcpy(b._history, self._history, self._ply * sizeof(LudoPos))
-            memcpy(b._codes, self._codes, self._ply * sizeof(int))
-            b._ply = self._ply
-        return b
-
-    def __copy__(self):
-        return self.copy()
 
     def zobrist_hash(self):
         """A 64-bit hash of the position: the pieces, the colour to act,

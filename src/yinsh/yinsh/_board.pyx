@@ -7,9 +7,10 @@ import operator
 from collections import namedtuple
 
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy
 
+cimport cython
+
+from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
 from yinsh.yinsh._make cimport do_move
 from yinsh.yinsh._movegen cimport count_moves, gen_moves, is_legal
 from yinsh.yinsh._position cimport (POS_FIELD_RANGE, POS_NUM_PROBLEMS, POS_OK, Position, pos_check,
@@ -137,7 +138,8 @@ cdef int _parse_move(object text) except -1:
     return pack_move(K_MOVE, a, b)
 
 
-cdef class Move:
+@cython.auto_pickle(False)
+cdef class Move(MoveBase):
     """One action (one ply), a frozen value.
 
     >>> m = Move.from_str("E5-E9")
@@ -240,27 +242,11 @@ cdef class Move:
         cdef int kind = move_kind(self.code)
         return move_to(self.code) if kind in (K_PLACE, K_MOVE, K_ROW) else None
 
-    def __str__(self):
+    cdef str _text(self):
         return move_text(self.code)
 
-    def __repr__(self):
-        return f"yinsh.Move.from_str({move_text(self.code)!r})"
-
-    def __hash__(self):
-        return self.code
-
-    def __eq__(self, other):
-        if isinstance(other, Move):
-            return self.code == (<Move>other).code
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, Move):
-            return self.code < (<Move>other).code
-        return NotImplemented
-
-    def __reduce__(self):
-        return (Move.from_str, (move_text(self.code),))
+    cdef str _public_name(self):
+        return "yinsh.Move"
 
 
 cdef bint _code_ok(int code) noexcept:
@@ -288,7 +274,7 @@ cdef int _move_code(object move, str where) except -1:
 _KINDS = (None, MoveKind.PLACE, MoveKind.MOVE, MoveKind.REMOVE_ROW, MoveKind.REMOVE_RING, MoveKind.PASS)
 
 
-cdef class LegalMoves:
+cdef class LegalMoves(LegalMovesBase):
     """Lazy view of a board's legal actions: iterate, ``len``, ``count()``,
     ``in`` and ``bool``; nothing is generated until asked. ``in`` takes a
     ``Move`` (like ``push`` and ``is_legal``) and raises ``TypeError`` for
@@ -303,35 +289,6 @@ cdef class LegalMoves:
     ...
     TypeError: 'in legal_moves' expects a yinsh.Move, not str ('e5'): for text use board.push_str(text) or board.parse_move(text)
     """
-
-    cdef CoreBoard board
-
-    def __cinit__(self, CoreBoard board):
-        self.board = board
-
-    def __iter__(self):
-        cdef int codes[MAX_MOVES]
-        cdef int n = gen_moves(&self.board.pos, codes), i
-        return iter([make_move(codes[i]) for i in range(n)])
-
-    def __len__(self):
-        return count_moves(&self.board.pos)
-
-    def count(self):
-        """The number of legal actions."""
-        return count_moves(&self.board.pos)
-
-    def __bool__(self):
-        return self.board.pos.phase != PH_GAME_OVER
-
-    def __contains__(self, move):
-        """Whether move (a ``Move``) is legal. Raises ``TypeError`` for
-        anything else, text included, rather than answering False: use
-        ``board.parse_move(text)`` to check text."""
-        return is_legal(&self.board.pos, _move_code(move, "'in legal_moves'"))
-
-    def __repr__(self):
-        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
 cdef str _why_illegal(const Position* p, int m):
@@ -384,153 +341,68 @@ cdef str _why_illegal(const Position* p, int m):
     return f"{text}: not a legal ring move"
 
 
-cdef class CoreBoard:
-    """The native state of a board and its action stack. Use ``yinsh.Board``."""
+cdef class CoreBoard(CoreBoardBase):
+    """The native state of a board and its action stack. Use ``yinsh.Board``.
+
+    ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and raise
+    ``TypeError`` for anything else, text included:
+
+    >>> from yinsh import Board
+    >>> board = Board()
+    >>> board.push(Move.from_str("e5"))
+    >>> board.is_legal(Move.from_str("e5")), board.is_legal(Move.from_str("f6"))
+    (False, True)
+    >>> board.push("f6")
+    Traceback (most recent call last):
+    ...
+    TypeError: push expects a yinsh.Move, not str ('f6'): for text use board.push_str(text) or board.parse_move(text)
+    """
 
     def __cinit__(self, *args, **kwargs):
-        self._capacity = 64
-        self._ply = 0
-        self._history = <Position*>malloc(self._capacity * sizeof(Position))
-        self._codes = <int*>malloc(self._capacity * sizeof(int))
-        if self._history == NULL or self._codes == NULL:
-            raise MemoryError()
+        self._stack_init(&self.pos, sizeof(Position), 64)
         pos_init(&self.pos, 3)
 
-    def __dealloc__(self):
-        free(self._history)
-        free(self._codes)
-
-    cdef int _reserve(self, int n) except -1:
-        """Makes room for a stack of n actions."""
-        cdef int capacity = self._capacity
-        cdef Position* h
-        cdef int* c
-        while capacity < n:
-            capacity *= 2
-        if capacity == self._capacity:
-            return 0
-        h = <Position*>realloc(self._history, capacity * sizeof(Position))
-        if h == NULL:
-            raise MemoryError()
-        self._history = h
-        c = <int*>realloc(self._codes, capacity * sizeof(int))
-        if c == NULL:
-            raise MemoryError()
-        self._codes = c
-        self._capacity = capacity
-        return 0
-
     cdef int _push_code(self, int code) except -1:
-        self._reserve(self._ply + 1)
-        self._history[self._ply] = self.pos
-        self._codes[self._ply] = code
-        self._ply += 1
+        self._record(code)
         do_move(&self.pos, code)
         if YINSH_DEBUG and not pos_is_ok(&self.pos):
             raise AssertionError(f"inconsistent position after {move_text(code)}: "
                                  f"{problem_message(&self.pos)}")
         return 0
 
-    cdef Move _pop_move(self):
-        if self._ply == 0:
-            raise IndexError("pop from an empty move stack")
-        self._ply -= 1
-        self.pos = self._history[self._ply]
-        return make_move(self._codes[self._ply])
-
-    def push(self, move):
-        """Plays move, a ``Move``. Raises ``IllegalMoveError`` (saying why) if
-        the position does not allow it; the board is then unchanged.
-
-        ``push``, ``is_legal`` and ``in legal_moves`` take a ``Move`` and raise
-        ``TypeError`` for anything else, text included: text goes through
-        ``push_str`` or ``parse_move``, which say why it is not an action.
-
-        >>> from yinsh import Board
-        >>> board = Board()
-        >>> board.push(Move.from_str("e5"))
-        >>> board.is_legal(Move.from_str("e5")), board.is_legal(Move.from_str("f6"))
-        (False, True)
-        >>> board.push("f6")
-        Traceback (most recent call last):
-        ...
-        TypeError: push expects a yinsh.Move, not str ('f6'): for text use board.push_str(text) or board.parse_move(text)
-        """
-        cdef int code = _move_code(move, "push")
-        if not is_legal(&self.pos, code):
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        self._push_code(code)
-
-    def pop(self):
-        """Takes back the last action and returns it. Raises ``IndexError``
-        on an empty move stack."""
-        return self._pop_move()
-
-    def peek(self):
-        """The last action of the move stack, left on it. Raises
-        ``IndexError`` on an empty move stack (like ``pop``)."""
-        if self._ply == 0:
-            raise IndexError("peek at an empty move stack")
-        return make_move(self._codes[self._ply - 1])
-
-    def push_str(self, text):
-        """Parses text (a ``str`` in the notation), plays it and returns the
-        ``Move``. Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
-        ``ValueError``) for any str it does not play, ``TypeError`` for a
-        non-str; the board is then unchanged."""
-        cdef int code = _parse_move(text)
-        if not is_legal(&self.pos, code):
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        self._push_code(code)
+    cdef object _move_of(self, int code):
         return make_move(code)
 
-    def parse_move(self, text):
-        """The legal ``Move`` that text (a ``str``) names in this position.
-        Raises ``InvalidMoveError`` or ``IllegalMoveError`` (both
-        ``ValueError``), or ``TypeError`` for a non-str."""
-        cdef int code = _parse_move(text)
-        if not is_legal(&self.pos, code):
-            raise IllegalMoveError("illegal move " + _why_illegal(&self.pos, code))
-        return make_move(code)
+    cdef int _code_of(self, object move, str where) except -1:
+        return _move_code(move, where)
 
-    def is_legal(self, move):
-        """Whether move (a ``Move``) is legal here. Raises ``TypeError`` for
-        anything else, text included (see ``push``)."""
-        return is_legal(&self.pos, _move_code(move, "is_legal"))
+    cdef int _parse(self, object text) except -1:
+        return _parse_move(text)
+
+    cdef int _action_of(self, int code) except -2:
+        return code if is_legal(&self.pos, code) else -1
+
+    cdef str _why(self, int code):
+        return _why_illegal(&self.pos, code)
+
+    cdef int _play(self, int action, int code) except -1:
+        return self._push_code(code)
+
+    cdef list _legal_codes(self):
+        cdef int codes[MAX_MOVES]
+        cdef int n = gen_moves(&self.pos, codes), i
+        return [codes[i] for i in range(n)]
+
+    cdef int _count_legal(self) except -1:
+        return count_moves(&self.pos)
+
+    cdef bint _has_legal(self) except -1:
+        return self.pos.phase != PH_GAME_OVER
 
     @property
     def legal_moves(self):
         """A lazy ``LegalMoves`` view of the legal actions."""
         return LegalMoves(self)
-
-    @property
-    def move_stack(self):
-        """The actions played since the board was set up (a new list)."""
-        return [make_move(self._codes[i]) for i in range(self._ply)]
-
-    @property
-    def ply(self):
-        """The number of actions on the move stack."""
-        return self._ply
-
-    def clear_stack(self):
-        """Forgets the move stack, keeping the position."""
-        self._ply = 0
-
-    def copy(self, *, stack=True):
-        """A copy of the board, with its move stack unless ``stack=False``."""
-        cdef CoreBoard b = type(self).__new__(type(self))
-        cdef int i
-        b.pos = self.pos
-        if stack:
-            b._reserve(self._ply)
-            memcpy(b._history, self._history, self._ply * sizeof(Position))
-            memcpy(b._codes, self._codes, self._ply * sizeof(int))
-            b._ply = self._ply
-        return b
-
-    def __copy__(self):
-        return self.copy()
 
     def zobrist_hash(self):
         """A 64-bit hash of the position (pieces, side, phase, counts,
