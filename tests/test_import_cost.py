@@ -62,3 +62,14 @@ def test_every_public_name_loads():
 def test_help_lists_the_commands_as_the_full_parser():
     # The summaries of COMMANDS are those the subcommands' modules register.
     assert build_parser(commands=[]).format_help() == build_parser().format_help()
+
+
+def test_the_old_name_of_the_yinsh_core_still_imports():
+    """``yinsh._core`` (the Yinsh core's name before the games became
+    subpackages) is kept on purpose: it is the module ``yinsh.yinsh._core``."""
+    import importlib
+
+    import yinsh.yinsh._core
+    assert importlib.import_module("yinsh._core") is yinsh.yinsh._core
+    from yinsh import _core
+    assert _core.CoreBoard is yinsh.yinsh._core.CoreBoard

@@ -19,6 +19,7 @@ yinsh.Move.from_str('e5')
 >>> insert.perft(insert.Board(), 2), ludo.Board(players=4).turn
 (207, <Color.GREEN: 0>)
 """
+import sys as _sys
 from typing import TYPE_CHECKING
 
 from yinsh._version import __version__
@@ -34,6 +35,13 @@ if TYPE_CHECKING:
     from yinsh.engine import Analysis, Engine, Limit, Mate, MateGiven, Points, PovScore, Score, Wdl
     from yinsh.yinsh import (NUM_ACTIONS, BatchGames, PlayoutStats, action_to_move,
                              move_to_action, players, random_playouts, symmetries)
+
+# `yinsh._core`, the name of the Yinsh core before the games became
+# subpackages, still imports: it is the module `yinsh.yinsh._core`. This
+# one old path stays on purpose: the project's contract names it (programs
+# written against the first layout import it), unlike the shims removed.
+_core = _yinsh._core
+_sys.modules.setdefault("yinsh._core", _core)
 
 __all__ = [
     # the Yinsh game (yinsh.yinsh)
