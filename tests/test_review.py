@@ -268,3 +268,21 @@ def test_cli_ctrl_c(tmp_path: Path) -> None:
     assert time.perf_counter() - sent < 5.0
     assert child.returncode == 130, err
     assert "(interrupted)" in out.splitlines()[0] and "interrupted" in err
+
+
+def test_docs_example() -> None:
+    """docs/review.md's Python example runs as a doctest."""
+    import doctest
+    import re
+    path = ROOT / "docs" / "review.md"
+    python = "\n".join(re.findall(r"```python\n(>>>.*?)```", path.read_text(), re.S))
+    test = doctest.DocTestParser().get_doctest(python, {}, "review.md", str(path), 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert test.examples and runner.failures == 0
+
+
+def test_docs_chart_is_the_commands() -> None:
+    """docs/img/review.svg is a chart the command writes (its marks and legend)."""
+    text = (ROOT / "docs" / "img" / "review.svg").read_text()
+    assert text.startswith("<svg") and 'class="blunder"' in text and "White's win chance" in text

@@ -72,9 +72,10 @@ CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder", "forced", "chance
 JUDGED = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The least loss of win chance (0..1) of each flagged class, worst first.
 THRESHOLDS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
-#: The default limit of a review's searches: nodes a position for the
-#: alpha-beta, playouts a position for the MCTS (Ludo with 3 or 4 players).
+#: The default limit of a review's searches with the alpha-beta: nodes a position.
 DEFAULT_NODES = 100_000
+#: The default limit of a review's searches with the MCTS (Ludo with 3 or 4
+#: players): playouts a position.
 DEFAULT_PLAYOUTS = 2_000
 
 
