@@ -225,7 +225,7 @@ def fit(d: dict[str, np.ndarray], rows: np.ndarray, draws: bool, symmetric: bool
             if progress:
                 m["c"].append(m["c"][0] * q.pop(0))
         if "lapse" in shape:
-            m["lapse"] = 0.2 / (1.0 + math.exp(-q.pop(0)))
+            m["lapse"] = 0.2 / (1.0 + math.exp(max(-50.0, min(50.0, -q.pop(0)))))
         return m
 
     x0 = ([] if symmetric else ([0.3, 0.0] if progress else [0.3])) + ([1.0, 0.0] if progress else [1.0])

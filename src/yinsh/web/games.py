@@ -65,7 +65,7 @@ def catalogue(game: WebGame) -> dict[str, Any]:
         names = game.side_names(board)
         seats[str(options.get("players", ""))] = [names[side] for side in game.seats(board)]
     return {"title": game.title, "sides": [side.capitalize() for side in kind.sides],
-            "variants": list(kind.variants), "options": [option.as_json() for option in kind.options],
+            "variants": list(kind.options.choices("variant")), "options": [option.as_json() for option in kind.options],
             "chance": kind.has_chance, "seats": seats}
 
 

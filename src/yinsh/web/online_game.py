@@ -33,7 +33,6 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from yinsh.engine.hooks import game_module
 from yinsh.parts.web import OptionError, WebGame
 from yinsh.web import games as _games
 from yinsh.web.clocks import Clocks, TimeControl
@@ -55,11 +54,12 @@ _SPLITTERS: dict[type, Optional[Callable[[str], list[str]]]] = {}
 
 
 def _turn_splitter(board: Any) -> Optional[Callable[[str], list[str]]]:
-    """The record module's ``split_turn`` of board's game (None: a word is
-    an action), looked up once per board class."""
+    """The ``split_turn`` of board's own game (its part ``"records"``),
+    looked up once per board class."""
     cls = type(board)
     if cls not in _SPLITTERS:
-        _SPLITTERS[cls] = getattr(game_module(board, "record"), "split_turn", None)
+        from yinsh.games import of_board            # the registry
+        _SPLITTERS[cls] = of_board(board).part("records").split_turn
     return _SPLITTERS[cls]
 
 
@@ -141,9 +141,9 @@ class OnlineGame:
         board = web.new_board(options) if position is None else web.board_from_position(position)
         kind = web.kind
         resolved = dict(options)
-        resolved.update({k: v for k, v in kind.options_of(board).items() if k in kind.resolved_options})
+        resolved.update({k: v for k, v in kind.options.of(board).items() if k in kind.options.drawn})
         if position is not None:
-            resolved = kind.options_of(board)
+            resolved = kind.options.of(board)
         return cls.from_header({"game": game_name, "options": resolved, "start": board.position(),
                                 "seats": [_copy.copy(s) for s in seats],
                                 "clock": None if control is None else str(control),
@@ -344,7 +344,7 @@ class OnlineGame:
             self.offers = Offers()
             return
         winner = left[0]
-        if not self.web.kind.is_result("1-0"):            # a finishing order (Ludo)
+        if not self.web.kind.part("records").is_result("1-0"):            # a finishing order (Ludo)
             letters = [self.web.kind.module.Color.of(self.sides[s]).letter
                        for s in [winner] + self.out[::-1]]
             code = "".join(letters)
@@ -462,7 +462,7 @@ class OnlineGame:
         self._add("takeback_decline", seat, "", False, now_ms)
 
     def _draw(self, seat: int, message: Mapping[str, Any], now_ms: int) -> None:
-        if len(self.seats) != 2 or not self.web.kind.is_result("1/2-1/2"):
+        if len(self.seats) != 2 or not self.web.kind.part("records").is_result("1/2-1/2"):
             raise ActionError(f"{self.web.title} has no draws")
         if self.offers.draw is not None:
             raise ActionError("a draw is already offered")

@@ -161,7 +161,7 @@ class GameSession:
         session, board, names = self.session, self.board, self.game.side_names(self.board)
         if session.resigned is not None:
             loser = names[int(session.resigned)]
-            if not self.game.kind.is_result("1-0"):       # results are no two-sided scores
+            if not self.game.kind.part("records").is_result("1-0"):       # results are no two-sided scores
                 return {"code": "*", "winner": f"{loser} resigned", "reason": "resignation"}
             others = [n for i, n in enumerate(names) if i != int(session.resigned)]
             return {"code": session.result(), "winner": f"{others[0]} wins",
