@@ -697,7 +697,7 @@ def test_writes_that_wait_meanwhile_are_committed_together_by_one_thread(tmp_pat
         if len(heard) == 8:
             all_heard.set()
 
-    with db._write_lock, db._pending_changed:  # a commit in progress: the next writes queue
+    with db.commits.writing(), db.commits._pending_changed:     # a commit in progress: the next writes queue
         for n in range(8):
             db.append_later([{"game_id": f"g{n}", "entries": [Entry(1, 0, "move", 0, "c3")],
                               "expected_seq": 0 if n != 5 else 4}], done)
@@ -711,21 +711,22 @@ def test_writes_that_wait_meanwhile_are_committed_together_by_one_thread(tmp_pat
 
 def test_the_committing_thread_ends_when_idle_and_a_failing_callback_stops_no_other(monkeypatch, caplog):
     from yinsh.web.online_game import Entry
-    monkeypatch.setattr(Database, "COMMITTER_IDLE_S", 0.05)
+    from yinsh.web.group_commit import GroupCommits
+    monkeypatch.setattr(GroupCommits, "COMMITTER_IDLE_S", 0.05)
     db = Database("sqlite://")
     db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
                "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
-    first = db._committer
+    first = db.commits.committer
     assert first is not None
     first.join(5)
-    assert not first.is_alive() and db._committer is None       # idle: ended
+    assert not first.is_alive() and db.commits.committer is None    # idle: ended
 
     heard = threading.Event()
 
     def broken(failures):
         raise ZeroDivisionError
 
-    with db._write_lock:
+    with db.commits.writing():
         db.append_later([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}],
                         broken)
         db.append_later([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d3")], "expected_seq": 1}],
@@ -747,17 +748,17 @@ def test_the_committing_thread_failing_to_start_or_dying_wedges_no_later_write(m
 
     monkeypatch.setattr(threading.Thread, "start", refused)
     with pytest.raises(RuntimeError, match="can't start new thread"):
-        db._run("heartbeat", lambda conn: 1)
-    assert db._committer is None and not db._pending              # nothing left queued
+        db.commits.run("heartbeat", lambda conn: 1)
+    assert db.commits.committer is None and not db.commits._pending     # nothing left queued
     monkeypatch.setattr(threading.Thread, "start", start)
-    assert db._run("heartbeat", lambda conn: 2) == 2
+    assert db.commits.run("heartbeat", lambda conn: 2) == 2
 
     def dies(conn):
         raise SystemExit                                        # a bug that kills the thread
     dead = Write("heartbeat", dies)
-    db._wait([dead])
+    db.commits.wait([dead])
     assert isinstance(dead.failed, RuntimeError)                # not taken as stored
-    assert db._run("heartbeat", lambda conn: 3) == 3            # another thread took over
+    assert db.commits.run("heartbeat", lambda conn: 3) == 3     # another thread took over
     db.dispose()
 
 
@@ -768,12 +769,12 @@ def test_dispose_commits_what_waits_and_ends_the_committing_thread(tmp_path):
     db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
                "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
     heard = []
-    with db._write_lock:
+    with db.commits.writing():
         db.append_later([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}],
                         heard.append)
-        committer = db._committer
+        committer = db.commits.committer
     db.dispose()
-    assert heard == [[None]] and not committer.is_alive() and db._committer is None
+    assert heard == [[None]] and not committer.is_alive() and db.commits.committer is None
     assert [e.text for e in db.load("g").entries] == ["c3"]   # and it opens again
     db.dispose()
 
@@ -784,7 +785,7 @@ def test_a_forked_child_writes_with_a_committing_thread_of_its_own(tmp_path):
     db = Database(str(tmp_path / "games.sqlite3"))
     db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
                "auto_throw": False, "public": False, "created_ms": 1}, [{"kind": "person", "name": "A"}])
-    assert db._committer is not None                            # the parent's, alive
+    assert db.commits.committer is not None                     # the parent's, alive
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")                         # (fork with threads running)
         pid = os.fork()
@@ -817,19 +818,19 @@ def test_an_sqlite_file_commits_on_one_kept_connection_a_new_one_after_a_failure
     db.create({"id": "g", "game": "insert", "options": {}, "start": "s", "clock": None,
                "auto_throw": False, "public": False, "created_ms": 1},
               [{"kind": "person", "name": "A", "token_hash": "t"}, {"kind": "person", "name": "B", "token_hash": "u"}])
-    kept = db._writer
+    kept = db.commits.writer
     assert kept is not None
     assert db.append_all([{"game_id": "g", "entries": [Entry(1, 0, "move", 0, "c3")], "expected_seq": 0}]) == [None]
-    assert db._writer is kept                                   # the same connection again
+    assert db.commits.writer is kept                            # the same connection again
     db.faults.fail = "append.commit"                            # fails before the commit: rolled back
     failed = db.append_all([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d3")], "expected_seq": 1}])
-    assert isinstance(failed[0], OSError) and db._writer is None
+    assert isinstance(failed[0], OSError) and db.commits.writer is None
     db.faults.fail = ""
     assert db.append_all([{"game_id": "g", "entries": [Entry(2, 1, "move", 1, "d4")], "expected_seq": 1}]) == [None]
-    assert db._writer is not None and db._writer is not kept
+    assert db.commits.writer is not None and db.commits.writer is not kept
     assert [e.text for e in db.load("g").entries] == ["c3", "d4"]
     db.dispose()
-    assert db._writer is None
+    assert db.commits.writer is None
 
 
 def test_an_update_names_each_viewer_its_own_seat():
@@ -984,3 +985,17 @@ def test_a_notification_with_a_gap_plays_the_entries_before_it_and_reads_the_res
         slots.stop_all()
 
     asyncio.run(run())
+
+
+def test_the_database_holds_its_parts_and_inherits_none():
+    """``Database`` holds its committing thread and its reads (docs/web.md,
+    "How it is put together"); the service holds its keeper."""
+    from yinsh.web.game_keeper import GameKeeper
+    from yinsh.web.game_reads import GameReads
+    from yinsh.web.group_commit import GroupCommits
+    from yinsh.web.online import OnlineService
+    assert Database.__bases__ == OnlineService.__bases__ == GameKeeper.__bases__ == (object,)
+    db = Database("sqlite://")
+    assert isinstance(db.commits, GroupCommits) and isinstance(db.reads, GameReads)
+    assert db.load("nothing") is None and db.count_actions() == 0 and db.origin == db.commits.origin
+    db.dispose()

@@ -16,12 +16,12 @@ server: the same handlers, in Pyodide), ``server`` (uvicorn and Ctrl-C),
 page: HTML, plain JavaScript modules, CSS; no build step). Online play:
 ``online_game`` (a game as a log of entries: seats, takebacks, draws,
 flags), ``clocks``, ``tokens`` (seat tokens, invitations), ``database``
-(SQLite or PostgreSQL: its ``tables``, its ``group_commit`` thread, its
-``store_errors``), ``live`` (the sockets of each game, LISTEN/NOTIFY),
-``live_game`` (a game as a process holds it), ``game_keeper`` (the games
-a process keeps: store, push, leases, engines, timers), ``online`` (the
-service of the clients' requests, which holds the keeper) and
-``online_routes``.
+(SQLite or PostgreSQL: its ``tables``; it holds its ``group_commit``
+thread and its ``game_reads``; its ``store_errors``), ``live`` (the
+sockets of each game, LISTEN/NOTIFY), ``live_game`` (a game as a process
+holds it), ``game_keeper`` (the games a process keeps: store, push,
+leases, engines, timers), ``online`` (the service of the clients'
+requests, which holds the keeper) and ``online_routes``.
 docs/web.md describes the page and the API.
 
 Needs the ``web`` extra: ``pip install "yinsh[web]"``.

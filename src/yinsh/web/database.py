@@ -30,6 +30,13 @@ owner's ``heartbeat`` renews it, ``claim`` takes the games whose owner
 stopped beating. ``Faults`` injects failures into every step of the
 transactions, for the tests.
 
+``Database`` holds its parts, and inherits from neither: ``commits``, a
+``GroupCommits`` (the committing thread, the waiting writes committed
+together, the write lock), to which it hands its writes, and ``reads``, a
+``GameReads`` (``load``, ``ids``, ``summaries``, ``count_actions``), which
+its methods of those names ask. It keeps the SQL of every write, the
+engines and the tables.
+
 >>> db = Database("sqlite://")
 >>> db.create({"id": "g1", "game": "insert", "options": {"layout": 7}, "start": "s",
 ...            "clock": None, "auto_throw": False, "public": True, "created_ms": 1},
@@ -58,10 +65,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from yinsh.web import postgres_sql
-from yinsh.web.game_reads import GameReads
+from yinsh.web.game_reads import GameReads, Stored
 from yinsh.web.group_commit import GroupCommits, Write as _Write, WriteFailed
 from yinsh.web.online_game import Entry
-from yinsh.web.store_errors import Conflict
+from yinsh.web.store_errors import Conflict, Faults
 from yinsh.web.tables import add_columns, tables
 
 __all__ = ["Database", "default_path", "CHANNEL"]
@@ -98,10 +105,11 @@ def _url(target: str) -> str:
     return f"sqlite:///{path}"
 
 
-class Database(GroupCommits, GameReads):
+class Database:
     """The games' store at target: a file path, ``sqlite://`` (in memory,
     for tests), or ``postgresql://user@host/db``. Its methods block: the
-    server calls them in worker threads."""
+    server calls them in worker threads. It holds its committing thread
+    (``commits``) and its reads (``reads``): see the module."""
 
     def __init__(self, target: str) -> None:
         import sqlalchemy as sa
@@ -112,6 +120,7 @@ class Database(GroupCommits, GameReads):
         self.is_postgres = url.startswith("postgresql")
         #: The PostgreSQL channel of the games' changes (``live.Listener`` listens on it).
         self.channel = CHANNEL
+        self._loader: Any = None
         if url == "sqlite://":
             engine = sa.create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
         elif url.startswith("sqlite"):
@@ -119,20 +128,26 @@ class Database(GroupCommits, GameReads):
         else:
             engine = sa.create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
             # Loads (every process loads every game it serves) on connections of their own in
-            # autocommit, without the ping a checkout costs: one round trip a load (``_load``).
+            # autocommit, without the ping a checkout costs: one round trip a load (``GameReads.load``).
             self._loader = sa.create_engine(url, pool_size=4, max_overflow=4, isolation_level="AUTOCOMMIT")
         if url.startswith("sqlite"):
             sa.event.listen(engine, "connect", _sqlite_pragmas)
-        # SQLite has one writer at a time: the process's writers queue (``GroupCommits``), not
-        # in busy loops; the group commits keep a connection of their own (but in memory).
-        super().__init__(engine, threading.Lock() if not self.is_postgres else None,
-                         keeps_writer=url != "sqlite://", channel=CHANNEL if self.is_postgres else None,
-                         together=self._lock_and_append if self.is_postgres else None)
-        # In memory, every thread shares one connection: reads wait for the writers too.
-        self._read_lock = self._write_lock if url == "sqlite://" else None
+        self.engine = engine
+        #: Injected failures (tests): see ``Faults``.
+        self.faults: Optional[Faults] = None
+        #: The committing thread. SQLite has one writer at a time: the process's writers queue
+        #: (on its write lock), not in busy loops; the group commits keep a connection of their
+        #: own (but in memory).
+        self.commits = GroupCommits(engine, threading.Lock() if not self.is_postgres else None,
+                                    keeps_writer=url != "sqlite://", channel=CHANNEL if self.is_postgres else None,
+                                    together=self._lock_and_append if self.is_postgres else None, hit=self._hit)
         _databases.add(self)
         meta = sa.MetaData()
         self.games, self.seats, self.actions = tables(meta)
+        #: The reads. In memory, every thread shares one connection: reads wait for the writers too.
+        self.reads = GameReads(engine, self.games, self.seats, self.actions, is_postgres=self.is_postgres,
+                               loader=self._loader,
+                               reading=self.commits.writing if url == "sqlite://" else contextlib.nullcontext)
         #: The columns' defaults of a games row (inserted in the driver's SQL: ``_insert_game``).
         from sqlalchemy.sql.schema import ScalarElementColumnDefault
         self._game_defaults = {c.key: c.default.arg for c in self.games.c
@@ -145,11 +160,41 @@ class Database(GroupCommits, GameReads):
                               f'"token_hash", "invite_hash") VALUES ({", ".join([self._mark] * 7)})')
         self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
-        with self._writing(), engine.begin() as conn:
+        with self.commits.writing(), engine.begin() as conn:
             if self.is_postgres:        # processes starting together: one makes the tables, the others wait
                 conn.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             meta.create_all(conn)
             add_columns(conn, self.is_postgres)
+
+    @property
+    def origin(self) -> str:
+        """The first line of this database's notifications (a process skips its own)."""
+        return self.commits.origin
+
+    def _hit(self, step: str) -> None:
+        """A named step of a transaction: where ``faults`` may fail it."""
+        if self.faults is not None:
+            self.faults.hit(step)
+
+    # Reads (``GameReads``) ------------------------------------------------------------
+
+    def load(self, game_id: str, after_seq: int = 0) -> Optional[Stored]:
+        """The stored game (its entries after after_seq), None when unknown
+        (``GameReads.load``)."""
+        return self.reads.load(game_id, after_seq)
+
+    def ids(self, status: str) -> list[str]:
+        """The ids of the games of a status."""
+        return self.reads.ids(status)
+
+    def summaries(self, status: str, *, public_only: bool = False, game: Optional[str] = None,
+                  limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """The games of a status (newest first) as the lobby lists them, and their count."""
+        return self.reads.summaries(status, public_only=public_only, game=game, limit=limit, offset=offset)
+
+    def count_actions(self, game_id: Optional[str] = None) -> int:
+        """Stored log entries (of one game, or all)."""
+        return self.reads.count_actions(game_id)
 
     # Transactions ------------------------------------------------------------------
 
@@ -157,7 +202,7 @@ class Database(GroupCommits, GameReads):
         """NOTIFY (with the batch's commit, one notification for many) the
         line of a change (``_note_line``)."""
         if self.is_postgres:
-            self._note(self._note_line(game_id, entries, update, self.NOTE_BYTES))
+            self.commits.note(self._note_line(game_id, entries, update, GroupCommits.NOTE_BYTES))
 
     @staticmethod
     def _note_line(game_id: str, entries: Sequence[Entry], update: Optional[str], limit: int) -> str:
@@ -179,26 +224,19 @@ class Database(GroupCommits, GameReads):
             line += "\t" + update
         return line
 
-    def _reading(self) -> Any:
-        return self._read_lock if self._read_lock is not None else contextlib.nullcontext()
-
     def dispose(self) -> None:
         """Closes the database's connections, once the committing thread has
         committed what waits and ended (a later call opens them again)."""
-        self._stop_committer()
-        with self._writing():
-            self._drop_writer()
+        self.commits.close()
         self.engine.dispose()
-        if self.is_postgres:
+        if self._loader is not None:
             self._loader.dispose()
 
     def _after_fork(self) -> None:
-        """In a forked child: starts afresh (``GroupCommits._after_fork``)."""
-        super()._after_fork()
-        if self.is_postgres:
+        """In a forked child: starts afresh (``GroupCommits.after_fork``)."""
+        self.commits.after_fork()
+        if self._loader is not None:
             self._loader.dispose(close=False)           # the parent's connections stay the parent's
-        if self._read_lock is not None:
-            self._read_lock = self._write_lock
 
     # Writing ----------------------------------------------------------------------
 
@@ -206,7 +244,7 @@ class Database(GroupCommits, GameReads):
     def _transaction(self, operation: str) -> Iterator[Any]:
         """One transaction of operation (on SQLite under the process's write
         lock), passing its ``commit`` and ``committed`` steps (``Faults``)."""
-        with self._writing():
+        with self.commits.writing():
             with self.engine.begin() as conn:
                 yield conn
                 self._hit(operation + ".commit")
@@ -418,7 +456,7 @@ class Database(GroupCommits, GameReads):
         every other write waiting (one transaction; on SQLite one sync; on
         PostgreSQL their games' row locks taken in the order of their ids)."""
         requests = self._append_requests(appends)
-        self._wait(requests)
+        self.commits.wait(requests)
         return [request.failed for request in requests]
 
     def append_later(self, appends: Sequence[Mapping[str, Any]],
@@ -440,7 +478,7 @@ class Database(GroupCommits, GameReads):
         [None]
         """
         requests = self._append_requests(appends)
-        self._submit(requests, lambda: done([request.failed for request in requests]))
+        self.commits.submit(requests, lambda: done([request.failed for request in requests]))
 
     def _append_requests(self, appends: Sequence[Mapping[str, Any]]) -> list["_Write"]:
         requests = []
@@ -491,7 +529,8 @@ class Database(GroupCommits, GameReads):
             logs.extend([game_id, e.seq, e.ply, e.kind, e.seat, e.text, e.auto, e.at_ms, e.used_ms]
                         for e in entries)
         moved = {row[0] for row in conn.exec_driver_sql(
-            postgres_sql.APPEND_ALL, postgres_sql.append_parameters(keys, games, logs, CHANNEL, self.origin))}
+            postgres_sql.APPEND_ALL, postgres_sql.append_parameters(keys, games, logs, CHANNEL,
+                                                                    self.commits.origin))}
         for item in shared:
             game_id, entries, expected_seq, values, owner, _ = item.joint
             if game_id not in moved:
@@ -499,20 +538,16 @@ class Database(GroupCommits, GameReads):
 
     def _run(self, operation: str, work: Callable[[Any], T], key: Optional[str] = None) -> T:
         """work(conn) in the transaction of every write waiting meanwhile:
-        one thread commits them all together (group commit; see
-        ``yinsh.web.group_commit``). key: the id of the one game whose rows
-        work locks; None, a write that locks several games' rows (in the
-        order of their ids): on PostgreSQL in a transaction of its own, so a
-        batch's writes keep one order. work checks before it changes
+        one thread commits them all together (group commit: ``commits.run``;
+        see ``yinsh.web.group_commit``). key: the id of the one game whose
+        rows work locks; None, a write that locks several games' rows (in
+        the order of their ids): on PostgreSQL in a transaction of its own,
+        so a batch's writes keep one order. work checks before it changes
         anything: its ``Conflict`` fails its own request only."""
         if key is None and self.is_postgres:
             with self._transaction(operation) as conn:
                 return work(conn)
-        request = _Write(operation, work, key or "")
-        self._wait([request])
-        if request.failed is not None:
-            raise request.failed
-        return request.result                           # type: ignore[no-any-return]
+        return self.commits.run(operation, work, key or "")
 
     # Owners -------------------------------------------------------------------------
 
@@ -560,7 +595,7 @@ class Database(GroupCommits, GameReads):
         Their rows are locked in the order of their ids before anything
         else of them."""
         g, s, a = self.games, self.seats, self.actions
-        with self._writing(), self.engine.begin() as conn:
+        with self.commits.writing(), self.engine.begin() as conn:
             ids = [r[0] for r in conn.execute(self.sa.select(g.c.id).where(
                 g.c.status == "waiting", g.c.created_ms < created_before_ms)
                 .order_by(g.c.id).with_for_update())]

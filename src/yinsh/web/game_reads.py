@@ -1,11 +1,12 @@
 """The reads of ``yinsh.web.database.Database``: a game as stored
 (``Stored``, ``load``: in one statement on PostgreSQL), the ids of a
 status, the lobby's summaries, the count of log entries. ``GameReads`` is
-the part of ``Database`` that reads; it uses the database's engines, tables
-and placeholder, which ``Database.__init__`` sets.
+a part that ``Database`` holds (``Database.reads``), made with the
+database's engines and tables.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
@@ -35,17 +36,21 @@ class Stored:
 
 
 class GameReads:
-    """The reads of a ``Database`` (see the module)."""
+    """The reads of a ``Database`` (see the module): on engine's
+    connections, or on PostgreSQL (is_postgres) a load on loader's (its
+    own, in autocommit); the tables games, seats and actions;
+    reading(): what a read takes first (the write lock of an in-memory
+    SQLite, whose one connection every thread shares; else nothing)."""
 
-    sa: Any
-    engine: Any
-    is_postgres: bool
-    games: Any
-    seats: Any
-    actions: Any
-    _mark: str
-    _loader: Any
-    _reading: Callable[[], Any]                     # the lock of an in-memory SQLite, or none
+    def __init__(self, engine: Any, games: Any, seats: Any, actions: Any, *, is_postgres: bool,
+                 loader: Any = None, reading: Callable[[], Any] = contextlib.nullcontext) -> None:
+        import sqlalchemy as sa
+        self.sa = sa
+        self.engine, self.loader = engine, loader
+        self.games, self.seats, self.actions = games, seats, actions
+        self.is_postgres = is_postgres
+        self._mark = "%s" if is_postgres else "?"       # the driver's placeholder: psycopg's, sqlite3's
+        self._reading = reading
 
     def load(self, game_id: str, after_seq: int = 0) -> Optional[Stored]:
         """The stored game (its entries after after_seq), None when unknown.
@@ -75,7 +80,7 @@ class GameReads:
         are not pinged before use)."""
         for last in (False, True):
             try:
-                with self._loader.connect() as conn:
+                with self.loader.connect() as conn:
                     found = conn.exec_driver_sql(postgres_sql.LOAD, (after_seq, game_id)).first()
                 break
             except self.sa.exc.DBAPIError as exc:

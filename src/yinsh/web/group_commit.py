@@ -1,7 +1,7 @@
-"""The group commits of the online games' store (``Database``'s base
-class): one committing thread takes every write waiting and commits them
-together, in one transaction (on SQLite one sync of the WAL), while the
-next ones queue.
+"""The group commits of the online games' store (a part that ``Database``
+holds: ``Database.commits``): one committing thread takes every write
+waiting and commits them together, in one transaction (on SQLite one sync
+of the WAL), while the next ones queue.
 
 SQLite has one writer at a time; with a thread per caller each committed
 the little it found. On PostgreSQL a transaction an append cost a worker
@@ -22,7 +22,8 @@ went away meanwhile, the batch is tried once more on a new one, as nothing
 of it was committed); a failure at the commit fails the batch (nothing of
 it is stored, or the store cannot tell: the callers ask the database). A
 write is answered only once its commit returned. The transactions pass the
-named steps that ``Faults`` (the tests') makes fail.
+named steps that ``Faults`` (the tests') makes fail (``GroupCommits``'s
+hit).
 """
 from __future__ import annotations
 
@@ -33,13 +34,15 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, TypeVar
 
 from sqlalchemy.exc import DBAPIError
 
-from yinsh.web.store_errors import Conflict, Faults
+from yinsh.web.store_errors import Conflict
 
 __all__ = ["GroupCommits", "Write", "WriteFailed"]
+
+T = TypeVar("T")
 
 log = logging.getLogger("yinsh.web.database")
 
@@ -49,27 +52,34 @@ class GroupCommits:
     (None: PostgreSQL, whose transactions run in parallel and need none),
     on engine's connections; keeps_writer: one connection is kept for the
     group commits (an SQLite file, PostgreSQL); channel: the PostgreSQL
-    channel a batch's notes (``_note``) are sent on as it commits, each
+    channel a batch's notes (``note``) are sent on as it commits, each
     notification's first line ``origin`` (so that a process knows its own);
     together(conn, keys, joint) (PostgreSQL): locks the rows of the games of
     keys, in the order of their ids, then runs the writes of joint in one
     statement (setting their ``failed`` to their ``Conflict``), first in
     each batch; it raises ``WriteFailed`` for a write that failed before its
-    statement was sent."""
+    statement was sent; hit(step): called at each named step of a batch
+    (``<operation>.commit`` before its commit, ``<operation>.committed``
+    after it), where the tests' ``Faults`` make it fail.
+
+    A ``Database`` holds one (``Database.commits``) and hands it its writes
+    (``run``, ``wait``, ``submit``); the SQL of each write is the
+    database's."""
 
     #: The most bytes of notes sent as one notification (PostgreSQL takes up to 8000).
     NOTE_BYTES = 7900
 
     def __init__(self, engine: Any, write_lock: Optional[threading.Lock], keeps_writer: bool,
                  channel: Optional[str] = None,
-                 together: Optional[Callable[[Any, list[str], list[Write]], None]] = None) -> None:
+                 together: Optional[Callable[[Any, list[str], list[Write]], None]] = None,
+                 hit: Optional[Callable[[str], None]] = None) -> None:
         self.engine = engine
         self._write_lock = write_lock
         # The writes waiting for the committing thread, each group with what to call once done.
         self._pending: list[tuple[list[Write], Callable[[], None]]] = []
         self._pending_changed = threading.Condition()
         self._committer: Optional[threading.Thread] = None
-        self._stopping = False                          # dispose(): the committing thread ends now
+        self._stopping = False                          # close(): the committing thread ends now
         self._keeps_writer = keeps_writer
         self._writer: Any = None
         self._channel = channel
@@ -77,12 +87,24 @@ class GroupCommits:
         self.origin = secrets.token_hex(8)
         self._together = together
         self._notes: list[str] = []                     # the batch's, in the committing thread
-        #: Injected failures (tests): see ``Faults``.
-        self.faults: Optional[Faults] = None
+        self._hit: Callable[[str], None] = hit if hit is not None else _no_step
 
-    def _hit(self, step: str) -> None:
-        if self.faults is not None:
-            self.faults.hit(step)
+    @property
+    def committer(self) -> Optional[threading.Thread]:
+        """The committing thread; None while none runs (the next write starts one)."""
+        return self._committer
+
+    @property
+    def writer(self) -> Any:
+        """The connection kept for the group commits; None while none is open."""
+        return self._writer
+
+    def close(self) -> None:
+        """Ends the committing thread once it has committed what waits, and
+        closes the kept connection (the next write opens them again)."""
+        self._stop_committer()
+        with self.writing():
+            self._drop_writer()
 
     def _stop_committer(self) -> None:
         """Ends the committing thread once it has committed what waits."""
@@ -94,7 +116,7 @@ class GroupCommits:
         with self._pending_changed:
             self._stopping = False
 
-    def _after_fork(self) -> None:
+    def after_fork(self) -> None:
         """In a forked child: none of the parent's threads runs here, and its
         locks may have been held by one of them; the SQLite connection is the
         parent's. Starts afresh (the next write starts a committing thread)."""
@@ -105,7 +127,7 @@ class GroupCommits:
             self._write_lock = threading.Lock()
         self._writer = None
 
-    def _note(self, text: str) -> None:
+    def note(self, text: str) -> None:
         """A line for the other processes, sent with the batch's commit (PostgreSQL)."""
         if self._channel is not None:
             self._notes.append(text)
@@ -129,8 +151,9 @@ class GroupCommits:
                 conn.exec_driver_sql("SELECT pg_notify(%s, %s)",
                                      (self._channel, "\n".join([self.origin, *chunk])))
 
-    def _writing(self) -> Any:
-        """The write lock (SQLite), or nothing to take (PostgreSQL)."""
+    def writing(self) -> Any:
+        """The write lock (SQLite), or nothing to take (PostgreSQL): every
+        write of the database takes it."""
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
     def _writer_connection(self) -> Any:
@@ -153,13 +176,23 @@ class GroupCommits:
     #: writes come in a trickle (several processes share the load).
     GATHER_S = 0.002
 
-    def _wait(self, requests: list[Write]) -> None:
+    def run(self, operation: str, work: Callable[[Any], T], key: str = "") -> T:
+        """work(conn) in the transaction of every write waiting meanwhile
+        (key: the id of the game whose rows it locks); its result, or its
+        failure raised."""
+        request = Write(operation, work, key)
+        self.wait([request])
+        if request.failed is not None:
+            raise request.failed
+        return request.result                           # type: ignore[no-any-return]
+
+    def wait(self, requests: list[Write]) -> None:
         """Hands requests to the committing thread and waits until they are done."""
         finished = threading.Event()
-        self._submit(requests, finished.set)
+        self.submit(requests, finished.set)
         finished.wait()
 
-    def _submit(self, requests: list[Write], done: Callable[[], None]) -> None:
+    def submit(self, requests: list[Write], done: Callable[[], None]) -> None:
         """Queues requests for the committing thread, which calls done() once
         they are committed or failed."""
         job = (requests, done)
@@ -183,7 +216,7 @@ class GroupCommits:
         """The committing thread: takes every write waiting and commits them
         together (one transaction, one sync of the WAL: group commit), while
         the next ones queue; ends after ``COMMITTER_IDLE_S`` without work (at
-        once when ``dispose`` asks). One thread takes them all, so that a
+        once when ``close`` asks). One thread takes them all, so that a
         batch grows with the load: with a thread per caller, each committed
         the little it found (about one write a commit at 600 actions a
         second, the others queued behind the pool of worker threads)."""
@@ -201,7 +234,7 @@ class GroupCommits:
                 with self._pending_changed:
                     jobs, self._pending = self._pending, []
                 try:
-                    with self._writing():
+                    with self.writing():
                         self._commit_batch([request for requests, _ in jobs for request in requests])
                 finally:
                     for _, done in jobs:
@@ -310,7 +343,7 @@ class GroupCommits:
 
 @dataclass
 class Write:
-    """A write waiting for its commit (``Database._run``)."""
+    """A write waiting for its commit (``GroupCommits.run``)."""
 
     operation: str
     work: Callable[[Any], Any]
@@ -333,6 +366,10 @@ class WriteFailed(Exception):
 
 class _JointFailed(Exception):
     """The statement of several writes failed: which write's, it does not say."""
+
+
+def _no_step(step: str) -> None:
+    """No failures injected."""
 
 
 def _went_away(exc: Exception) -> bool:
