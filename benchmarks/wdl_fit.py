@@ -45,13 +45,13 @@ from yinsh import games
 from yinsh.engine.info import WIN_THRESHOLD
 
 SETS: dict[str, dict[str, Any]] = {
-    "yinsh-classic": {"game": "yinsh", "evaluation": "classic", "players": 2, "games": 400},
+    "yinsh-classic": {"game": "yinsh", "evaluation": "classic", "players": 2, "games": 1600},
     "yinsh-learned": {"game": "yinsh", "evaluation": "learned", "players": 2, "games": 400},
-    "insert-classic": {"game": "insert", "evaluation": "classic", "players": 2, "games": 800},
+    "insert-classic": {"game": "insert", "evaluation": "classic", "players": 2, "games": 3200},
     "insert-learned": {"game": "insert", "evaluation": "learned", "players": 2, "games": 800},
-    "ludo2": {"game": "ludo", "evaluation": "classic", "players": 2, "games": 300},
-    "ludo3": {"game": "ludo", "evaluation": "classic", "players": 3, "games": 150},
-    "ludo4": {"game": "ludo", "evaluation": "classic", "players": 4, "games": 150},
+    "ludo2": {"game": "ludo", "evaluation": "classic", "players": 2, "games": 500},
+    "ludo3": {"game": "ludo", "evaluation": "classic", "players": 3, "games": 450},
+    "ludo4": {"game": "ludo", "evaluation": "classic", "players": 4, "games": 450},
 }
 DATA = Path("build") / "wdl"
 FOLDS = 5                   # cross-validation: game k (by seed) is in fold k % 5
@@ -220,16 +220,14 @@ def fit(d: dict[str, np.ndarray], rows: np.ndarray, draws: bool, symmetric: bool
         a = [0.0, 0.0] if symmetric else ([q.pop(0), q.pop(0)] if progress else [q.pop(0), 0.0])
         b = [q.pop(0), q.pop(0)] if progress else [q.pop(0), 0.0]
         m: dict[str, Any] = {"draws": draws, "a": [v * scale for v in a], "b": [v * scale for v in b]}
-        if "compress" in shape:
+        if "compress" in shape:               # one scale: a slope in the progress extrapolates badly
             m["c"] = [scale * math.exp(min(20.0, q.pop(0)))]
-            if progress:
-                m["c"].append(m["c"][0] * q.pop(0))
         if "lapse" in shape:
             m["lapse"] = 0.2 / (1.0 + math.exp(max(-50.0, min(50.0, -q.pop(0)))))
         return m
 
     x0 = ([] if symmetric else ([0.3, 0.0] if progress else [0.3])) + ([1.0, 0.0] if progress else [1.0])
-    x0 += ([1.0] + [0.0] * progress) * ("compress" in shape) + [-2.0] * ("lapse" in shape)
+    x0 += [1.0] * ("compress" in shape) + [-2.0] * ("lapse" in shape)
     def loss(p: np.ndarray) -> float:
         return _nll(model(p), d, rows)
 
