@@ -3,7 +3,8 @@
 without chance, pickling and deep copies by position and action text, and
 the notebook picture; and the base classes of the games' enums
 (``BaseColor``: a side that prints as its name and formats as text or as
-its number; ``TextEnum``: a string-valued enum that prints as its text).
+its number, read from a name, letter or number by ``of``; ``TextEnum``: a
+string-valued enum that prints as its text).
 
 A game's board is ``class Board(BaseBoard, _core.CoreBoard)``: the
 compiled core holds the state and the action stack, the game's class its
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar
 __all__ = ["BaseBoard", "BaseColor", "TextEnum"]
 
 B = TypeVar("B", bound="BaseBoard")
+C = TypeVar("C", bound="BaseColor")
 
 
 class BaseBoard:
@@ -109,6 +111,34 @@ class BaseBoard:
 class BaseColor(enum.IntEnum):
     """The base of a game's ``Color`` (its members are the game's; an enum
     without members may be subclassed)."""
+
+    @classmethod
+    def of(cls: type[C], value: object) -> C:
+        """A colour from a colour, its number, its name or its letter (where
+        the game's colours have a ``letter``), in any case. Raises
+        ``ValueError`` for anything else (a bool is not a colour).
+
+        >>> from yinsh.insert.enums import Color
+        >>> Color.of("Red"), Color.of("w"), Color.of(0)
+        (<Color.RED: 1>, <Color.WHITE: 0>, <Color.WHITE: 0>)
+        >>> Color.of(True)
+        Traceback (most recent call last):
+        ...
+        ValueError: True is not a colour (white, red, w or r)
+        """
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for color in cls:
+                if text in (color.label, str(getattr(color, "letter", color.label)).lower()):
+                    return color
+        elif not isinstance(value, bool):
+            try:
+                return cls(value)  # type: ignore[arg-type]  # a non-member: ValueError
+            except ValueError:
+                pass
+        words = [color.label for color in cls]
+        words += [str(color.letter) for color in cls if hasattr(color, "letter")]
+        raise ValueError(f"{value!r} is not a colour ({', '.join(words[:-1])} or {words[-1]})")
 
     @property
     def label(self) -> str:

@@ -41,12 +41,12 @@ from __future__ import annotations
 
 import inspect
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from yinsh import games
 from yinsh.game_kind import board_name
 
-__all__ = ["board", "check_options", "check_size", "wrong_board", "MIN_SIZE", "MAX_SIZE"]
+__all__ = ["board", "check_options", "check_size", "wrong_board", "Writer", "MIN_SIZE", "MAX_SIZE"]
 
 #: The bounds of the pictures' width in pixels.
 MIN_SIZE, MAX_SIZE = 16, 10000
@@ -106,3 +106,103 @@ def wrong_board(board: object, name: str, function: str) -> TypeError:
     what = function.rpartition(".")[2]
     return TypeError(f"{function}: this is a {board_name(other)}; draw it with "
                      f"{other.svg.__name__}.{what} or yinsh.svg.{what}")
+
+
+class Writer:
+    """The SVG writer of the games' pictures: ``start`` the picture, ``open``
+    and ``close`` a group, ``add`` an element, ``text()`` the markup. A
+    keyword names an attribute (``class_`` is ``class``, ``stroke_width``
+    ``stroke-width``); a ``None`` value leaves it out; numbers are written
+    with at most two decimals (``Writer.value``).
+
+    Most elements of a picture (a board's lines and marks, rings, targets)
+    are the same in every picture, so each is written once and kept (a
+    server draws many pictures); its key compares values by ``==``, so they
+    are text and numbers, never bools (``True == 1``).
+
+    >>> svg = Writer()
+    >>> svg.start(100, 10, 5, 1, "#fff")
+    >>> svg.add("circle", class_="ring", cx=2.5, cy=1 / 3, r=1, stroke_width=None)
+    >>> svg.close("svg")
+    >>> print(svg.text(), end="")
+    <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="100" height="50" viewBox="0 0 10 5">
+    <rect class="background" x="0" y="0" width="10" height="5" rx="1" fill="#fff"/>
+    <circle class="ring" cx="2.5" cy="0.33" r="1"/>
+    </svg>
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def start(self, size: float, width: float, height: float, radius: float, background: object) -> None:
+        """Opens the picture, size pixels wide, of width x height units, and
+        draws its background (a rectangle with corners of radius)."""
+        self.open("svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
+                  width=float(size), height=float(size * height / width),
+                  viewBox=f"0 0 {self.value(width)} {self.value(height)}")
+        self.add("rect", class_="background", x=0, y=0, width=width, height=height, rx=radius,
+                 fill=background)
+
+    def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
+        """An element tag with its text (none: an empty element)."""
+        key = (tag, text, *attrs.items())
+        element = _ELEMENTS.get(key)
+        if element is None:
+            if text is None:
+                element = f"<{tag} {_fields(attrs)}/>"
+            else:
+                element = f"<{tag} {_fields(attrs)}>{_escape(text)}</{tag}>"
+            if len(_ELEMENTS) >= 20000:
+                _ELEMENTS.clear()
+            _ELEMENTS[key] = element
+        self.parts.append(element)
+
+    def open(self, tag: str, **attrs: object) -> None:
+        """Opens the element tag (a group)."""
+        self.parts.append(f"<{tag} {_fields(attrs)}>")
+
+    def close(self, tag: str) -> None:
+        """Closes the element tag."""
+        self.parts.append(f"</{tag}>")
+
+    def text(self) -> str:
+        """The markup, one element a line."""
+        return "\n".join(self.parts) + "\n"
+
+    @staticmethod
+    def value(value: object) -> str:
+        """An attribute's text: a float with at most two decimals
+        (``"0.33"``, ``"2"``), anything else as text, escaped."""
+        if isinstance(value, float):
+            text = _NUMBERS.get(value)
+            if text is None:
+                text = f"{value:.2f}".rstrip("0").rstrip(".")
+                if value != 0:                      # -0.0 == 0.0 as keys, not as text
+                    if len(_NUMBERS) >= 4096:
+                        _NUMBERS.clear()
+                    _NUMBERS[value] = text
+            return text
+        return _escape(str(value))
+
+
+#: Each keyword's attribute name, the text of each number drawn (a picture
+#: draws the same few hundred coordinates again and again) and each element.
+_NAMES: dict[str, str] = {}
+_NUMBERS: dict[float, str] = {}
+_ELEMENTS: dict[tuple[object, ...], str] = {}
+
+
+def _fields(attrs: dict[str, object]) -> str:
+    out = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        out.append(f'{name}="{Writer.value(value)}"')
+    return " ".join(out)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -20,24 +20,6 @@ class Color(BaseColor):
     WHITE = 0
     RED = 1
 
-    @classmethod
-    def of(cls, value: object) -> Color:
-        """A Color from a Color, 0/1, ``"white"``/``"red"`` or ``"w"``/``"r"``
-        (any case).
-
-        >>> Color.of("Red"), Color.of("w"), Color.of(0)
-        (<Color.RED: 1>, <Color.WHITE: 0>, <Color.WHITE: 0>)
-        """
-        if isinstance(value, str):
-            text = value.strip().lower()
-            for color in cls:
-                if text in (color.label, color.letter):
-                    return color
-            raise ValueError(f"{value!r} is not a colour (white or red)")
-        if isinstance(value, bool):
-            raise ValueError(f"{value!r} is not a colour (white or red)")
-        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
-
     def other(self) -> Color:
         """The other colour."""
         return Color(1 - self)

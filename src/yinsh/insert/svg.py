@@ -43,6 +43,7 @@ from typing import Iterable, Optional, Union
 from yinsh.insert import _core
 from yinsh.insert.enums import Color
 from yinsh.insert.diagram import side_at_bottom
+from yinsh.svg import Writer
 
 __all__ = ["board", "DEFAULT_SIZE", "MIN_SIZE", "MAX_SIZE"]
 
@@ -74,72 +75,6 @@ COLORS = {
 }
 
 Square = Union[int, str]
-
-
-class _Svg:
-    """A tiny SVG writer."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    @staticmethod
-    def _fields(attrs: dict[str, object]) -> str:
-        out = []
-        for key, value in attrs.items():
-            if value is None:
-                continue
-            name = _NAMES.get(key)
-            if name is None:
-                name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-            out.append(f'{name}="{_fmt(value)}"')
-        return " ".join(out)
-
-    def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
-        # Most elements of a picture (the board, the marks, the rings, the
-        # targets) are the same in every picture: each is written once. The
-        # key compares values by ==: they are text and numbers, never bools
-        # (True == 1 would share a key with another text).
-        key = (tag, text, *attrs.items())
-        element = _ELEMENTS.get(key)
-        if element is None:
-            if text is None:
-                element = f"<{tag} {self._fields(attrs)}/>"
-            else:
-                element = f"<{tag} {self._fields(attrs)}>{_escape(text)}</{tag}>"
-            if len(_ELEMENTS) >= 20000:
-                _ELEMENTS.clear()
-            _ELEMENTS[key] = element
-        self.parts.append(element)
-
-    def open(self, tag: str, **attrs: object) -> None:
-        self.parts.append(f"<{tag} {self._fields(attrs)}>")
-
-    def close(self, tag: str) -> None:
-        self.parts.append(f"</{tag}>")
-
-
-#: Each keyword's attribute name, and the text of each number drawn (a picture
-#: draws the same few hundred coordinates again and again; a server draws many).
-_NAMES: dict[str, str] = {}
-_NUMBERS: dict[float, str] = {}
-_ELEMENTS: dict[tuple[object, ...], str] = {}
-
-
-def _fmt(value: object) -> str:
-    if isinstance(value, float):
-        text = _NUMBERS.get(value)
-        if text is None:
-            text = f"{value:.2f}".rstrip("0").rstrip(".")
-            if value != 0:                      # -0.0 == 0.0 as keys, not as text
-                if len(_NUMBERS) >= 4096:
-                    _NUMBERS.clear()
-                _NUMBERS[value] = text
-        return text
-    return _escape(str(value))
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def _squares(items: Union[None, Square, "_core.Move", Iterable[object]]) -> list[int]:
@@ -224,12 +159,8 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
         x, y = corner(sq)
         return x + U / 2, y + U / 2
 
-    svg = _Svg()
-    svg.open("svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
-             width=float(size), height=float(size * height / width),
-             viewBox=f"0 0 {_fmt(width)} {_fmt(height)}")
-    svg.add("rect", class_="background", x=0, y=0, width=width, height=height, rx=0.15 * U,
-            fill=COLORS["background"])
+    svg = Writer()
+    svg.start(size, width, height, 0.15 * U, COLORS["background"])
 
     # Tiles, grid and marks.
     for k, (col, top_row) in enumerate(((0, 5), (3, 5), (0, 2), (3, 2))):
@@ -317,10 +248,10 @@ def board(board: "_core.CoreBoard", *, size: Optional[float] = DEFAULT_SIZE,
                     width=U, height=U)
         svg.close("g")
     svg.close("svg")
-    return "\n".join(svg.parts) + "\n"
+    return svg.text()
 
 
-def _draw_ring(svg: _Svg, at: tuple[float, float], color: Color, sq: int) -> None:
+def _draw_ring(svg: Writer, at: tuple[float, float], color: Color, sq: int) -> None:
     x, y = at
     svg.open("g", class_=f"ring {color.label}", data_square=_core.square_name(sq))
     svg.add("circle", cx=x, cy=y, r=RING_R, fill="none", stroke=COLORS["outline"],

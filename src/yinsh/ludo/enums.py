@@ -25,24 +25,6 @@ class Color(BaseColor):
     BLUE = 2
     RED = 3
 
-    @classmethod
-    def of(cls, value: object) -> Color:
-        """A Color from a Color, 0..3, a name (``"green"``) or a letter
-        (``"G"``), in any case. Raises ``ValueError`` for anything else.
-
-        >>> Color.of("yellow"), Color.of("r")
-        (<Color.YELLOW: 1>, <Color.RED: 3>)
-        """
-        if isinstance(value, str):
-            key = value.upper()
-            for color in cls:
-                if key in (color.name, color.letter):
-                    return color
-            raise ValueError(f"{value!r} is not a colour (green, yellow, blue, red or G, Y, B, R)")
-        if isinstance(value, bool):
-            raise ValueError(f"{value!r} is not a colour")
-        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
-
     @property
     def letter(self) -> str:
         """``"G"``, ``"Y"``, ``"B"`` or ``"R"``."""

@@ -80,6 +80,29 @@ class RandomPlayer(_base.RandomPlayer):
         return RandomPlayer(seed)
 
 
+class _Chooser:
+    """``best_move`` of the players that think: ``None`` for a finished
+    game, the one legal move without a thought, else ``_choose``'s move
+    among the legal actions."""
+
+    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
+                  nodes: Optional[int] = None) -> Optional[Move]:
+        """The player's move in board (``None`` for a finished game). Raises
+        ``TypeError`` if board is not a ``ludo.Board``, ``ValueError`` at a
+        throw phase."""
+        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
+            return None
+        _check_board(board)
+        actions = board._legal_action_list()
+        if len(actions) == 1:
+            return board.action_to_move(actions[0])
+        return self._choose(board, actions, time, nodes)
+
+    def _choose(self, board: CoreBoard, actions: list[int], time: Optional[float],
+                nodes: Optional[int]) -> Optional[Move]:
+        raise NotImplementedError
+
+
 def _field(c: int, q: int) -> int:
     return (q + 13 * c) % _TRACK
 
@@ -151,23 +174,15 @@ def _rank(v: _View, a: int) -> tuple[int, int]:
     return (6 if v.safe(q) else 7), src
 
 
-class HeuristicPlayer(_base.SeededPlayer):
+class HeuristicPlayer(_Chooser, _base.SeededPlayer):
     """The rules of thumb of the module docstring, in order (``RULES``);
     ties at random (``seed=None``: unseeded)."""
 
     name = "heuristic"
 
-    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Move]:
-        """The heuristic's move in board (``None`` for a finished game); the
-        limits are ignored. Raises ``TypeError`` if board is not a
-        ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
-            return None
-        _check_board(board)
-        actions = board._legal_action_list()
-        if len(actions) == 1:
-            return board.action_to_move(actions[0])
+    def _choose(self, board: CoreBoard, actions: list[int], time: Optional[float],
+                nodes: Optional[int]) -> Optional[Move]:
+        """The heuristic's move (the limits are ignored)."""
         v = _View(board)
         ranked = [(_rank(v, a), a) for a in actions]
         best = min(r for r, _ in ranked)
@@ -178,7 +193,7 @@ class HeuristicPlayer(_base.SeededPlayer):
         return HeuristicPlayer(seed)
 
 
-class MctsPlayer:
+class MctsPlayer(_Chooser):
     """``yinsh.Engine(algorithm="mcts")`` playing with ``time`` seconds (or
     ``nodes`` playouts) per move; a forced move is played without a search.
     Extra keyword arguments are MCTS tunables or evaluation weights
@@ -218,17 +233,9 @@ class MctsPlayer:
                 self._engine.configure(Board, **self.settings)   # evaluation weights are Ludo's
         return self._engine
 
-    def best_move(self, board: CoreBoard, depth: Optional[int] = None, time: Optional[float] = None,
-                  nodes: Optional[int] = None) -> Optional[Move]:
-        """The MCTS's move (``None`` for a finished game); limits given here
-        replace the player's. Raises ``TypeError`` if board is not a
-        ``ludo.Board``, ``ValueError`` at a throw phase."""
-        if isinstance(board, CoreBoard) and board._phase_code == 2:    # the game is over
-            return None
-        _check_board(board)
-        actions = board._legal_action_list()
-        if len(actions) == 1:
-            return board.action_to_move(actions[0])
+    def _choose(self, board: CoreBoard, actions: list[int], time: Optional[float],
+                nodes: Optional[int]) -> Optional[Move]:
+        """The MCTS's move; limits given to ``best_move`` replace the player's."""
         if time is None and nodes is None:
             time, nodes = self.time, self.nodes
         move: Move = self._get_engine().best_move(board, time=time, nodes=nodes)

@@ -118,16 +118,22 @@ def _seconds(item: object) -> bool:
 def seats(value: object, count: int) -> list[Optional[float]]:
     """The seats of a new game: count items, each None (a person) or a
     positive number (an engine's seconds an action, bounded later)."""
+    return _seat_list(value, count, (None,), "null (a person)")
+
+
+def _seat_list(value: object, count: int, people: tuple[Optional[str], ...], words: str) -> list[Any]:
+    """count seats, each one of people (a person's seat: None or a word)
+    or an engine's seconds an action; words name people in the error."""
     if not isinstance(value, list) or len(value) != count:
         raise BadRequest(f"seats must be a list of {count} items")
-    out: list[Optional[float]] = []
+    out: list[Any] = []
     for item in value:
-        if item is None:
-            out.append(None)
+        if (item is None or isinstance(item, str)) and item in people:
+            out.append(item)
         elif _seconds(item):
             out.append(float(item))
         else:
-            raise BadRequest(f"a seat is null (a person) or an engine's seconds an action, "
+            raise BadRequest(f"a seat is {words} or an engine's seconds an action, "
                              f"not {str(item)[:20]!r}")
     return out
 
@@ -143,17 +149,7 @@ def boolean(body: dict[str, Any], name: str, default: bool = False) -> bool:
 def online_seats(value: object, count: int) -> list[Any]:
     """The seats of a new online game: count items, each "me" (exactly
     one), "invite" or an engine's seconds an action."""
-    if not isinstance(value, list) or len(value) != count:
-        raise BadRequest(f"seats must be a list of {count} items")
-    out: list[Any] = []
-    for item in value:
-        if item in ("me", "invite") and isinstance(item, str):
-            out.append(item)
-        elif _seconds(item):
-            out.append(float(item))
-        else:
-            raise BadRequest(f'a seat is "me", "invite" or an engine\'s seconds an action, '
-                             f"not {str(item)[:20]!r}")
+    out = _seat_list(value, count, ("me", "invite"), '"me", "invite"')
     if out.count("me") != 1:
         raise BadRequest('exactly one seat is "me" (the creator\'s)')
     return out

@@ -21,20 +21,6 @@ class Color(BaseColor):
     WHITE = 0
     BLACK = 1
 
-    @classmethod
-    def of(cls, value: object) -> Color:
-        """A Color from a Color, 0/1, or "white"/"black" (any case).
-
-        >>> Color.of("Black"), Color.of(0)
-        (<Color.BLACK: 1>, <Color.WHITE: 0>)
-        """
-        if isinstance(value, str):
-            try:
-                return cls[value.upper()]
-            except KeyError:
-                raise ValueError(f"{value!r} is not a colour (white or black)") from None
-        return cls(value)  # type: ignore[arg-type]  # Enum's lookup raises ValueError for a non-member
-
     def other(self) -> Color:
         """The opposing side."""
         return Color(1 - self)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
+from yinsh.svg import Writer
 from yinsh.yinsh import _core, geometry
 from yinsh.yinsh.enums import Color, MoveKind
 
@@ -119,39 +120,6 @@ def _as_highlight(item: object) -> tuple[str, Union[int, _core.Move]]:
     raise TypeError(f"highlight items are points, point names or moves, not {item!r}")
 
 
-class _Svg:
-    """A tiny SVG writer."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, tag: str, text: Optional[str] = None, **attrs: object) -> None:
-        fields = " ".join(f'{k.rstrip("_").replace("_", "-")}="{_fmt(v)}"'
-                          for k, v in attrs.items() if v is not None)
-        if text is None:
-            self.parts.append(f"<{tag} {fields}/>")
-        else:
-            self.parts.append(f"<{tag} {fields}>{_escape(text)}</{tag}>")
-
-    def open(self, tag: str, **attrs: object) -> None:
-        fields = " ".join(f'{k.rstrip("_").replace("_", "-")}="{_fmt(v)}"'
-                          for k, v in attrs.items() if v is not None)
-        self.parts.append(f"<{tag} {fields}>")
-
-    def close(self, tag: str) -> None:
-        self.parts.append(f"</{tag}>")
-
-
-def _fmt(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return _escape(str(value))
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
 def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
           coordinates: bool = True, last_move: bool = True,
           highlight: Union[None, Highlight, Iterable[Highlight]] = None,
@@ -213,12 +181,8 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
         x, y = _xy(p, flip)
         return x + ox, y + oy
 
-    svg = _Svg()
-    svg.open("svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
-             width=float(size), height=float(size * height / width),
-             viewBox=f"0 0 {_fmt(width)} {_fmt(height)}")
-    svg.add("rect", class_="background", x=0, y=0, width=width, height=height, rx=0.3 * U,
-            fill=COLORS["background"])
+    svg = Writer()
+    svg.start(size, width, height, 0.3 * U, COLORS["background"])
 
     # Lines and points.
     svg.open("g", class_="grid", stroke=COLORS["line"], stroke_width=1.2, stroke_linecap="round")
@@ -263,10 +227,10 @@ def board(board: "Board", *, size: Optional[float] = DEFAULT_SIZE,
                     r=0.48 * U)
         svg.close("g")
     svg.close("svg")
-    return "\n".join(svg.parts) + "\n"
+    return svg.text()
 
 
-def _draw_ring(svg: _Svg, at: tuple[float, float], color: Color, cls: str,
+def _draw_ring(svg: Writer, at: tuple[float, float], color: Color, cls: str,
                p: Optional[int], scale: float = 1.0, **extra: object) -> None:
     x, y = at
     svg.open("g", class_=cls, data_point=None if p is None else _core.point_name(p), **extra)
@@ -278,7 +242,7 @@ def _draw_ring(svg: _Svg, at: tuple[float, float], color: Color, cls: str,
     svg.close("g")
 
 
-def _draw_coordinates(svg: _Svg, xy: _XY) -> None:
+def _draw_coordinates(svg: Writer, xy: _XY) -> None:
     svg.open("g", class_="coordinates", fill=COLORS["label"], font_family=FONT,
              font_size=0.36 * U, text_anchor="middle", dominant_baseline="central")
     columns: dict[int, list[int]] = {}
@@ -314,7 +278,7 @@ def _previous(board: "_core.CoreBoard") -> Optional[_core.BoardState]:
     return before._state()
 
 
-def _draw_last(svg: _Svg, xy: _XY, before: _core.BoardState, after: _core.BoardState,
+def _draw_last(svg: Writer, xy: _XY, before: _core.BoardState, after: _core.BoardState,
                move: "_core.Move") -> None:
     kind = move.kind
     color = COLORS["last"]
@@ -354,7 +318,7 @@ def _draw_last(svg: _Svg, xy: _XY, before: _core.BoardState, after: _core.BoardS
                 stroke_width=3, stroke_dasharray="6 4")
 
 
-def _arrow(svg: _Svg, a: tuple[float, float], b: tuple[float, float], color: str,
+def _arrow(svg: Writer, a: tuple[float, float], b: tuple[float, float], color: str,
            cls: str, text: str) -> None:
     """A line from a to b with an arrow head at b."""
     (x1, y1), (x2, y2) = a, b
@@ -368,10 +332,10 @@ def _arrow(svg: _Svg, a: tuple[float, float], b: tuple[float, float], color: str
     left = (tip[0] - ux * h - uy * h * 0.6, tip[1] - uy * h + ux * h * 0.6)
     right = (tip[0] - ux * h + uy * h * 0.6, tip[1] - uy * h - ux * h * 0.6)
     svg.add("polygon", class_=f"{cls}-head", fill=color, opacity=0.85,
-            points=" ".join(f"{_fmt(px)},{_fmt(py)}" for px, py in (tip, left, right)))
+            points=" ".join(f"{Writer.value(px)},{Writer.value(py)}" for px, py in (tip, left, right)))
 
 
-def _draw_highlight(svg: _Svg, xy: _XY, kind: str, value: Union[int, _core.Move]) -> None:
+def _draw_highlight(svg: Writer, xy: _XY, kind: str, value: Union[int, _core.Move]) -> None:
     color = COLORS["highlight"]
     if isinstance(value, _core.Move):         # kind == "move"
         if value.kind in (MoveKind.MOVE, MoveKind.REMOVE_ROW):
@@ -390,7 +354,7 @@ def _draw_highlight(svg: _Svg, xy: _XY, kind: str, value: Union[int, _core.Move]
             r=RING_R + 4, fill=color, fill_opacity=0.25, stroke=color, stroke_width=2.5)
 
 
-def _draw_panel(svg: _Svg, width: float, removed: tuple[int, int], rings_to_win: int,
+def _draw_panel(svg: Writer, width: float, removed: tuple[int, int], rings_to_win: int,
                 pool: int, turn: Color, over: bool, board: "Board") -> None:
     x0 = width - PANEL + 0.5 * U             # clear of the rings on column k
     svg.open("g", class_="panel", font_family=FONT, font_size=0.34 * U,
