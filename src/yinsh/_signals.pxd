@@ -10,6 +10,16 @@ cdef enum:
     PLAYOUT_POLL = 4096    # random playout plies between polls
 
 
+cdef inline bint playout_poll(int* since, int plies, int every) noexcept nogil:
+    """After a random playout of plies: whether Ctrl-C came, polled once
+    every ``every`` plies (since counts the plies since the last poll)."""
+    since[0] += plies + 1
+    if since[0] < every:
+        return False
+    since[0] = 0
+    return signal_raised()
+
+
 # A count split over several threads (yinsh.counting): each thread's count
 # polls the flag with Ctrl-C; the thread that sees Ctrl-C sets it.
 cdef class PerftStop:

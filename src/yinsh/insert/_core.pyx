@@ -19,7 +19,7 @@ cimport cython
 from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
 from yinsh._perft_state cimport PerftState, perft_poll, perft_state
 from yinsh._rng cimport rng_below, rng_next
-from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
+from yinsh._signals cimport PerftStop, playout_poll, raise_pending, raise_stopped
 from yinsh.bitboard cimport YINSH_DEBUG
 from yinsh.bits cimport msb64, popcount64
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -304,12 +304,9 @@ def _random_playouts(CoreBoard start not None, int n, uint64_t seed, bint random
             plies[i] = playout(&p, &L, &rng)
             layouts[i] = L.number
             counts[p.winner, p.end] += 1
-            since_poll += plies[i] + 1
-            if since_poll >= POLL_PLIES:
-                since_poll = 0
-                if signal_raised():
-                    interrupted = True
-                    break
+            if playout_poll(&since_poll, plies[i], POLL_PLIES):
+                interrupted = True
+                break
     if interrupted:
         raise_pending()
 

@@ -309,10 +309,8 @@ cdef inline void values(const State* s, const Weights* w, double* out) noexcept 
     out[s.pos.turn ^ 1] = -v
 
 
-cdef inline void priors(const State* s, const int* actions, int n, float* out) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        out[i] = 1.0 / n
+# priors, history_index, killer_ok and reducible: the plain ones.
+include "yinsh/engine/plain_hooks.pxi"
 
 # ---------------------------------------------------------------------------
 # Move ordering and search hints.
@@ -351,18 +349,6 @@ cdef inline void order_scores(const State* s, const Weights* w, const int* actio
             if nxt & comp_after:
                 v -= w.order_gift
         out[i] = v
-
-
-cdef inline int history_index(const State* s, int action) noexcept nogil:
-    return action
-
-
-cdef inline bint killer_ok(const State* s, int action) noexcept nogil:
-    return True
-
-
-cdef inline bint reducible(const State* s, int action) noexcept nogil:
-    return True
 
 
 cdef inline bint search_on(const State* s) noexcept nogil:

@@ -19,7 +19,7 @@ from yinsh.nnue_layers cimport (NN_HIDDEN, Accumulators, NetOutput, RowLists, ad
                                 nn_output, rows_apply, rows_push, set_row)
 
 cdef enum:
-    NI_FEATURES = 288
+    NN_FEATURES = 288
     NI_SQUARES = 36
     NI_OWN_RING = 0
     NI_OPP_RING = NI_SQUARES
@@ -28,26 +28,7 @@ cdef enum:
     NI_MARKS = 4 * NI_SQUARES            # + 4 * square + mark (0..3: v h u d)
 
 
-ctypedef struct Network:
-    int16_t l1_weight[NI_FEATURES][NN_HIDDEN]
-    int16_t l1_bias[NN_HIDDEN]
-    NetOutput out
-    void* block                         # what calloc returned (the struct is aligned inside it)
-
-
-cdef inline Network* network_alloc() noexcept nogil:
-    """A zeroed Network, 64-byte aligned (free it with network_free); NULL
-    when out of memory."""
-    cdef void* block
-    cdef Network* n = <Network*>aligned_calloc(sizeof(Network), &block)
-    if n != NULL:
-        n.block = block
-    return n
-
-
-cdef inline void network_free(Network* n) noexcept nogil:
-    if n != NULL:
-        free(n.block)
+include "yinsh/nnue_network.pxi"
 
 
 cdef inline void add_squares(const Network* n, int16_t* acc, uint64_t bits, int base) noexcept nogil:
@@ -118,7 +99,3 @@ cdef inline void nn_update(const Network* n, const IPos* before, const IPos* aft
     push_squares(n, &r, a, False, come, allowed_base(after, 0), allowed_base(after, 1))
     rows_apply(&r, a)
 
-
-cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
-    """The network's score for the side to act stm, in the engine's units."""
-    return nn_output(&n.out, a, stm)

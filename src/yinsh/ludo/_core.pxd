@@ -198,28 +198,28 @@ cdef inline bint is_legal_action(const LudoPos* p, int a) noexcept nogil:
 # Making actions (copy-make: a search copies the struct and applies).
 # ---------------------------------------------------------------------------
 
-cdef inline void next_turn(LudoPos* p) noexcept nogil:
-    """Rule 10: the turn passes clockwise to the next colour still in the
-    turn order, which starts with a throw."""
-    cdef int c = p.turn
+cdef inline void clear_dice(LudoPos* p, uint8_t phase) noexcept nogil:
+    """The turn's throws gone, and phase next (a throw, or the game over)."""
     p.dice[0] = 0
     p.dice[1] = 0
     p.dice[2] = 0
     p.ndice = 0
     p.total = 0
-    p.phase = PH_THROW
+    p.phase = phase
+
+
+cdef inline void next_turn(LudoPos* p) noexcept nogil:
+    """Rule 10: the turn passes clockwise to the next colour still in the
+    turn order, which starts with a throw."""
+    cdef int c = p.turn
+    clear_dice(p, PH_THROW)
     c = (c + 1) & 3
     while not (p.active >> c) & 1:
         c = (c + 1) & 3
     p.turn = <uint8_t>c
 
 cdef inline void end_game(LudoPos* p) noexcept nogil:
-    p.dice[0] = 0
-    p.dice[1] = 0
-    p.dice[2] = 0
-    p.ndice = 0
-    p.total = 0
-    p.phase = PH_OVER
+    clear_dice(p, PH_OVER)
     p.turn = NO_COLOR
 
 cdef inline void do_throw(LudoPos* p, int d) noexcept nogil:

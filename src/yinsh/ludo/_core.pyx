@@ -22,7 +22,7 @@ cimport cython
 
 from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
 from yinsh._perft_state cimport PerftState, perft_poll, perft_state
-from yinsh._signals cimport PerftStop, raise_pending, raise_stopped, signal_raised
+from yinsh._signals cimport PerftStop, playout_poll, raise_pending, raise_stopped
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
 from yinsh.ludo.enums import Color, MoveKind
@@ -344,12 +344,9 @@ def _random_playouts(CoreBoard start not None, int n, uint64_t seed,
                 places[p.order[k], k] += 1
             if p.variant == V_PLACES and p.active:
                 places[ludo_lsb(p.active), p.norder] += 1      # the side left is last
-            since_poll += t.plies + 1
-            if since_poll >= PLAYOUT_POLL_PLIES:
-                since_poll = 0
-                if signal_raised():
-                    interrupted = True
-                    break
+            if playout_poll(&since_poll, t.plies, PLAYOUT_POLL_PLIES):
+                interrupted = True
+                break
     if interrupted:
         raise_pending()
 

@@ -14,7 +14,7 @@ from yinsh.yinsh._perft cimport (MAX_PERFT_THREADS, PERFT_TASKS_PER_THREAD, Perf
                            perft_leaves, perft_run, perft_split)
 from yinsh.yinsh._playout cimport playout
 from yinsh.yinsh._position cimport Position, has_row
-from yinsh._signals cimport PERFT_POLL, PLAYOUT_POLL, raise_pending, signal_raised
+from yinsh._signals cimport PERFT_POLL, PLAYOUT_POLL, playout_poll, raise_pending
 from yinsh.yinsh._types cimport MAX_MOVES, PH_GAME_OVER
 from yinsh.bitboard cimport (YINSH_INT128, bb_and, bb_andnot, bb_any, bb_below, bb_bit, bb_from_u64, bb_lsb,
                              bb_msb, bb_not, bb_ones, bb_or, bb_pop_lsb, bb_popcount, bb_select, bb_shl, bb_shr,
@@ -206,11 +206,8 @@ def _random_playouts(CoreBoard start not None, int n, uint64_t seed,
             p = start.pos
             plies[i] = playout(&p, &rng)
             counts[p.winner, p.end_reason] += 1
-            since_poll += plies[i] + 1
-            if since_poll >= PLAYOUT_POLL:     # about a millisecond of play
-                since_poll = 0
-                if signal_raised():
-                    interrupted = True
-                    break
+            if playout_poll(&since_poll, plies[i], PLAYOUT_POLL):     # about a millisecond of play
+                interrupted = True
+                break
     if interrupted:
         raise_pending()

@@ -28,26 +28,7 @@ cdef enum:
     NN_SCALAR_COUNT = 7
 
 
-ctypedef struct Network:
-    int16_t l1_weight[NN_FEATURES][NN_HIDDEN]
-    int16_t l1_bias[NN_HIDDEN]
-    NetOutput out
-    void* block                         # what calloc returned (the struct is aligned inside it)
-
-
-cdef inline Network* network_alloc() noexcept nogil:
-    """A zeroed Network, 64-byte aligned (free it with network_free); NULL
-    when out of memory."""
-    cdef void* block
-    cdef Network* n = <Network*>aligned_calloc(sizeof(Network), &block)
-    if n != NULL:
-        n.block = block
-    return n
-
-
-cdef inline void network_free(Network* n) noexcept nogil:
-    if n != NULL:
-        free(n.block)
+include "yinsh/nnue_network.pxi"
 
 
 cdef inline int scalar_features(const Position* p, int c) noexcept nogil:
@@ -142,7 +123,3 @@ cdef inline void nn_update(const Network* n, const Position* before, const Posit
                     else:
                         sub_row(a.acc[c], n.l1_weight[NN_SCALARS + j])
 
-
-cdef inline int nn_forward(const Network* n, const Accumulators* a, int stm) noexcept nogil:
-    """The network's score for the side to act stm, in the engine's units."""
-    return nn_output(&n.out, a, stm)
