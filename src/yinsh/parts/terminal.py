@@ -8,7 +8,7 @@ all the same.
 >>> from yinsh import games
 >>> terminal = games.get("insert").part("terminal")
 >>> terminal.can_flip, terminal.scores_help()[:40]
-(True, "Scores are the engine's estimate for th")
+(True, "Scores are the engine's estimate for the")
 """
 from __future__ import annotations
 
