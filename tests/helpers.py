@@ -122,3 +122,21 @@ def check_compiled_equals_reference(learned, net, positions, inputs) -> None:
     assert wrong.size == 0, (f"{wrong.size} positions differ, first {positions[wrong[0]].position()}: "
                              f"compiled {got[wrong[0]]}, reference {expected[wrong[0]]}")
     assert len(set(expected.tolist())) > 100                  # a real spread of scores
+
+
+def assert_gone(pid: int, what: str, seconds: float = 5.0) -> None:
+    """Fails (killing it) unless the process pid ends within seconds."""
+    import os
+    import signal
+    import time
+
+    import pytest
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)
+    pytest.fail(f"{what} outlived its parent by {seconds:g} s")

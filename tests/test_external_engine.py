@@ -4,16 +4,15 @@ of the test command), so the child's searches must equal this process's at
 fixed depth."""
 from __future__ import annotations
 
-import os
 import pickle
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+
+from helpers import assert_gone
 
 import yinsh
 from yinsh.engine import external
@@ -109,15 +108,7 @@ def test_child_exits_with_its_parent() -> None:
     pid = int(parent.stdout.readline())                     # type: ignore[union-attr]
     parent.kill()
     parent.wait()
-    for _ in range(50):                                     # the watchdog polls every 0.2 s
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        pytest.fail("the child outlived its parent by 5 s")
+    assert_gone(pid, "the child")
 
 
 def test_engine_options_and_tunables() -> None:

@@ -7,9 +7,7 @@ process and writes the reason into the record."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import pickle
-import signal
 import subprocess
 import sys
 import time
@@ -18,6 +16,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from helpers import assert_gone
 
 import yinsh
 from yinsh import games, record
@@ -228,15 +228,7 @@ def test_the_child_dies_with_its_parent(script: Path) -> None:
     pid = int(parent.stdout.readline())                      # type: ignore[union-attr]
     parent.kill()
     parent.wait()
-    for _ in range(50):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        pytest.fail("the UGI child outlived its parent by 5 s")
+    assert_gone(pid, "the UGI child")
 
 
 # Clocks --------------------------------------------------------------------------

@@ -15,7 +15,7 @@ finished iteration, and ``bestmove``.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 from yinsh.engine import Analysis
 
@@ -37,7 +37,7 @@ def score_words(a: Analysis) -> str:
 
 
 def _wdl_words(a: Analysis) -> str:
-    wdl: Any = getattr(a, "wdl", None)
+    wdl = a.wdl
     return "" if wdl is None else f" wdl {wdl.wins} {wdl.draws} {wdl.losses}"
 
 

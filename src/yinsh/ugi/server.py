@@ -40,7 +40,7 @@ import time
 from typing import IO, Any, Callable, Iterable, Iterator, Optional
 
 from yinsh._version import __version__
-from yinsh.engine import Analysis, AnalysisHandle, Engine, Limit
+from yinsh.engine import MAX_DEPTH, Analysis, AnalysisHandle, Engine, Limit
 from yinsh.engine.clock import MIN_TIME, time_for_move
 from yinsh.engine.limit import MAX_NODES
 from yinsh.ugi.commands import MAX_LINE, Go, UgiError, read_go, read_position, read_setoption
@@ -93,9 +93,11 @@ class _Search:
     reports it (its ``info`` lines, then ``bestmove``; with ``infinite``,
     ``bestmove`` waits for ``stop``)."""
 
-    def __init__(self, server: UgiServer, handle: AnalysisHandle, infinite: bool) -> None:
+    def __init__(self, server: UgiServer, handle: AnalysisHandle, infinite: bool,
+                 hashfull: Optional[Callable[[], int]]) -> None:
         self.handle = handle
         self.infinite = infinite
+        self._hashfull = hashfull                  # the searcher's table use (None: the MCTS has none)
         self.released = threading.Event()          # stop or quit: bestmove may be written
         self.done = threading.Event()
         self._server = server
@@ -107,7 +109,7 @@ class _Search:
         result: Optional[Analysis] = None
         try:
             for info in self.handle:
-                for line in info_lines(info, server.hashfull()):
+                for line in info_lines(info, None if self._hashfull is None else int(self._hashfull())):
                     server.send(line)
             result = self.handle.wait()
         except Exception as exc:                   # the search failed: say so, answer no move
@@ -178,16 +180,6 @@ class UgiServer:
     def error(self, message: str) -> None:
         """The one line that answers a bad command."""
         self.send(f"info string error: {' '.join(message.split())}")
-
-    def hashfull(self) -> Optional[int]:
-        """The transposition table's use in per mille (``None`` without one:
-        the MCTS)."""
-        engine = self._engine
-        if engine is None:
-            return None
-        searcher = engine.searcher(self._board)
-        hashfull = getattr(searcher, "hashfull", None)
-        return int(hashfull()) if hashfull is not None else None
 
     # state --------------------------------------------------------------------
 
@@ -339,7 +331,8 @@ class UgiServer:
         engine = self._make_engine()
         limit = self._limit(request, board, engine)
         handle = engine.analysis(board, limit, multipv=self._values["multipv"])
-        self._search = _Search(self, handle, request.infinite)
+        hashfull = getattr(engine.searcher(board), "hashfull", None)
+        self._search = _Search(self, handle, request.infinite, hashfull)
 
     def _no_search(self, board: Any) -> Optional[str]:
         if board.is_game_over():
@@ -373,7 +366,7 @@ class UgiServer:
             if not times and nodes is None:
                 nodes = MAX_NODES
         elif not times and depth is None and nodes is None:
-            depth = 64
+            depth = MAX_DEPTH
         return Limit(depth=depth, time=min(times) if times else None, nodes=nodes)
 
     def _stop(self, line: str) -> None:
