@@ -73,9 +73,12 @@ def test_ugi_lists_every_option_with_its_type_default_and_range() -> None:
                 assert {"default", "min", "max"} <= set(words), line
             if kind == "combo":
                 assert "default" in words and "var" in words, line
+            if kind == "check":
+                assert words[-2:] in (["default", "true"], ["default", "false"]), line
         assert options == {"Hash": "spin", "Threads": "spin", "MultiPV": "spin", "Evaluation": "combo",
                            "Network": "string", "Algorithm": "combo", "Move Overhead": "spin",
-                           "Clear Hash": "button", "Debug Log File": "string", "Players": "spin",
+                           "Clear Hash": "button", "Keep Hash": "check", "Debug Log File": "string",
+                           "Players": "spin",
                            "Variant": "combo"}
         assert engine.until_sent("isready", "readyok") == ["readyok"]
 
@@ -286,6 +289,7 @@ BAD = [
     b"setoption name Nope value 1",
     b"setoption name Evaluation value neural",
     b"setoption name Network value no/such/file.nnue",
+    b"setoption name Keep Hash value maybe",
     b"query",
     b"query colour",
     b"\xff\xfe\x00 garbage",

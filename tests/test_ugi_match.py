@@ -343,30 +343,30 @@ no_ugi = pytest.mark.skipif(importlib.util.find_spec("yinsh.ugi") is None, reaso
 @no_ugi
 def test_yinsh_ugi_scores_as_the_engine() -> None:
     """``ugi:"python -m yinsh ugi --game insert"`` against the engine plays
-    the games of the engine that keeps its tables through a game (as the
-    UGI engine does, and UCI engines: ``uginewgame`` clears them) against
-    the engine (fixed depth: deterministic)."""
+    the games of the engine against itself (fixed depth: deterministic);
+    with ``Keep Hash`` (its tables kept through a game, as UCI engines
+    keep their hash) it plays those of ``engine:keep=1``."""
     from yinsh.cli.search import TunedEngineFactory
     board = INSERT.start_board({})
     opening = INSERT.part("match").openings()["random-layouts"]
-    ugi = Contestant("ugi", UgiEngineFactory([sys.executable, "-m", "yinsh", "ugi", "--game", "insert"],
-                                             search_timeout=5), {"depth": 3})
+    command = [sys.executable, "-m", "yinsh", "ugi", "--game", "insert"]
     keeping = Contestant("engine:keep=1", TunedEngineFactory(16, {}, "insert", keep_tables=True), {"depth": 3})
-    over_ugi = run_match(ugi, engine(3), 4, board=board, opening=opening, seed=5)
-    direct = run_match(keeping, engine(3), 4, board=board, opening=opening, seed=5)
-    assert [g.forfeit for g in over_ugi.games] == [None] * 4
-    assert [(g.result, g.points, g.moves) for g in over_ugi.games] == [
-        (g.result, g.points, g.moves) for g in direct.games]
+    for options, mirror in (({}, engine(3)), ({"Keep Hash": "true"}, keeping)):
+        ugi = Contestant("ugi", UgiEngineFactory(command, options, search_timeout=5), {"depth": 3})
+        over_ugi = run_match(ugi, engine(3), 4, board=board, opening=opening, seed=5)
+        direct = run_match(mirror, engine(3), 4, board=board, opening=opening, seed=5)
+        assert [g.forfeit for g in over_ugi.games] == [None] * 4
+        assert [(g.result, g.points, g.moves) for g in over_ugi.games] == [
+            (g.result, g.points, g.moves) for g in direct.games], options
 
 
 @no_ugi
 def test_cli_yinsh_ugi_scores_as_the_engine() -> None:
     """``yinsh match ugi:"yinsh ugi" engine`` (Yinsh, depth 3) prints the
-    games and the score of ``yinsh match engine:keep=1 engine``: the UGI
-    engine is the library's engine keeping its tables through a game."""
+    games and the score of ``yinsh match engine engine``."""
     common = ["--depth", "3", "--games", "2", "--seed", "4"]
     over_ugi = yinsh_match(f'ugi:"{sys.executable}" -m yinsh ugi', "engine", *common)
-    direct = yinsh_match("engine:keep=1", "engine", *common)
+    direct = yinsh_match("engine", "engine", *common)
     assert over_ugi.returncode == 0 and direct.returncode == 0, over_ugi.stderr + direct.stderr
     assert "forfeit" not in over_ugi.stdout
     games_of = [line.split("  +")[0] for line in over_ugi.stdout.splitlines() if line.startswith("game ")]

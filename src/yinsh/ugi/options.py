@@ -2,8 +2,8 @@
 default and range, as the ``ugi`` command lists them.
 
 The engine's options (``Hash``, ``Threads``, ``MultiPV``, ``Evaluation``,
-``Network``, ``Algorithm``, ``Move Overhead``, ``Clear Hash``, ``Debug Log
-File``) are the same
+``Network``, ``Algorithm``, ``Move Overhead``, ``Clear Hash``, ``Keep
+Hash``, ``Debug Log File``) are the same
 for every game; a game adds the options of its new games (``GameKind``'s
 ``options.defaults``: Yinsh's ``Variant``, Insert's ``Layout``, Ludo's
 ``Players`` and ``Variant``), which say what ``position startpos`` is.
@@ -13,7 +13,7 @@ Names are matched without regard to case, as in UCI.
 >>> table = options_for(games.get("ludo"))
 >>> [o.name for o in table]                          # doctest: +NORMALIZE_WHITESPACE
 ['Hash', 'Threads', 'MultiPV', 'Evaluation', 'Network', 'Algorithm', 'Move Overhead', 'Clear Hash',
- 'Debug Log File', 'Players', 'Variant']
+ 'Keep Hash', 'Debug Log File', 'Players', 'Variant']
 >>> print(table[3].declaration())
 option name Evaluation type combo default auto var auto var classic
 >>> find(table, "multipv").parse("3"), find(table, "Players").parse("3")
@@ -40,7 +40,7 @@ MAX_OVERHEAD_MS = 5000
 @dataclass(frozen=True)
 class UgiOption:
     """One option: its ``name``, UCI ``kind`` (``spin``, ``combo``,
-    ``string``, ``button``), ``default``, range ``lo``..``hi`` (spin),
+    ``string``, ``button``, ``check``), ``default``, range ``lo``..``hi`` (spin),
     ``choices`` (combo), and ``key``: the setting it sets (an ``Engine``
     keyword, ``overhead``, ``clear``, or ``game:<option>`` for a game's
     option)."""
@@ -59,6 +59,8 @@ class UgiOption:
         if self.kind == "button":
             return line
         default = "<empty>" if self.default in (None, "") else self.default
+        if self.kind == "check":
+            default = "true" if self.default else "false"
         line += f" default {default}"
         if self.kind == "spin":
             line += f" min {self.lo} max {self.hi}"
@@ -82,6 +84,10 @@ class UgiOption:
                 if choice.lower() == text.lower():
                     return choice
             raise UgiError(f"setoption {self.name}: expected {', '.join(self.choices)}, not {text[:40]!r}")
+        if self.kind == "check":
+            if text.lower() not in ("true", "false"):
+                raise UgiError(f"setoption {self.name}: expected true or false, not {text[:40]!r}")
+            return text.lower() == "true"
         if self.kind == "string":
             return "" if text == "<empty>" else text
         return None                                    # a button
@@ -116,6 +122,7 @@ def options_for(game: Any) -> list[UgiOption]:
         UgiOption("Algorithm", "combo", "algorithm", "auto", choices=ALGORITHMS),
         UgiOption("Move Overhead", "spin", "overhead", 30, 0, MAX_OVERHEAD_MS),
         UgiOption("Clear Hash", "button", "clear"),
+        UgiOption("Keep Hash", "check", "keep_tables", False),
         UgiOption("Debug Log File", "string", "log", ""),
     ] + _game_options(game)
 

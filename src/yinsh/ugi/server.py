@@ -55,7 +55,7 @@ AUTHOR = "the yinsh authors"
 LONG_LINE = "\0long"
 """What ``read_lines`` yields for a line over ``MAX_LINE`` bytes."""
 
-_ENGINE_KEYS = ("hash_mb", "threads", "algorithm", "evaluation", "network")
+_ENGINE_KEYS = ("hash_mb", "threads", "algorithm", "evaluation", "network", "keep_tables")
 
 
 def read_lines(fd: int) -> Iterator[str]:
@@ -200,7 +200,7 @@ class UgiServer:
         if self._engine is None:
             settings = {key: self._values[key] for key in _ENGINE_KEYS}
             settings["network"] = settings["network"] or None
-            self._engine = Engine(keep_tables=True, **settings)
+            self._engine = Engine(**settings)
         return self._engine
 
     # commands -----------------------------------------------------------------
