@@ -286,3 +286,19 @@ def test_docs_chart_is_the_commands() -> None:
     """docs/img/review.svg is a chart the command writes (its marks and legend)."""
     text = (ROOT / "docs" / "img" / "review.svg").read_text()
     assert text.startswith("<svg") and 'class="blunder"' in text and "White's win chance" in text
+
+
+def test_reviewer_steps_give_review_games_review() -> None:
+    from yinsh.engine.review import Reviewer
+    board = yinsh.Board(variant="blitz")
+    actions = "e5 f6 g7 h8".split()
+    reviewer = Reviewer(board, actions, depth=2)
+    progress = []
+    while not reviewer.finished:
+        reviewer.step()
+        progress.append((reviewer.done, reviewer.total, reviewer.review.complete))
+    assert progress == [(1, 5, False), (2, 5, False), (3, 5, False), (4, 5, False), (5, 5, True)]
+    whole = review_game(board, actions, depth=2)
+    assert [a.to_json() for a in reviewer.review.actions] == [a.to_json() for a in whole.actions]
+    with pytest.raises(ValueError):
+        reviewer.step()

@@ -63,7 +63,7 @@ from yinsh.engine.analysis import Analysis
 from yinsh.engine.api import Engine
 from yinsh.engine.limit import Limit
 
-__all__ = ["Review", "ReviewedAction", "review_game", "classify", "action_accuracy", "chart",
+__all__ = ["Review", "ReviewedAction", "Reviewer", "review_game", "classify", "action_accuracy", "chart",
            "CLASSES", "JUDGED", "THRESHOLDS", "DEFAULT_NODES", "DEFAULT_PLAYOUTS"]
 
 #: The classes of an action, best to worst, then the two that are not judged.
@@ -239,65 +239,115 @@ def _seat_chances(analysis: Analysis, board: Any, seats: Sequence[Any]) -> tuple
     return tuple(mine if k == seat else rest for k in range(len(seats)))
 
 
-def review_game(board_start: Any, actions: Sequence[Any], engine: Optional[Engine] = None, *,
-                time: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,
-                on_progress: Optional[Callable[[int, int], None]] = None) -> Review:
-    """Reviews the game of ``actions`` (moves of the board's game, or their
-    texts) played from ``board_start`` (a board of any game of the library,
-    not changed): see the module.
+class Reviewer:
+    """A review made one position at a time (``review_game`` steps one to
+    the end): ``step()`` searches the next position and judges the action
+    before it, so that a caller may search each position in a slot of its
+    own (the web server's bounded searches), read the progress (``done``
+    of ``total`` positions) between two, or stop (not step again;
+    ``Engine.stop()`` from another thread ends the running search).
+    ``review`` is the ``Review`` so far (``complete`` once ``finished``).
+    Arguments as ``review_game``'s; every action is checked here, before
+    any search.
 
-    ``engine``: the engine that searches (default ``Engine(keep_tables=True)``,
-    whose tables serve every position of the game); the limits (``time``
-    in seconds, ``depth``, ``nodes``) are those of each position's search,
-    by default the engine's own, else ``DEFAULT_NODES`` nodes (the MCTS:
-    ``DEFAULT_PLAYOUTS`` playouts). ``on_progress(done, total)`` is called
-    before the first search (``done`` 0) and after each position is
-    searched (``total``: the number of positions, the actions + 1).
-
-    Every action is checked before the first search (``ValueError``, e.g.
-    ``IllegalMoveError``, for one that is not legal). Ctrl-C
-    (``KeyboardInterrupt``) stops the review within the search's
-    millisecond; the exception's attribute ``review`` is the ``Review`` of
-    the actions reviewed until then (``complete`` False). Raises
-    ``ValueError`` for a game without a win/draw/loss model and for a bad
-    limit (a depth for the MCTS).
+    >>> import yinsh
+    >>> reviewer = Reviewer(yinsh.Board(variant="blitz"), ["e5", "f6"], depth=1)
+    >>> reviewer.done, reviewer.total, reviewer.finished
+    (0, 3, False)
+    >>> reviewer.step()
+    >>> reviewer.done, len(reviewer.review.actions), reviewer.review.complete
+    (1, 0, False)
+    >>> while not reviewer.finished:
+    ...     reviewer.step()
+    >>> len(reviewer.review.actions), reviewer.review.complete
+    (2, True)
     """
-    game = games.of_board(board_start)
-    board = board_start.copy()
-    seats = list(board.players)
-    sides = tuple(_side_name(s) for s in seats)
-    start = board.position()
-    moves = []
-    for action in actions:              # checked (and parsed) before any search
-        if isinstance(action, str):
-            moves.append(board.push_str(action))
-        else:
-            board.push(action)
-            moves.append(action)
-    board = board_start.copy()
-    if engine is None:
-        engine = Engine(keep_tables=True)
-    if not isinstance(engine, Engine):
-        raise TypeError(f"engine must be a yinsh.Engine, not {type(engine).__name__}")
-    limit = Limit(depth, time, nodes)
-    if not limit.is_set():
-        limit = engine.limit if engine.limit.is_set() else (
-            Limit(nodes=DEFAULT_PLAYOUTS) if engine.algorithm_for(board) == "mcts"
-            else Limit(nodes=DEFAULT_NODES))
-    settings: dict[str, Any] = {**limit.as_dict(), "algorithm": engine.algorithm_for(board),
-                                "evaluation": engine.evaluation_for(board), "hash_mb": engine.hash_mb,
-                                "threads": engine.threads, "keep_tables": engine.keep_tables,
-                                "thresholds": {name: least for name, least in THRESHOLDS}}
-    review = Review(game.name, start, sides, settings=settings)
-    total = len(moves) + 1
-    begun = _time.perf_counter()
-    searched: list[tuple[Any, Analysis]] = []      # (board before, its analysis) per position
 
-    def judge(k: int) -> None:           # action k (from 0): positions k and k + 1 searched
-        before_board, before = searched[k]
+    def __init__(self, board_start: Any, actions: Sequence[Any], engine: Optional[Engine] = None, *,
+                 time: Optional[float] = None, depth: Optional[int] = None,
+                 nodes: Optional[int] = None) -> None:
+        game = games.of_board(board_start)
+        board = board_start.copy()
+        self._seats = list(board.players)
+        sides = tuple(_side_name(s) for s in self._seats)
+        start = board.position()
+        self._moves: list[Any] = []
+        for action in actions:              # checked (and parsed) before any search
+            if isinstance(action, str):
+                self._moves.append(board.push_str(action))
+            else:
+                board.push(action)
+                self._moves.append(action)
+        self._board = board_start.copy()
+        if engine is None:
+            engine = Engine(keep_tables=True)
+        if not isinstance(engine, Engine):
+            raise TypeError(f"engine must be a yinsh.Engine, not {type(engine).__name__}")
+        self.engine = engine
+        limit = Limit(depth, time, nodes)
+        if not limit.is_set():
+            limit = engine.limit if engine.limit.is_set() else (
+                Limit(nodes=DEFAULT_PLAYOUTS) if engine.algorithm_for(board) == "mcts"
+                else Limit(nodes=DEFAULT_NODES))
+        self._limit = limit
+        settings: dict[str, Any] = {**limit.as_dict(), "algorithm": engine.algorithm_for(board),
+                                    "evaluation": engine.evaluation_for(board), "hash_mb": engine.hash_mb,
+                                    "threads": engine.threads, "keep_tables": engine.keep_tables,
+                                    "thresholds": {name: least for name, least in THRESHOLDS}}
+        self.review = Review(game.name, start, sides, settings=settings, complete=False)
+        #: The positions to search: the actions + 1.
+        self.total = len(self._moves) + 1
+        self._searched: list[tuple[Any, Analysis]] = []    # (board before, its analysis) per position
+        self._interrupted = False
+
+    @property
+    def done(self) -> int:
+        """The positions searched."""
+        return len(self._searched)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every position is searched (or Ctrl-C ended the review)."""
+        return self._interrupted or self.done == self.total
+
+    def step(self) -> None:
+        """Searches the next position and judges the action that led to it
+        (``ValueError`` when ``finished``). Ctrl-C (``KeyboardInterrupt``)
+        keeps what the search found and ends the review (``finished``,
+        ``complete`` False)."""
+        if self.finished:
+            raise ValueError("the review is finished: every position is searched")
+        k, board = self.done, self._board
+        begun = _time.perf_counter()
+        try:
+            analysis = self.engine.analyse(board, self._limit)
+        except KeyboardInterrupt as exc:
+            self._interrupted = True
+            found = getattr(exc, "analysis", None)
+            if found is not None:            # the last finished iteration: nothing found is lost
+                self._record(k, found)
+            raise
+        finally:
+            self.review.seconds += _time.perf_counter() - begun
+        self._record(k, analysis)
+        if k < len(self._moves):
+            board.push(self._moves[k])
+        self.review.complete = self.finished
+
+    def _record(self, k: int, analysis: Analysis) -> None:
+        """Position k's search: its chances, and the judgement of action k - 1."""
+        self._searched.append((self._board.copy(), analysis))
+        self.review.chances.append(_seat_chances(analysis, self._board, self._seats))
+        if k > 0:
+            self._judge(k - 1)
+
+    def _judge(self, k: int) -> None:
+        """Action k (from 0): positions k and k + 1 are searched."""
+        review, seats = self.review, self._seats
+        before_board, before = self._searched[k]
         mover = before_board.turn
         seat = seats.index(mover) if mover in seats else 0
-        move = moves[k]
+        move = self._moves[k]
         chance = _is_chance(before_board)
         forced = not chance and len(before_board.legal_moves) == 1
         is_best = not chance and before.best_move == move
@@ -311,35 +361,44 @@ def review_game(board_start: Any, actions: Sequence[Any], engine: Optional[Engin
             str(before.best_move) if different else None,
             [str(m) for m in before.pv] if different else [], judgement))
 
-    if on_progress is not None:
-        on_progress(0, total)
+
+def review_game(board_start: Any, actions: Sequence[Any], engine: Optional[Engine] = None, *,
+                time: Optional[float] = None, depth: Optional[int] = None, nodes: Optional[int] = None,
+                on_progress: Optional[Callable[[int, int], None]] = None) -> Review:
+    """Reviews the game of ``actions`` (moves of the board's game, or their
+    texts) played from ``board_start`` (a board of any game of the library,
+    not changed): see the module.
+
+    ``engine``: the engine that searches (default ``Engine(keep_tables=True)``,
+    whose tables serve every position of the game); the limits (``time``
+    in seconds, ``depth``, ``nodes``) are those of each position's search,
+    by default the engine's own, else ``DEFAULT_NODES`` nodes (the MCTS:
+    ``DEFAULT_PLAYOUTS`` playouts). ``on_progress(done, total)`` is called
+    before the first search (``done`` 0) and after each position is
+    searched (``total``: the number of positions, the actions + 1). To
+    search one position at a time (and stop between two), use ``Reviewer``.
+
+    Every action is checked before the first search (``ValueError``, e.g.
+    ``IllegalMoveError``, for one that is not legal). Ctrl-C
+    (``KeyboardInterrupt``) stops the review within the search's
+    millisecond; the exception's attribute ``review`` is the ``Review`` of
+    the actions reviewed until then (``complete`` False). Raises
+    ``ValueError`` for a game without a win/draw/loss model and for a bad
+    limit (a depth for the MCTS).
+    """
+    reviewer = Reviewer(board_start, actions, engine, time=time, depth=depth, nodes=nodes)
     try:
-        for k in range(total):
-            try:
-                analysis = engine.analyse(board, limit)
-            except KeyboardInterrupt as exc:
-                found = getattr(exc, "analysis", None)
-                if found is not None:        # the last finished iteration: nothing found is lost
-                    searched.append((board.copy(), found))
-                    review.chances.append(_seat_chances(found, board, seats))
-                    if k > 0:
-                        judge(k - 1)
-                raise
-            searched.append((board.copy(), analysis))
-            review.chances.append(_seat_chances(analysis, board, seats))
-            if k > 0:
-                judge(k - 1)
-            if k < len(moves):
-                board.push(moves[k])
+        if on_progress is not None:
+            on_progress(0, reviewer.total)
+        while not reviewer.finished:
+            reviewer.step()
             if on_progress is not None:
-                on_progress(k + 1, total)
+                on_progress(reviewer.done, reviewer.total)
     except KeyboardInterrupt as exc:
-        review.complete = False
-        review.seconds = _time.perf_counter() - begun
-        exc.review = review  # type: ignore[attr-defined]
+        reviewer.review.complete = False
+        exc.review = reviewer.review  # type: ignore[attr-defined]
         raise
-    review.seconds = _time.perf_counter() - begun
-    return review
+    return reviewer.review
 
 
 # The chart ------------------------------------------------------------------
