@@ -56,6 +56,36 @@ def test_perft_counts_compiled(capsys, monkeypatch, name, compiled):
 
 
 @pytest.mark.parametrize("argv", [
+    ["perft", "6", "--threads", "3"],
+    ["perft", "5", "--threads", "2", "--moves", "gamble"],           # a throw at the root
+    ["perft", "6", "--threads", "4", "--players", "3", "--divide"],
+    ["perft", "1", "--threads", "2", "--divide", "--moves", "step"],
+    ["perft", "0", "--threads", "2"],
+])
+def test_perft_threads_of_python_rules(capsys, argv):
+    """--threads on a game whose rules are Python (the dice race, whose
+    perft and divide take no threads): the compiled hooks count each first
+    action's subtree on the threads, and the counts are the rules' own."""
+    from yinsh import games
+    from yinsh.toys.dice import board as dice
+    from yinsh.toys.dice.game import DiceGame
+    games.register(DiceGame())                                  # unregistered below
+    try:
+        status, out, err = run(capsys, *argv, "--game", "dice")
+        start = dice.Board(players=int(argv[argv.index("--players") + 1]) if "--players" in argv else 2)
+        for text in argv[argv.index("--moves") + 1].split() if "--moves" in argv else ():
+            start.push_str(text)
+        depth = int(argv[1])
+        assert status == 0 and err == "", err
+        assert f"Nodes       : {dice.perft(start, depth)}\n" in out
+        assert f"Threads     : {argv[argv.index('--threads') + 1]}\n" in out
+        if "--divide" in argv:
+            assert out.split("Position")[0] == "".join(f"{t}: {n}\n" for t, n in dice.divide(start, depth).items())
+    finally:
+        games.unregister("dice")
+
+
+@pytest.mark.parametrize("argv", [
     ["show", "--game", "insert", "--layout", "5", "--moves", "c3"],
     ["show", "--game", "ludo", "--players", "3", "--moves", "r6 r3"],
 ])

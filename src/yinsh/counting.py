@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional
 from yinsh import games
 from yinsh.errors import not_a_board
 
-__all__ = ["MAX_THREADS", "counters"]
+__all__ = ["MAX_THREADS", "counters", "split_at_root"]
 
 #: The most threads perft and divide take (as the Yinsh core).
 MAX_THREADS = 256
@@ -108,6 +108,29 @@ def _children(board: Any) -> tuple[list[str], list[Any]]:
         names.append(str(move))
         boards.append(child)
     return names, boards
+
+
+def split_at_root(board: Any, depth: int, threads: int,
+                  count: Callable[[Any, int], int]) -> dict[str, int]:
+    """``count(child, depth - 1)`` below each first action of board, as
+    divide's ``{action text: count}`` (in the order of the legal moves), on
+    threads threads (this one too; depth 1..64, threads 1..256): the split
+    of a count that takes no ``threads=`` itself, such as a game's compiled
+    hooks' ``perft`` (``yinsh perft --threads`` of a game whose rules are
+    Python, the dice race's). A count that runs without the GIL runs on the
+    threads at once. Ctrl-C raises ``KeyboardInterrupt`` in this thread;
+    the others finish the subtree they count (count polls no stop flag) and
+    take no other.
+
+    >>> from yinsh.toys.dice.board import Board, divide
+    >>> from yinsh.toys.dice import _search
+    >>> split_at_root(Board(), 4, 2, _search.perft) == divide(Board(), 4)
+    True
+    """
+    d, t = _check("divide", depth, 1, threads)
+    names, boards = _children(board)
+    counts = _split(lambda b, flag: int(count(b, d - 1)), threading.Event(), boards, t)
+    return dict(zip(names, counts))
 
 
 def counters(game: str, board_type: type, perft: Callable[..., int],

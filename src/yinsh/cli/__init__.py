@@ -204,20 +204,29 @@ def cmd_perft(args: argparse.Namespace) -> None:
     """Counts the leaves of the action tree and times it, compiled: with
     the rules' own perft where they are compiled (bulk counting, split over
     ``--threads``), else through the game's compiled hooks (the searches'
-    perft: a game whose board is Python, such as the dice race)."""
+    perft: a game whose board is Python, such as the dice race), split at
+    the first action over ``--threads`` (``yinsh.counting.split_at_root``:
+    the rules' ``perft`` and ``divide`` of such a game take no threads)."""
+    from yinsh.counting import split_at_root
     board = board_from_args(args)
     game = game_of(args)
     if args.divide and args.depth < 1:
         raise CommandError(f"--divide needs a depth between 1 and {MAX_PERFT_DEPTH}, not {args.depth}")
+    compiled = compiled_rules(game)
     threads = {"threads": args.threads} if args.threads != 1 else {}
+    # Python rules over threads: the compiled hooks count each first action's subtree
+    split = not compiled and bool(threads) and args.depth >= 1
     start = time.perf_counter()
     if args.divide:
-        counts = dict(game.module.divide(board, args.depth, **threads))
+        counts = (split_at_root(board, args.depth, args.threads, game.search().perft) if split
+                  else dict(game.module.divide(board, args.depth, **threads)))
         for text, n in counts.items():
             print(f"{text}: {n}")
         nodes = sum(counts.values())
-    elif threads or compiled_rules(game):      # the rules' own compiled perft
+    elif compiled:                             # the rules' own compiled perft
         nodes = int(game.module.perft(board, args.depth, **threads))
+    elif split:
+        nodes = sum(split_at_root(board, args.depth, args.threads, game.search().perft).values())
     else:                                      # Python rules: the compiled hooks count
         nodes = int(game.search().perft(board, args.depth))
     seconds = time.perf_counter() - start
