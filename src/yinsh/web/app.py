@@ -16,6 +16,9 @@ route                                      what
 ``GET /api/games/{id}/board?ply=N``        the picture after N actions
 ``GET /api/games/{id}/record``             the record, as a download
 ``WS /api/games/{id}/analysis``            live analysis (``yinsh.web.analysis``)
+``POST|GET|DELETE /api/games/{id}/review`` the engine's review: start, poll, cancel
+                                           (``yinsh.web.review_routes``; online games'
+                                           too, under ``/api/online/games/{id}``)
 ``/api/online/...``                        online play (``yinsh.web.online_routes``)
 =========================================  =====================================
 
@@ -62,6 +65,8 @@ from yinsh.web.inputs import read_body
 from yinsh.web.limits import Limits, client_address
 from yinsh.web.online import OnlineService
 from yinsh.web.online_routes import json_answer, online_routes
+from yinsh.web.review_jobs import REVIEW_NODES, Reviews
+from yinsh.web.review_routes import review_routes
 from yinsh.web.sessions import SessionStore
 
 __all__ = ["create_app", "STATIC"]
@@ -73,13 +78,14 @@ Handler = Callable[[Request], Awaitable[Any]]
 
 
 def create_app(store: SessionStore | None = None, db: Database | str | None = None,
-               limits: Limits | None = None) -> Guard:
+               limits: Limits | None = None, review_nodes: int = REVIEW_NODES) -> Guard:
     """The application; store holds its single-screen games (a new one by
     default), db its online games (a ``Database``, a path or a database URL;
     by default an SQLite database in memory, gone with the process),
-    limits its bounds (``Limits()``: those of ``yinsh serve``). Its engine
-    searches share slots and threads of their own (``engines.SearchSlots``),
-    stopped when the application shuts down. The answer is the Starlette
+    limits its bounds (``Limits()``: those of ``yinsh serve``), review_nodes
+    the nodes a position of a game's review (``review_jobs.Reviews``). Its
+    engine searches (the reviews' too) share slots and threads of their own
+    (``engines.SearchSlots``), stopped when the application shuts down. The answer is the Starlette
     application inside its ``Guard`` (``.app``; ``.state`` is the
     application's)."""
     store = store if store is not None else SessionStore()
@@ -88,6 +94,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
     database = db if isinstance(db, Database) else Database(db or "sqlite://")
     keeper = GameKeeper(database, slots, limits)
     online = OnlineService(keeper)
+    reviews = Reviews(slots, review_nodes)
 
     handlers = GameHandlers(store, slots, lambda client: online.take_rate(client))
 
@@ -133,6 +140,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         try:
             yield
         finally:
+            reviews.stop_all()
             slots.stop_all()                      # Ctrl-C: running searches end at once
             await keeper.stop()
 
@@ -147,6 +155,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         Route(api + "/board", json_answer(board), methods=["GET"]),
         Route(api + "/record", json_answer(download), methods=["GET"]),
         WebSocketRoute(api + "/analysis", socket),
+        *review_routes(handlers, keeper, reviews),
         *online_routes(online),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -154,6 +163,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
     app.state.online = online
     app.state.keeper = keeper
     app.state.slots = slots
+    app.state.reviews = reviews
     app.state.limits = limits
     guard = Guard(app, limits)
     app.state.guard = guard

@@ -4,7 +4,9 @@ server processes (SQLAlchemy Core; PostgreSQL through psycopg 3).
 Three tables: ``games`` (the game, its options and start, the clock, the
 status and result, the count of its log), ``seats`` (who plays each seat;
 the SHA-256 of its token and of its invitation, never the texts) and
-``actions`` (the log, one row per entry, keyed by (game, seq)).
+``actions`` (the log, one row per entry, keyed by (game, seq)); and a
+fourth, ``reviews``, a finished game's review by the engine (its JSON:
+``save_review``, ``load_review``), the first one stored kept.
 
 Every change is one transaction, all or nothing, committed before the
 server answers: a game with its seats and first entries (``create``); a
@@ -69,7 +71,7 @@ from yinsh.web.game_reads import GameReads, Stored
 from yinsh.web.group_commit import GroupCommits, Write as _Write, WriteFailed
 from yinsh.web.online_game import Entry
 from yinsh.web.store_errors import Conflict, Faults
-from yinsh.web.tables import add_columns, tables
+from yinsh.web.tables import add_columns, review_table, tables
 
 __all__ = ["Database", "default_path", "CHANNEL"]
 
@@ -144,9 +146,10 @@ class Database:
         _databases.add(self)
         meta = sa.MetaData()
         self.games, self.seats, self.actions = tables(meta)
+        self.reviews = review_table(meta)
         #: The reads. In memory, every thread shares one connection: reads wait for the writers too.
         self.reads = GameReads(engine, self.games, self.seats, self.actions, is_postgres=self.is_postgres,
-                               loader=self._loader,
+                               loader=self._loader, reviews=self.reviews,
                                reading=self.commits.writing if url == "sqlite://" else contextlib.nullcontext)
         #: The columns' defaults of a games row (inserted in the driver's SQL: ``_insert_game``).
         from sqlalchemy.sql.schema import ScalarElementColumnDefault
@@ -195,6 +198,10 @@ class Database:
     def count_actions(self, game_id: Optional[str] = None) -> int:
         """Stored log entries (of one game, or all)."""
         return self.reads.count_actions(game_id)
+
+    def load_review(self, game_id: str) -> Optional[str]:
+        """The stored review of a game (its JSON text), None when there is none."""
+        return self.reads.load_review(game_id)
 
     # Transactions ------------------------------------------------------------------
 
@@ -363,6 +370,19 @@ class Database:
         may name its ``owner`` and ``alive_ms`` (see ``claim``)."""
         self._run("create", lambda conn: self._insert_game(conn, "create", game, seats, entries),
                   key=str(game["id"]))
+
+    def save_review(self, game_id: str, review: str, nodes: int, made_ms: int) -> None:
+        """Stores the review of a game (its JSON text; searched with nodes a
+        position, made at made_ms) unless one is stored already: the first
+        kept (two processes may review a game at once)."""
+        mark = self._mark
+        insert = (f'INSERT INTO reviews ("game_id", "nodes", "made_ms", "review") VALUES '
+                  f'({mark}, {mark}, {mark}, {mark}) ON CONFLICT DO NOTHING')
+
+        def work(conn: Any) -> None:
+            conn.exec_driver_sql(insert, (game_id, nodes, made_ms, review))
+
+        self._run("review", work, key=game_id)
 
     def join(self, game_id: str, seat: int, key_hash: Optional[str], token_hash: str, name: str,
              by_invite: bool, *, expected_seq: int = 0, started_ms: Optional[int] = None,

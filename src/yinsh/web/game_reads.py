@@ -1,6 +1,7 @@
 """The reads of ``yinsh.web.database.Database``: a game as stored
 (``Stored``, ``load``: in one statement on PostgreSQL), the ids of a
-status, the lobby's summaries, the count of log entries. ``GameReads`` is
+status, the lobby's summaries, the count of log entries, a game's stored
+review. ``GameReads`` is
 a part that ``Database`` holds (``Database.reads``), made with the
 database's engines and tables.
 """
@@ -38,16 +39,17 @@ class Stored:
 class GameReads:
     """The reads of a ``Database`` (see the module): on engine's
     connections, or on PostgreSQL (is_postgres) a load on loader's (its
-    own, in autocommit); the tables games, seats and actions;
+    own, in autocommit); the tables games, seats and actions (and reviews);
     reading(): what a read takes first (the write lock of an in-memory
     SQLite, whose one connection every thread shares; else nothing)."""
 
     def __init__(self, engine: Any, games: Any, seats: Any, actions: Any, *, is_postgres: bool,
-                 loader: Any = None, reading: Callable[[], Any] = contextlib.nullcontext) -> None:
+                 loader: Any = None, reading: Callable[[], Any] = contextlib.nullcontext,
+                 reviews: Any = None) -> None:
         import sqlalchemy as sa
         self.sa = sa
         self.engine, self.loader = engine, loader
-        self.games, self.seats, self.actions = games, seats, actions
+        self.games, self.seats, self.actions, self.reviews = games, seats, actions, reviews
         self.is_postgres = is_postgres
         self._mark = "%s" if is_postgres else "?"       # the driver's placeholder: psycopg's, sqlite3's
         self._reading = reading
@@ -128,6 +130,13 @@ class GameReads:
             query = query.where(a.c.game_id == game_id)
         with self._reading(), self.engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
+
+    def load_review(self, game_id: str) -> Optional[str]:
+        """The stored review of a game (its JSON text), None when none is stored."""
+        r = self.reviews
+        with self._reading(), self.engine.connect() as conn:
+            found = conn.execute(self.sa.select(r.c.review).where(r.c.game_id == game_id)).first()
+        return None if found is None else str(found[0])
 
 
 

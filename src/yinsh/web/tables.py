@@ -2,7 +2,9 @@
 game, its options and start, the clock, the status and result, the count
 of its log, its owner process), ``seats`` (who plays each seat; the SHA-256
 of its token and of its invitation) and ``actions`` (the log, one row per
-entry, keyed by (game, seq)); and the columns an older database lacks.
+entry, keyed by (game, seq)); ``reviews`` (the engine's review of a
+finished game, as its JSON, ``review_table``); and the columns an older
+database lacks (a table it lacks, ``reviews``, is made by ``create_all``).
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-__all__ = ["tables", "add_columns"]
+__all__ = ["tables", "review_table", "add_columns"]
 
 
 def tables(meta: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
@@ -56,6 +58,18 @@ def tables(meta: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
         sa.Column("at_ms", sa.BigInteger, nullable=False),
         sa.Column("used_ms", sa.BigInteger, nullable=False))
     return games, seats, actions
+
+
+def review_table(meta: sa.MetaData) -> sa.Table:
+    """The table ``reviews``, made in meta: a finished game's review
+    (``yinsh.web.review_jobs``), one a game, as its JSON text, with the
+    nodes a position it was searched with and when it was made."""
+    return sa.Table(
+        "reviews", meta,
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("nodes", sa.Integer, nullable=False),
+        sa.Column("made_ms", sa.BigInteger, nullable=False),
+        sa.Column("review", sa.Text, nullable=False))
 
 
 def add_columns(conn: Any, is_postgres: bool) -> None:
