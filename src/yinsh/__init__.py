@@ -23,6 +23,7 @@ import sys as _sys
 from typing import TYPE_CHECKING
 
 from yinsh._version import __version__
+from yinsh import lazy as _lazy
 from yinsh import yinsh as _yinsh
 from yinsh.yinsh import (BLACK, POINTS, RINGS_TO_WIN, WHITE, Board, Color, LegalMoves, Move,
                          MoveKind, Outcome, Phase, Termination, divide, parse_point, perft,
@@ -64,23 +65,13 @@ _YINSH_NAMES = ("NUM_ACTIONS", "BatchGames", "PlayoutStats", "action_to_move", "
 _ENGINE_NAMES = ("Analysis", "Engine", "Limit", "Mate", "MateGiven", "Points", "PovScore", "Score", "Wdl")
 
 
-def __getattr__(name: str) -> object:
-    """The names of ``_YINSH_NAMES`` and ``_ENGINE_NAMES``, the shared
-    modules ``yinsh.engine``, ``yinsh.record`` and ``yinsh.svg``, the other
-    games (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
-    ``import yinsh``) and the modules of every game's boards
-    (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for."""
-    import importlib
-    if name in ("engine", "record", "svg", "insert", "ludo", "protocol", "diagram"):
-        return importlib.import_module(f"yinsh.{name}")
-    if name in _YINSH_NAMES:
-        value = getattr(_yinsh, name)
-    elif name in _ENGINE_NAMES:
-        value = getattr(importlib.import_module("yinsh.engine"), name)
-    else:
-        raise AttributeError(f"module 'yinsh' has no attribute {name!r}")
-    globals()[name] = value
-    return value
+#: The names of ``_YINSH_NAMES`` and ``_ENGINE_NAMES``, the shared modules
+#: ``yinsh.engine``, ``yinsh.record`` and ``yinsh.svg``, the other games
+#: (``yinsh.insert``, ``yinsh.ludo``, so their reprs paste back after
+#: ``import yinsh``) and the modules of every game's boards
+#: (``yinsh.protocol``, ``yinsh.diagram``), imported when first asked for.
+__getattr__ = _lazy.attributes(globals(), {"yinsh.yinsh": _YINSH_NAMES, "yinsh.engine": _ENGINE_NAMES},
+                               ("engine", "record", "svg", "insert", "ludo", "protocol", "diagram"))[0]
 
 
 def __dir__() -> list[str]:

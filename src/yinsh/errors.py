@@ -25,7 +25,7 @@ from yinsh.game_check import GameLoadError
 from yinsh.game_kind import GameKind
 
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
-           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board"]
+           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board", "missing_core"]
 
 
 class InvalidMoveError(ValueError):
@@ -62,6 +62,17 @@ def invalid_position(text: str, why: object) -> InvalidPositionError:
     """The error of a game's ``Board(text)``: ``invalid position '<text>':
     <why>``."""
     return InvalidPositionError(f"invalid position {_shown(text)}: {why}")
+
+
+def missing_core(module: str, what: str, exc: ImportError) -> ImportError:
+    """The error of a game's package whose compiled core (module, named
+    ``what`` in the message) does not import (exc): how to build it.
+
+    >>> print(missing_core("yinsh.insert._core", "Insert core", ImportError("not found")))
+    yinsh's compiled Insert core (yinsh.insert._core) is missing or failed to load; build it with `pip install .` (needs a C compiler): not found
+    """
+    return ImportError(f"yinsh's compiled {what} ({module}) is missing or failed to load; "
+                       f"build it with `pip install .` (needs a C compiler): {exc}")
 
 
 def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:

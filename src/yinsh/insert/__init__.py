@@ -19,19 +19,19 @@ True
 """
 from typing import TYPE_CHECKING
 
+from yinsh.errors import missing_core as _missing_core
+
 try:
     from yinsh.insert import _core
 except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError(
-        "yinsh's compiled Insert core (yinsh.insert._core) is missing or failed to load; "
-        "build it with `pip install .` (needs a C compiler): " + str(exc)
-    ) from exc
+    raise _missing_core("yinsh.insert._core", "Insert core", exc) from exc
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError
 from yinsh._signals import PerftStop
 from yinsh.insert._core import (SQUARES, TILES, LegalMoves, Move, layout_marks, line_name,
                                 parse_square, square_name)
 from yinsh.counting import counters as _counters
+from yinsh import lazy as _lazy
 from yinsh.insert.board import Board, Outcome
 from yinsh.insert.enums import Color, Phase, Termination
 from yinsh.insert import diagram, players, svg
@@ -78,25 +78,6 @@ _PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
 _MODULES = ("actions", "symmetries", "playouts")
 
 
-def __getattr__(name: str) -> object:
-    """The names of ``_ACTION_NAMES``, ``_PLAYOUT_NAMES`` and ``_MODULES``,
-    and ``BatchGames``, imported on first use."""
-    import importlib
-    value: object
-    if name in _ACTION_NAMES:
-        value = getattr(importlib.import_module("yinsh.insert.actions"), name)
-    elif name in _PLAYOUT_NAMES:
-        value = getattr(importlib.import_module("yinsh.insert.playouts"), name)
-    elif name == "BatchGames":
-        value = importlib.import_module("yinsh.insert._ml").BatchGames
-    elif name in _MODULES:
-        return importlib.import_module(f"yinsh.insert.{name}")
-    else:
-        raise AttributeError(f"module 'yinsh.insert' has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, those not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy.attributes(globals(), {
+    "yinsh.insert.actions": _ACTION_NAMES, "yinsh.insert.playouts": _PLAYOUT_NAMES,
+    "yinsh.insert._ml": ("BatchGames",)}, _MODULES)

@@ -21,6 +21,7 @@ from yinsh._signals import PerftStop
 from yinsh.ludo import _core
 from yinsh.ludo._core import LegalMoves, Move
 from yinsh.counting import counters as _counters
+from yinsh import lazy as _lazy
 from yinsh.ludo._core import _NUM_ACTIONS as NUM_ACTIONS
 from yinsh.ludo.board import Board
 from yinsh.ludo.enums import Color, MoveKind, Phase, Termination
@@ -62,22 +63,5 @@ _ML_NAMES = ("BatchGames", "PLANE_NAMES", "NUM_PLANES")
 _PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
 
 
-def __getattr__(name: str) -> object:
-    """The names of ``_ML_NAMES`` and ``_PLAYOUT_NAMES``, and the module
-    ``playouts``, imported on first use."""
-    import importlib
-    if name in _ML_NAMES:
-        value = getattr(importlib.import_module("yinsh.ludo._ml"), name)
-    elif name in _PLAYOUT_NAMES:
-        value = getattr(importlib.import_module("yinsh.ludo.playouts"), name)
-    elif name == "playouts":
-        return importlib.import_module("yinsh.ludo.playouts")
-    else:
-        raise AttributeError(f"module 'yinsh.ludo' has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, those not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy.attributes(globals(), {
+    "yinsh.ludo._ml": _ML_NAMES, "yinsh.ludo.playouts": _PLAYOUT_NAMES}, ("playouts",))

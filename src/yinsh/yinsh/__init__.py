@@ -10,16 +10,16 @@ The Yinsh API, which ``import yinsh`` also offers at its top level
 """
 from typing import TYPE_CHECKING
 
+from yinsh.errors import missing_core as _missing_core
+
 try:
     from yinsh.yinsh import _core
 except ImportError as exc:  # pragma: no cover - depends on the install
-    raise ImportError(
-        "yinsh's compiled core (yinsh.yinsh._core) is missing or failed to load; "
-        "build it with `pip install .` (needs a C compiler): " + str(exc)
-    ) from exc
+    raise _missing_core("yinsh.yinsh._core", "core", exc) from exc
 
 from yinsh.yinsh._core import POINTS, LegalMoves, Move, parse_point, point_name
 from yinsh.counting import counters as _counters
+from yinsh import lazy as _lazy
 from yinsh.yinsh.board import Board, Outcome
 from yinsh.yinsh.enums import Color, MoveKind, Phase, Termination
 from yinsh.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -61,27 +61,6 @@ _PLAYOUT_NAMES = ("PlayoutStats", "random_playouts")
 _MODULES = ("symmetries", "players", "svg", "actions", "playouts")
 
 
-def __getattr__(name: str) -> object:
-    """The names of ``_ARRAY_NAMES``, ``_PLAYOUT_NAMES`` and ``_MODULES``,
-    and ``BatchGames``, imported on first use."""
-    value: object
-    if name in _ARRAY_NAMES:
-        from yinsh.yinsh import actions
-        value = getattr(actions, name)
-    elif name in _PLAYOUT_NAMES:
-        from yinsh.yinsh import playouts
-        value = getattr(playouts, name)
-    elif name == "BatchGames":
-        from yinsh.yinsh._ml import BatchGames as value
-    elif name in _MODULES:
-        import importlib
-        return importlib.import_module(f"yinsh.yinsh.{name}")
-    else:
-        raise AttributeError(f"module 'yinsh.yinsh' has no attribute {name!r}")
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, those not imported yet included."""
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy.attributes(globals(), {
+    "yinsh.yinsh.actions": _ARRAY_NAMES, "yinsh.yinsh.playouts": _PLAYOUT_NAMES,
+    "yinsh.yinsh._ml": ("BatchGames",)}, _MODULES)
