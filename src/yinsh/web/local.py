@@ -21,6 +21,14 @@ series of short searches, ``SLICE`` seconds at first, each keeping the
 tables of the last, between which the worker reads the page's messages, so
 a stop waits for the end of the slice.
 
+A review (``LocalBackend.review``) runs in the worker too, a position at a
+time (``yinsh.engine.review.Reviewer``, ``REVIEW_NODES`` a position as on
+the server), sending the page its progress (``review_view.progress_json``)
+after each; between two positions the worker reads the page's messages: a
+cancel (``stop_review``) and the page's requests, answered meanwhile (the
+page's own ``static/local.js`` runs one engine job at a time: an analysis
+cancels a review, a review stops an analysis).
+
 >>> backend = LocalBackend()
 >>> made = json.loads(backend.request("POST", "/api/games", json.dumps(START_GAMES[0])))
 >>> made["status"], made["body"]["ply"]
@@ -40,14 +48,16 @@ from typing import Any, Callable, Optional
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from yinsh.engine import MAX_DEPTH, Analysis, Engine
+from yinsh.engine.review import Reviewer
 from yinsh.web import engines
 from yinsh.web.analysis_lines import info_json, read_message, start_request
 from yinsh.web import errors
 from yinsh.web.game_handlers import CHANGES, GameHandlers
 from yinsh.web.inputs import parse_body
+from yinsh.web.review_view import progress_json, review_input, review_json
 from yinsh.web.sessions import SessionStore, UnknownSessionError
 
-__all__ = ["LocalBackend", "START_GAMES", "SLICE", "MAX_SLICE", "prerender"]
+__all__ = ["LocalBackend", "START_GAMES", "SLICE", "MAX_SLICE", "REVIEW_NODES", "prerender"]
 
 #: The new games the page may start before Python is loaded: the site holds
 #: their first state (``prerender``), so a player can begin at once.
@@ -57,6 +67,8 @@ START_GAMES: list[dict[str, Any]] = [
 #: Seconds of the first search of a sliced analysis; each slice that ends
 #: inside an iteration doubles the next, up to ``MAX_SLICE``.
 SLICE, MAX_SLICE = 0.25, 2.0
+#: The nodes a position of a review (the server's, ``review_jobs.REVIEW_NODES``).
+REVIEW_NODES = 100_000
 #: The page has no server: one screen, one player.
 _CLIENT = "page"
 
@@ -74,6 +86,7 @@ class LocalBackend:
         self.slots = engines.SearchSlots(1)
         self.handlers = GameHandlers(SessionStore(), self.slots)
         self._stopped = False
+        self._review: Optional[object] = None      # the running review's token
 
     # Requests ----------------------------------------------------------------
 
@@ -188,6 +201,45 @@ class LocalBackend:
             elif by_depth:
                 seconds = min(MAX_SLICE, seconds * 2)
             await asyncio.sleep(0)                    # the page's messages (stop) are read here
+
+
+    # Review --------------------------------------------------------------------
+
+    def stop_review(self) -> None:
+        """Cancels the running review before its next position."""
+        self._review = None
+
+    async def review(self, game_id: str, send: Send, nodes: int = REVIEW_NODES) -> None:
+        """Reviews game_id's actions, ``nodes`` a position, sending the page
+        its progress as JSON text (``review_view.progress_json``: running,
+        after each position; then done, cancelled or failed), until done
+        or cancelled (``stop_review``, or another review started)."""
+        token = self._review = object()
+        try:
+            start, actions, first = review_input(self.handlers.game(game_id).board)
+            reviewer = Reviewer(start, actions, engines.new_engine(start, keep_tables=True), nodes=nodes)
+        except (ValueError, UnknownSessionError) as exc:
+            send(json.dumps(progress_json("failed", error=str(exc))))
+            return
+        try:
+            while not reviewer.finished:
+                send(json.dumps(progress_json("running", reviewer.done, reviewer.total)))
+                await asyncio.sleep(0)                # the page's messages (cancel) are read here
+                if self._review is not token:
+                    send(json.dumps(progress_json("cancelled", reviewer.done, reviewer.total,
+                                                  error="the review was cancelled")))
+                    return
+                reviewer.step()
+        except KeyboardInterrupt:                     # an interrupt meant for an analysis
+            send(json.dumps(progress_json("cancelled", reviewer.done, reviewer.total,
+                                          error="the review was interrupted")))
+            return
+        except (ValueError, RuntimeError, MemoryError) as exc:
+            send(json.dumps(progress_json("failed", reviewer.done, reviewer.total,
+                                          error=f"the engine failed: {exc}")))
+            return
+        send(json.dumps(progress_json("done", reviewer.done, reviewer.total,
+                                      review_json(reviewer.review, first))))
 
 
 def prerender() -> str:

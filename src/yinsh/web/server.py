@@ -78,12 +78,15 @@ def tune_gc(young: int = GC_YOUNG) -> tuple[int, ...]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
-          print_fn: Callable[[str], None] = print, db: Any = None, limits: Any = None) -> None:
+          print_fn: Callable[[str], None] = print, db: Any = None, limits: Any = None,
+          review_nodes: Optional[int] = None) -> None:
     """Serves the page until Ctrl-C (then raises ``KeyboardInterrupt``) or
     SIGTERM (the process ends by it). db: where online games are kept (a
     ``Database``, an SQLite file, or a ``postgresql://`` URL; default
     ``yinsh.web.database.default_path()``); limits: the server's bounds (a
-    ``yinsh.web.limits.Limits``; default ``Limits()``). Raises
+    ``yinsh.web.limits.Limits``; default ``Limits()``); review_nodes: the
+    nodes a position of a game's review on the page (default
+    ``review_jobs.REVIEW_NODES``). Raises
     ``ImportError`` without the web extra and ``OSError`` when the address
     cannot be bound."""
     import uvicorn
@@ -92,6 +95,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     from yinsh.web.database import Database, default_path
     from yinsh.web.guard import install_repeat_filter
     from yinsh.web.limits import FD_RESERVE, Limits, fd_limit
+    from yinsh.web.review_jobs import REVIEW_NODES
 
     limits = limits if limits is not None else Limits()
 
@@ -109,7 +113,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False,
     url = url_of(host, sock.getsockname()[1])
     # uvicorn answers 503 past limit_concurrency connections (idle keep-alive ones too), so the
     # process keeps descriptors for its database and files; the Guard's caps are below it.
-    config = uvicorn.Config(create_app(db=database, limits=limits), log_level="warning",
+    app = create_app(db=database, limits=limits, review_nodes=review_nodes or REVIEW_NODES)
+    config = uvicorn.Config(app, log_level="warning",
                             ws_max_size=64 * 1024, timeout_graceful_shutdown=3, lifespan="on",
                             limit_concurrency=max(limits.connections, fd_limit() - FD_RESERVE // 2),
                             proxy_headers=False,        # X-Forwarded-For: limits.client_address
@@ -155,6 +160,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--port", type=int_in(0, 65535), default=8000,
                    help="the port, 0..65535 (default 8000; 0: any free port)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    p.add_argument("--review-nodes", type=int_in(100, 10_000_000), default=None, metavar="N",
+                   help="the nodes a position of a game's review on the page (default 100000, as "
+                        "yinsh review; docs/review.md)")
     p.add_argument("--db", metavar="PATH|URL", default=None,
                    help="where online games are kept: an SQLite file (default: games.sqlite3 "
                         "under the user's data directory, e.g. ~/.local/share/yinsh/) or "
@@ -237,6 +245,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         shown = target.split("@", 1)[-1] if "://" in target else target     # no password printed
         raise CommandError(f"cannot open the database {shown}: {str(exc).splitlines()[0]}") from None
     try:
-        serve(args.host, args.port, args.open, db=database, limits=limits_of(args))
+        serve(args.host, args.port, args.open, db=database, limits=limits_of(args),
+              review_nodes=args.review_nodes)
     except OSError as exc:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None

@@ -19,6 +19,13 @@
 // (shared memory); elsewhere the worker searches in short slices and reads
 // the stop between them. A request while an analysis runs stops it first
 // and starts it again afterwards unless the page asked for another.
+//
+// A review (the requests .../review: POST starts it, GET polls it, DELETE
+// cancels it) runs in the worker a position at a time, sending its progress
+// after each; the requests are answered here from the last progress the
+// worker sent, and the page's other requests are answered between two
+// positions. One engine job at a time: a review stops the analysis, an
+// analysis (or a change of the game) cancels the review.
 
 import { ApiError } from "./api.js";
 
@@ -26,6 +33,8 @@ const SIGINT = 2;
 const SAVED = "yinsh-local-games";   // page id -> the request that makes the game again
 const KEEP = 10;                     // ids kept (the last games)
 const LAST_STATE = "yinsh-local-state";   // {id, state}: the last state the page was given
+const NO_REVIEW = { status: "none", done: 0, total: 0, review: null, error: null, stored: false };
+const CHANGES = /^\/api\/games\/([^/?]+)\/(play|throw|step|undo|resign)$/;
 
 export class LocalBackend {
   // site: the promise of site.json (wheel, catalogue, starts); onReady(seconds), onFailed(text).
@@ -37,6 +46,8 @@ export class LocalBackend {
     this.aliases = new Map();          // stand-in id -> the worker's id
     this.known = new Set();            // the ids this page was given
     this.analysis = null;              // {seq, socket, message, done} of the running analysis
+    this.reviews = new Map();          // page id -> {seq, answer} of its last review
+    this.review = null;                // the review running in the worker: {seq, answer}
     this.interruptible = globalThis.crossOriginIsolated === true;
     this.interrupt = this.interruptible ? new Int32Array(new SharedArrayBuffer(4)) : null;
     this.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
@@ -70,6 +81,12 @@ export class LocalBackend {
         running.done(message);
       }
       if (message.type === "info" || !running.quiet) running.socket.deliver(message);
+    } else if (data.type === "review") {
+      const running = this.review;
+      if (!running || running.seq !== data.seq) return;
+      const answer = JSON.parse(data.text);
+      if (running.answer.status === "running") running.answer = answer;
+      if (answer.status !== "running") this.review = null;
     }
   }
 
@@ -114,6 +131,10 @@ export class LocalBackend {
   async request(method, path, body) {
     await this.loaded;
     if (method === "GET" && path === "/api/games") return this.site.catalogue;
+    const reviewed = path.match(/^\/api\/games\/([^/?]+)\/review$/);
+    if (reviewed) return this.reviewRequest(method, decodeURIComponent(reviewed[1]));
+    const changed = method === "POST" && path.match(CHANGES);
+    if (changed) this.cancelReview(decodeURIComponent(changed[1]), "the game changed");
     const start = method === "POST" && path === "/api/games" && this.start(body);
     if (start) return start;
     const shown = method === "GET" && path.match(/^\/api\/games\/([^/?]+)$/);
@@ -220,9 +241,47 @@ export class LocalBackend {
     return new LocalSocket(this, id);
   }
 
+  // A review request of game id (see the top): the answer the server's would be.
+  async reviewRequest(method, id) {
+    await this.ready.catch((err) => { throw new ApiError(`The engine could not be loaded: ${err.message}`); });
+    const known = this.reviews.get(id);
+    if (method === "GET") return known ? known.answer : NO_REVIEW;
+    if (method === "DELETE") {
+      this.cancelReview(id, "the review was cancelled");
+      return known ? known.answer : NO_REVIEW;
+    }
+    if (method !== "POST") throw new ApiError(`no such request: ${method} /api/games/${id}/review`, 404);
+    if (known && (known.answer.status === "running" || known.answer.status === "done")) return known.answer;
+    if (this.review) this.cancelReview(this.review.id, "another review began");
+    const entry = { id, seq: null, answer: { ...NO_REVIEW, status: "running" } };
+    this.reviews.set(id, entry);
+    this.review = entry;
+    this.enqueue(async (seq) => {
+      await this.halt();                         // the analysis stops for the review
+      if (this.review !== entry) return;
+      entry.seq = seq;
+      this.worker.postMessage({ type: "review", seq, gameId: this.id(id) });
+    }).catch(() => {});
+    return entry.answer;
+  }
+
+  // Cancels the review of game id if it runs (why: what its answer says).
+  cancelReview(id, why) {
+    const running = this.review;
+    if (!running || running.id !== id) {
+      if (why === "the game changed") this.reviews.delete(id);
+      return;
+    }
+    this.review = null;
+    running.answer = { ...running.answer, status: "cancelled", error: why };
+    this.worker.postMessage({ type: "stopReview" });
+    if (why === "the game changed") this.reviews.delete(id);
+  }
+
   // Starts the analysis message (text) of socket's game, after a running one stops.
   analyse(socket, message) {
     socket.latest = message;
+    if (this.review) this.cancelReview(this.review.id, "the analysis took the engine: the review was cancelled");
     this.enqueue(async (seq) => {
       await this.halt();
       if (socket.closed || socket.latest !== message) return;

@@ -1,6 +1,7 @@
 // The page: a game from the server drawn by the library's SVG, clicks (or
 // keys) to act, the move list, live analysis, import/export, and online play
-// (seats, live updates, clocks, the lobby). No build step.
+// (seats, live updates, clocks, the lobby), and the engine's review of a game
+// (review.js). No build step.
 //
 // On a site with no server (a <meta name="yinsh-backend" content="local">,
 // written by wasm/site.py) the library runs in the page (local.js): the
@@ -19,6 +20,7 @@ import { news } from "./news.js";
 import { Lobby } from "./lobby.js";
 import { LocalBackend } from "./local.js";
 import { renderMoves, renderThrows } from "./moves.js";
+import { ReviewView } from "./review.js";
 import { NewGameForm } from "./newgame.js";
 import { online } from "./online.js";
 import { OnlineGames } from "./online-view.js";
@@ -65,6 +67,18 @@ const analysis = new AnalysisView({
   draw: (svg) => setBoard(svg),
   redraw: () => (page.view === null ? setBoard(page.state.svg) : goTo(page.view, true)),
   onError: showMessage,
+});
+const review = new ReviewView({
+  game: () => page.state,
+  onPick: (ply) => goTo(ply),
+  onMarks: () => page.state && renderMoves($("moves"), page.state, shownPly(), (ply) => goTo(ply), review.marks()),
+  // With no server the worker runs one engine job at a time: the analysis stops for the review.
+  beforeStart: () => {
+    if (api.local && $("analysis-on").checked) {
+      $("analysis-on").checked = false;
+      analysis.set(false);
+    }
+  },
 });
 const games = new OnlineGames({
   onState: (state, events) => setState(state, events),
@@ -168,7 +182,7 @@ function render() {
     $("seats").append(chip);
   }
   renderStatus();
-  renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply));
+  renderMoves($("moves"), s, shownPly(), (ply) => goTo(ply), review.marks());
   renderThrows($("throws"), s);
   renderButtons();
   $("download").href = s.online ? online.recordUrl(s.id) : api.local ? "#" : api.recordUrl(s.id);
@@ -249,6 +263,7 @@ function setState(state, events = null) {
   $("join-card").hidden = !(state.online && games.invited(state.id));
   if (page.view === null) setBoard(state.svg, same && changed);
   analysis.allow(!state.online);
+  review.update();
   render();
   if (!same) $("notice").hidden = true;
   announce(before, state, events);
@@ -437,6 +452,7 @@ function showGone(reason) {
   $("throws").hidden = true;
   $("join-card").hidden = true;
   panel.hide();
+  review.update();
   $("gone-reason").textContent = reason;
   $("gone").hidden = false;
   document.title = "Game not found \u00B7 yinsh";

@@ -1,14 +1,30 @@
 // The move list: the actions in the game's notation, numbered by turn; in
 // Ludo one line a turn with the side's name, its throws as dice and its move
 // (or that none came). Each action is a button that shows the position after it.
+// The actions a review flagged carry its mark (review.js): chess's sign after
+// the action, its class's colour and name (in the label: not by colour alone).
 
 import { die, thrown, turns } from "./dice.js";
+import { MARKS } from "./review.js";
 import { sideChip } from "./sides.js";
+
+let marks = new Map();        // ply -> the review of a flagged action
 
 function actionButton(move, shown, onPick, content, label) {
   const button = document.createElement("button");
   button.type = "button";
   button.append(content);
+  const flagged = marks.get(move.ply);
+  if (flagged) {
+    const sign = document.createElement("span");
+    sign.className = "review-sign";
+    sign.textContent = MARKS[flagged.class].sign;
+    button.append(sign);
+    button.classList.add("flagged", flagged.class);
+    button.dataset.review = flagged.class;
+    label += `: ${flagged.class}, win chance ${Math.round(flagged.win_before * 100)}% to ` +
+      `${Math.round(flagged.win_after * 100)}%` + (flagged.best ? `, best ${flagged.best}` : "");
+  }
   button.title = label;
   button.setAttribute("aria-label", label);
   button.dataset.ply = move.ply;
@@ -59,8 +75,9 @@ function byTurn(list, state, shown, onPick) {
 }
 
 // Fills list with state's moves; shown is the ply on the board, onPick(ply)
-// the choice of an action.
-export function renderMoves(list, state, shown, onPick) {
+// the choice of an action, flagged the review's marks (ply -> its action's review).
+export function renderMoves(list, state, shown, onPick, flagged = new Map()) {
+  marks = flagged;
   list.innerHTML = "";
   list.classList.toggle("by-turn", state.game === "ludo");
   (state.game === "ludo" ? byTurn : numbered)(list, state, shown, onPick);

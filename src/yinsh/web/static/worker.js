@@ -2,9 +2,12 @@
 // server (local.js sends the messages, Python's yinsh.web.local answers).
 //
 // Messages in: {type: "load", wheel, interrupt}, {type: "request", seq,
-// method, path, body}, {type: "analyse", seq, gameId, message}, {type: "stop"}.
+// method, path, body}, {type: "analyse", seq, gameId, message}, {type: "stop"},
+// {type: "review", seq, gameId}, {type: "stopReview"}.
 // Messages out: {type: "ready", seconds}, {type: "failed", error},
-// {type: "answer", seq, text}, {type: "analysis", seq, text}.
+// {type: "answer", seq, text}, {type: "analysis", seq, text}, {type: "review",
+// seq, text} (a review's progress, then its end). A review reads the messages
+// between two positions: the requests are answered meanwhile.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -60,5 +63,15 @@ self.addEventListener("message", async (event) => {
     }
   } else if (data.type === "stop") {
     if (backend) backend.stop();
+  } else if (data.type === "review") {
+    const send = (text) => postMessage({ type: "review", seq: data.seq, text });
+    try {
+      await backend.review(data.gameId, send);
+    } catch (err) {
+      send(JSON.stringify({ status: "failed", done: 0, total: 0, review: null, stored: false,
+                            error: `the engine failed: ${err.message}` }));
+    }
+  } else if (data.type === "stopReview") {
+    if (backend) backend.stop_review();
   }
 });
