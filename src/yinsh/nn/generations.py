@@ -106,11 +106,12 @@ class GenerationConfig:
     window: int = 2
     seed: int = 1
     start: str = ""
-    epochs: int = 12
-    batch_size: int = 1024
-    lr: float = 2e-3
-    lam: float = 0.7
-    validation: float = 0.05
+    # the trainer's options, with the trainer's defaults
+    epochs: int = TrainConfig.epochs
+    batch_size: int = TrainConfig.batch_size
+    lr: float = TrainConfig.lr
+    lam: float = TrainConfig.lam
+    validation: float = TrainConfig.validation
     gate_time: float = 0.1
     gate_depth: Optional[int] = None
     gate_games: int = 400
