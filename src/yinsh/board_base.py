@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import copy
 import enum
-from typing import TYPE_CHECKING, Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Optional, TypeVar
 
-__all__ = ["BaseBoard", "BaseColor", "TextEnum"]
+from yinsh.errors import InvalidPositionError
+
+__all__ = ["BaseBoard", "BaseColor", "TextEnum", "check_variant", "new_game_variant",
+           "check_position_variant"]
 
 B = TypeVar("B", bound="BaseBoard")
 C = TypeVar("C", bound="BaseColor")
@@ -168,6 +171,47 @@ class TextEnum(str, enum.Enum):
 
     def __str__(self) -> str:
         return str(self.value)
+
+
+# A board's variant (Yinsh's and Ludo's ``Board(position, variant=...)``) ----------------
+
+def check_variant(variant: object, variants: Iterable[str]) -> None:
+    """``TypeError`` unless variant is ``None`` or a ``str`` (the board's
+    first check of ``variant=``; variants: the game's, for the message).
+
+    >>> check_variant(3, ("standard", "blitz"))
+    Traceback (most recent call last):
+    ...
+    TypeError: expected str, not int: a variant name (standard, blitz)
+    """
+    if variant is not None and not isinstance(variant, str):
+        raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
+                        f"({', '.join(variants)})")
+
+
+def new_game_variant(variant: Optional[str], variants: Iterable[str]) -> str:
+    """The variant of a new game: variant, ``"standard"`` for ``None``;
+    ``ValueError`` for one not in variants.
+
+    >>> new_game_variant(None, ("standard", "blitz"))
+    'standard'
+    >>> new_game_variant("fast", ("standard", "blitz"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown variant 'fast'; known: standard, blitz
+    """
+    variant = "standard" if variant is None else variant
+    known = tuple(variants)
+    if variant not in known:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(known)}")
+    return variant
+
+
+def check_position_variant(variant: Optional[str], actual: str) -> None:
+    """``InvalidPositionError`` when a position string of the variant actual
+    is given with another variant (``variant=None``: any)."""
+    if variant is not None and variant != actual:
+        raise InvalidPositionError(f"the position is of the {actual} variant, not {variant!r}")
 
 
 def _unpickle_board(cls: type[B], start: str, moves: str) -> B:

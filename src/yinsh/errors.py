@@ -18,14 +18,16 @@ Traceback (most recent call last):
 yinsh.errors.InvalidPositionError: invalid position '6/6/6/6/6/6': a position string has 4 fields separated by spaces (rings marks turn last), not 1
 """
 
-from typing import Optional
+import contextlib
+from typing import Iterator, Optional
 
 from yinsh import games
 from yinsh.game_check import GameLoadError
 from yinsh.game_kind import GameKind
 
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
-           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board", "missing_core"]
+           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board", "missing_core",
+           "reading_position"]
 
 
 class InvalidMoveError(ValueError):
@@ -73,6 +75,23 @@ def missing_core(module: str, what: str, exc: ImportError) -> ImportError:
     """
     return ImportError(f"yinsh's compiled {what} ({module}) is missing or failed to load; "
                        f"build it with `pip install .` (needs a C compiler): {exc}")
+
+
+@contextlib.contextmanager
+def reading_position(text: str) -> Iterator[None]:
+    """Around a game's ``Board(text)``: an ``InvalidPositionError`` of the
+    reading (``why``) becomes ``invalid_position(text, why)``.
+
+    >>> with reading_position("x"):
+    ...     raise InvalidPositionError("one field, not 7")
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.InvalidPositionError: invalid position 'x': one field, not 7
+    """
+    try:
+        yield
+    except InvalidPositionError as exc:
+        raise invalid_position(text, exc) from None
 
 
 def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:

@@ -21,7 +21,7 @@ import random as _random
 from typing import TYPE_CHECKING, Any, Optional
 
 from yinsh.board_base import BaseBoard
-from yinsh.errors import InvalidPositionError, invalid_position
+from yinsh.errors import reading_position
 from yinsh.insert import _core, diagram
 from yinsh.insert._core import square_name
 from yinsh.insert.enums import Color, Phase, Termination
@@ -93,12 +93,10 @@ class Board(BaseBoard, _core.CoreBoard):
         if position is not None:
             if layout is not None:
                 raise ValueError("give a position string or a layout number, not both")
-            try:
+            with reading_position(position):
                 white, red, marks, last = parse_position(position)
                 number = layout_of_marks(marks)
                 self._set_position(white, red, marks, last, -1 if number is None else number)
-            except InvalidPositionError as exc:
-                raise invalid_position(position, exc) from None
             return
         self._set_layout(0 if layout is None else _check_layout(layout))
 

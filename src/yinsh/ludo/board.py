@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from yinsh.board_base import BaseBoard
-from yinsh.errors import IllegalMoveError, InvalidPositionError, invalid_position
+from yinsh.board_base import BaseBoard, check_position_variant, check_variant, new_game_variant
+from yinsh.errors import IllegalMoveError, InvalidPositionError, reading_position
 from yinsh.ludo import _core, diagram
 from yinsh.ludo._core import Move
 from yinsh.ludo.enums import Color, Phase, Termination
@@ -77,31 +77,22 @@ class Board(BaseBoard, _core.CoreBoard):
 
     def __init__(self, position: Optional[str] = None, *, players: Optional[int] = None,
                  variant: Optional[str] = None) -> None:
-        if variant is not None and not isinstance(variant, str):
-            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
-                            f"({', '.join(VARIANTS)})")
+        check_variant(variant, VARIANTS)
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             raise TypeError(f"expected int, not {type(players).__name__}: the number of players (2, 3 or 4)")
         if position is not None:
             if not isinstance(position, str):
                 raise TypeError(f"expected str, not {type(position).__name__}: a position string "
                                 f"(for a new game use Board(players=..., variant=...))")
-            try:
+            with reading_position(position):
                 state = parse_position(position)
-                if variant is not None and variant != VARIANTS[state.variant]:
-                    raise InvalidPositionError(
-                        f"the position is of the {VARIANTS[state.variant]} variant, not {variant!r}")
+                check_position_variant(variant, VARIANTS[state.variant])
                 if players is not None and players != bin(state.players).count("1"):
                     raise InvalidPositionError(
                         f"the position has {bin(state.players).count('1')} colours in play, not {players}")
                 self._set_state(*state)
-            except InvalidPositionError as exc:
-                raise invalid_position(position, exc) from None
             return
-        if variant is None:
-            variant = "standard"
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        variant = new_game_variant(variant, VARIANTS)
         if players is None:
             players = 4
         if players not in PLAYER_COUNTS:

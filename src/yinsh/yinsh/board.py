@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from yinsh.yinsh import _core, diagram, geometry
 from yinsh.yinsh.enums import Color, Phase, Termination
-from yinsh.board_base import BaseBoard
-from yinsh.errors import InvalidPositionError, invalid_position
+from yinsh.board_base import BaseBoard, check_position_variant, check_variant, new_game_variant
+from yinsh.errors import reading_position
 from yinsh.outcomes import TwoPlayerOutcome
 from yinsh.yinsh.position import format_position, parse_position
 from yinsh.yinsh.variants import RINGS_TO_WIN, variant_name
@@ -70,23 +70,15 @@ class Board(BaseBoard, _core.CoreBoard):
     """
 
     def __init__(self, position: Optional[str] = None, *, variant: Optional[str] = None) -> None:
-        if variant is not None and not isinstance(variant, str):
-            raise TypeError(f"expected str, not {type(variant).__name__}: a variant name "
-                            f"({', '.join(RINGS_TO_WIN)})")
+        check_variant(variant, RINGS_TO_WIN)
         if position is not None:
-            try:
+            with reading_position(position):
                 state = parse_position(position)
-                if variant is not None and RINGS_TO_WIN.get(variant) != state[-1]:
-                    raise InvalidPositionError(
-                        f"the position is of the {variant_name(state[-1])} variant, not {variant!r}")
+                check_position_variant(variant, variant_name(state[-1]))
                 self._set_state(*state)
-            except InvalidPositionError as exc:
-                raise invalid_position(position, exc) from None
             return
-        variant = "standard" if variant is None else variant
-        if variant not in RINGS_TO_WIN:
-            raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
-        self._set_state(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RINGS_TO_WIN[variant])
+        rings_to_win = RINGS_TO_WIN[new_game_variant(variant, RINGS_TO_WIN)]
+        self._set_state(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, rings_to_win)
 
     def _load_position(self, text: str) -> None:
         self._set_state(*parse_position(text))
