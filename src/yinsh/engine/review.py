@@ -247,8 +247,10 @@ class Reviewer:
     of ``total`` positions) between two, or stop (not step again;
     ``Engine.stop()`` from another thread ends the running search).
     ``review`` is the ``Review`` so far (``complete`` once ``finished``).
-    Arguments as ``review_game``'s; every action is checked here, before
-    any search.
+    Arguments as ``review_game``'s, and ``on_info``, given to each search
+    (``Engine.analyse``'s: called after each finished iteration, it may
+    call ``Engine.stop()``, so a stop asked for just before a search began
+    is not lost); every action is checked here, before any search.
 
     >>> import yinsh
     >>> reviewer = Reviewer(yinsh.Board(variant="blitz"), ["e5", "f6"], depth=1)
@@ -265,7 +267,8 @@ class Reviewer:
 
     def __init__(self, board_start: Any, actions: Sequence[Any], engine: Optional[Engine] = None, *,
                  time: Optional[float] = None, depth: Optional[int] = None,
-                 nodes: Optional[int] = None) -> None:
+                 nodes: Optional[int] = None,
+                 on_info: Optional[Callable[[Analysis], None]] = None) -> None:
         game = games.of_board(board_start)
         board = board_start.copy()
         self._seats = list(board.players)
@@ -290,6 +293,7 @@ class Reviewer:
                 Limit(nodes=DEFAULT_PLAYOUTS) if engine.algorithm_for(board) == "mcts"
                 else Limit(nodes=DEFAULT_NODES))
         self._limit = limit
+        self._on_info = on_info
         settings: dict[str, Any] = {**limit.as_dict(), "algorithm": engine.algorithm_for(board),
                                     "evaluation": engine.evaluation_for(board), "hash_mb": engine.hash_mb,
                                     "threads": engine.threads, "keep_tables": engine.keep_tables,
@@ -320,7 +324,7 @@ class Reviewer:
         k, board = self.done, self._board
         begun = _time.perf_counter()
         try:
-            analysis = self.engine.analyse(board, self._limit)
+            analysis = self.engine.analyse(board, self._limit, on_info=self._on_info)
         except KeyboardInterrupt as exc:
             self._interrupted = True
             found = getattr(exc, "analysis", None)

@@ -94,16 +94,16 @@ class ReviewJob:
     def __init__(self, board: Any, slots: engines.SearchSlots, turns: ReviewTurns, nodes: int,
                  on_end: Optional[Callable[["ReviewJob"], None]] = None) -> None:
         start, actions, self.first_ply = review_input(board)
+        self._stop = threading.Event()
         #: The ply the game had: a game that moved on since is reviewed again.
         self.ply = board.ply
         self.engine = engines.new_engine(start, keep_tables=True)
-        self.reviewer = Reviewer(start, actions, self.engine, nodes=nodes)
+        self.reviewer = Reviewer(start, actions, self.engine, nodes=nodes, on_info=self._stop_if_cancelled)
         self.nodes = nodes
         self.slots, self.turns, self.on_end = slots, turns, on_end
         self.status = "running"
         self.error: Optional[str] = None
         self.result: Optional[dict[str, Any]] = None
-        self._stop = threading.Event()
         self._ended = threading.Event()
         self._thread = threading.Thread(target=self._work, name="web-review", daemon=True)
 
@@ -120,6 +120,11 @@ class ReviewJob:
         """Stops the review: its running search at once, and takes no other position."""
         self._stop.set()
         self.engine.stop()
+
+    def _stop_if_cancelled(self, _: object) -> None:
+        """After each iteration of a search: a cancel that came as it began stops it."""
+        if self._stop.is_set():
+            self.engine.stop()
 
     def wait(self, timeout: Optional[float] = None) -> bool:
         """Waits for the review's end; whether it ended within timeout seconds."""
