@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Sequence
 
 import pytest
 from playwright import sync_api
@@ -30,12 +31,12 @@ NETWORK_ERROR = "Failed to load resource: the server responded with a status of"
 REFUSED = re.compile(r"^WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED$")
 
 
-def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: Path, port: int = 0, args: Sequence[str] = ()) -> tuple[subprocess.Popen[str], str]:
     """`yinsh serve --port PORT --db db` of this tree (any free port by
-    default), and its address."""
+    default; args: more of serve's flags), and its address."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"),
                                                        os.environ.get("PYTHONPATH", "")]))
-    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", str(port), "--db", str(db)],
+    child = subprocess.Popen([sys.executable, "-m", "yinsh", "serve", "--port", str(port), "--db", str(db), *args],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              preexec_fn=sigint_default)
     line = child.stdout.readline() if child.stdout else ""
