@@ -155,7 +155,7 @@ def create_app(store: SessionStore | None = None, db: Database | str | None = No
         Route(api + "/board", json_answer(board), methods=["GET"]),
         Route(api + "/record", json_answer(download), methods=["GET"]),
         WebSocketRoute(api + "/analysis", socket),
-        *review_routes(handlers, keeper, reviews),
+        *review_routes(handlers, keeper, reviews, json_answer),
         *online_routes(online),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -88,7 +88,7 @@ class ReviewJob:
     """The review of board's game (its actions from its first position),
     ``nodes`` a position, each searched in a slot of ``slots`` in its turn
     of ``turns``; ``on_end(job)`` is called in its thread when it ends
-    (done, cancelled or failed). ``BadRequest`` for a game without an
+    (done, cancelled or failed). ``ActionError`` for a game without an
     action, ``ValueError`` for one the engine cannot judge."""
 
     def __init__(self, board: Any, slots: engines.SearchSlots, turns: ReviewTurns, nodes: int,

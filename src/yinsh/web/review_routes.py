@@ -20,14 +20,13 @@ from starlette.routing import BaseRoute, Route
 
 from yinsh.web.clocks import now_ms
 from yinsh.web.errors import STORE_ERRORS, ConflictError
-from yinsh.web.game_handlers import GameHandlers
 from yinsh.web.guard import ForeignOrigin, origin_allowed
 from yinsh.web.inputs import read_body
-from yinsh.web.online_routes import json_answer
 from yinsh.web.review_jobs import ReviewJob, Reviews
 from yinsh.web.review_view import NO_REVIEW, progress_json
 
 if TYPE_CHECKING:
+    from yinsh.web.game_handlers import GameHandlers
     from yinsh.web.game_keeper import GameKeeper
 
 __all__ = ["review_routes"]
@@ -35,9 +34,15 @@ __all__ = ["review_routes"]
 Body = dict[str, Any]
 
 
-def review_routes(handlers: GameHandlers, keeper: GameKeeper, reviews: Reviews) -> list[BaseRoute]:
+Endpoint = Callable[[Request], Awaitable[Any]]
+
+
+def review_routes(handlers: GameHandlers, keeper: GameKeeper, reviews: Reviews,
+                  answer: Callable[[Endpoint], Any]) -> list[BaseRoute]:
     """The review routes of the games of handlers (at one screen) and of
-    keeper (online), reviewed by reviews."""
+    keeper (online), reviewed by reviews; answer makes each endpoint of its
+    handler (the server's one, ``online_routes.json_answer``: its errors
+    through ``errors.answer``)."""
     db, limits = keeper.db, keeper.limits
 
     async def local(request: Request) -> Body:
@@ -86,7 +91,6 @@ def review_routes(handlers: GameHandlers, keeper: GameKeeper, reviews: Reviews) 
 
         return reviews.start(key, board, on_done=store).answer()
 
-    answer: Callable[[Callable[[Request], Awaitable[Any]]], Any] = json_answer
     methods = ["GET", "POST", "DELETE"]
     return [Route("/api/games/{game_id}/review", answer(local), methods=methods),
             Route("/api/online/games/{game_id}/review", answer(online), methods=methods)]

@@ -27,18 +27,18 @@ from typing import Any, Optional
 
 from yinsh.engine.review import Review
 from yinsh.web import games as _games
-from yinsh.web.inputs import BadRequest
+from yinsh.web.errors import ActionError
 
 __all__ = ["review_input", "review_json", "progress_json", "NO_REVIEW"]
 
 
 def review_input(board: Any) -> tuple[Any, list[Any], int]:
     """The board of the game's first position, the actions played from it
-    (``board.move_stack``) and that position's ply; ``BadRequest`` when no
-    action was played (nothing to review)."""
+    (``board.move_stack``) and that position's ply; ``ActionError`` (400)
+    when no action was played (nothing to review)."""
     actions = list(board.move_stack)
     if not actions:
-        raise BadRequest("nothing to review: no action was played")
+        raise ActionError("nothing to review: no action was played")
     first = board.ply - len(actions)
     return _games.board_at(board, first), actions, first
 
