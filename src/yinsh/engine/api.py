@@ -36,11 +36,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import threading
 from types import ModuleType
 from typing import Any, Callable, Optional, Sequence
 
 from yinsh.engine import info as _info
+from yinsh.engine import levels as _levels
 from yinsh.engine import params as _params
 from yinsh.engine import wdl as _wdl
 from yinsh.engine.analysis import WIN_SCORE, Analysis, analysis_of
@@ -154,8 +156,17 @@ class Engine:
     file); searching a board of another game than the network's raises
     ``yinsh.engine.network.NetworkGameError`` (a ``NetworkError``).
 
+    ``level`` (1..8, ``yinsh.engine.levels``; docs/levels.md) weakens the
+    engine for people to beat: below 8 every search visits at most the
+    level's nodes (the MCTS: playouts), searches the level's number of best
+    lines, and ``best_move`` (``choose``) picks among them with the level's
+    weakness, drawing from a generator seeded with ``seed`` (``None``: an
+    unseeded one). Level 8, the default, is the full engine. With a seed
+    and one thread a level plays the same games on every machine.
+
     Raises ``ValueError`` for a hash size outside 0..65536, a thread count
-    outside 1..256, an unknown algorithm or evaluation or a bad limit.
+    outside 1..256, an unknown algorithm or evaluation, a level outside 1..8
+    or a bad limit.
 
     >>> import yinsh
     >>> from yinsh import insert
@@ -171,12 +182,24 @@ class Engine:
     >>> engine = Engine()
     >>> engine.algorithm, engine.algorithm_for(board), engine.analyse(board, nodes=300).algorithm
     ('auto', 'mcts', 'mcts')
+
+    >>> beginner = Engine(level=1, seed=7)
+    >>> beginner.best_move(yinsh.Board()) == Engine(level=1, seed=7).best_move(yinsh.Board())
+    True
+    >>> Engine(level=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: level must be between 1 and 8, not 0
     """
 
     def __init__(self, hash_mb: int = 16, threads: int = 1, algorithm: str = "auto", *,
                  depth: Optional[int] = None, time: Optional[float] = None,
                  nodes: Optional[int] = None, keep_tables: bool = False,
-                 evaluation: str = DEFAULT_EVALUATION, network: Any = None) -> None:
+                 evaluation: str = DEFAULT_EVALUATION, network: Any = None,
+                 level: int = _levels.MAX_LEVEL, seed: Optional[int] = None) -> None:
+        self._level = _levels.check_level(level)
+        if seed is not None:
+            _check_int("seed", seed)
         if not 0 <= _check_int("hash_mb", hash_mb) <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be between 0 and {MAX_HASH_MB}, not {hash_mb}")
         if not 1 <= _check_int("threads", threads) <= MAX_THREADS:
@@ -213,6 +236,8 @@ class Engine:
         self._idle.set()
         self._thread: Optional[int] = None
         self._last: Optional[Analysis] = None
+        self._seed = seed
+        self._rng = random.Random(seed)
 
     # settings ---------------------------------------------------------------
 
@@ -268,6 +293,21 @@ class Engine:
         ``"mcts"``; with ``"auto"``, the module's ``algorithm_for(board)``
         (for a board class, which has no players yet: the alpha-beta)."""
         return algorithm_for(board) if self._algorithm == "auto" else self._algorithm
+
+    @property
+    def level(self) -> int:
+        """The level, 1..8 (8: the full engine; see the class)."""
+        return self._level
+
+    def level_for(self, board: object) -> _levels.Level:
+        """The settings of this engine's level for board's game (a board or
+        a board class): ``yinsh.engine.levels.levels_for``."""
+        return _levels.levels_for(self._game(board))[self._level - 1]
+
+    @property
+    def seed(self) -> Optional[int]:
+        """The seed of the level's choices (``None``: unseeded)."""
+        return self._seed
 
     @property
     def keep_tables(self) -> bool:
@@ -407,9 +447,13 @@ class Engine:
         else:
             limit = Limit(depth, time, nodes)   # type: ignore[arg-type]
         algorithm = self.algorithm_for(board)
+        level = self.level_for(board)
+        cap = level.cap(algorithm)
         if not limit.is_set():
             limit = self._limit if self._limit.is_set() else (
-                Limit() if algorithm == "mcts" else Limit(depth=DEFAULT_DEPTH))
+                Limit(nodes=cap) if cap else Limit() if algorithm == "mcts" else Limit(depth=DEFAULT_DEPTH))
+        if cap and (limit.nodes is None or limit.nodes > cap):
+            limit = Limit(limit.depth, limit.time, cap)
         if algorithm == "mcts" and limit.depth is not None:
             why = (f"{player_count(board)} players are searched by the MCTS"
                    if player_count(board) > 2 else "this engine runs the MCTS")
@@ -424,6 +468,8 @@ class Engine:
             raise ValueError(f"{which}: the position is a chance node (a throw of the dice); its "
                              f"analysis has one line per outcome, there are no moves to choose from")
         codes = None if searchmoves is None else action_codes(module, board, searchmoves)
+        if not (callable(is_chance) and is_chance()):
+            lines = max(lines, level.lines)
         turn = getattr(board, "turn", None)
         players = player_count(board)
         if copy and hasattr(board, "copy"):
@@ -567,9 +613,20 @@ class Engine:
 
     def best_move(self, board: Any, limit: Optional[Limit] = None, *, depth: Optional[int] = None,
                   time: Optional[float] = None, nodes: Optional[int] = None) -> Optional[Any]:
-        """The best move ``analyse`` finds (``None`` for a finished game, and
-        at a chance node, where nothing is chosen: ``board.is_chance()``)."""
-        return self.analyse(board, limit, depth=depth, time=time, nodes=nodes).best_move
+        """The move this engine plays: ``choose`` of what ``analyse`` finds
+        (``None`` for a finished game, and at a chance node, where nothing
+        is chosen: ``board.is_chance()``)."""
+        return self.choose(board, self.analyse(board, limit, depth=depth, time=time, nodes=nodes))
+
+    def choose(self, board: object, analysis: Analysis) -> Optional[Any]:
+        """The move this engine plays in board after analysis (its search
+        of board): the best move, or below level 8 the level's choice among
+        the analysis's lines (``yinsh.engine.levels.choose``, with the
+        engine's seeded generator: each call draws from it)."""
+        level = self.level_for(board)
+        if level.weakness == 0 or len(analysis.lines) < 2:
+            return analysis.best_move
+        return analysis.lines[_levels.choose(analysis.lines, level, self._rng)].best_move
 
     def stop(self) -> Optional[Analysis]:
         """Stops a running ``analyse`` (call it from another thread, or from
@@ -586,7 +643,8 @@ class Engine:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self._hash_mb, self._threads, self._algorithm, self._limit,
-                           self._keep_tables, dict(self._settings), self._evaluation, self._network))
+                           self._keep_tables, dict(self._settings), self._evaluation, self._network,
+                           self._level, self._seed, self._rng.getstate()))
 
     def __repr__(self) -> str:
         parts = []
@@ -603,6 +661,10 @@ class Engine:
             parts.append(f"evaluation={self._evaluation!r}")
         if self._network is not None:
             parts.append(f"network={self._network!r}")
+        if self._level != _levels.MAX_LEVEL:
+            parts.append(f"level={self._level}")
+        if self._seed is not None:
+            parts.append(f"seed={self._seed}")
         return f"Engine({', '.join(parts)})"
 
 
@@ -632,8 +694,11 @@ def _checked_network(network: Any) -> Any:
 
 
 def _rebuild(hash_mb: int, threads: int, algorithm: str, limit: Limit, keep_tables: bool,
-             settings: dict[str, Any], evaluation: str = "classic", network: Any = None) -> Engine:
+             settings: dict[str, Any], evaluation: str = "classic", network: Any = None,
+             level: int = _levels.MAX_LEVEL, seed: Optional[int] = None, state: Any = None) -> Engine:
     engine = Engine(hash_mb, threads, algorithm, depth=limit.depth, time=limit.time, nodes=limit.nodes,
-                    keep_tables=keep_tables, evaluation=evaluation, network=network)
+                    keep_tables=keep_tables, evaluation=evaluation, network=network, level=level, seed=seed)
     engine._settings.update(settings)
+    if state is not None:
+        engine._rng.setstate(state)
     return engine

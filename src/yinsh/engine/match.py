@@ -62,6 +62,7 @@ from yinsh.engine.api import Engine
 from yinsh.engine.child import PlayerError
 from yinsh.engine.clock import GameClock
 from yinsh.engine.hooks import side_names
+from yinsh.engine.levels import MAX_LEVEL
 from yinsh.engine.match_stats import (SPRT, Z95, elo, expected_score, format_elo, score_interval, sprt_llr,
                                       wilson)
 from yinsh.engine.workers import in_order, run_items
@@ -86,38 +87,42 @@ class Contestant:
 
 class EngineFactory:
     """``make(seed)`` for a match (``Contestant``): a fresh ``Engine`` with a
-    ``hash_mb`` MB table and the evaluation ``evaluation`` (``Engine``'s:
-    ``"auto"``, each game's default) for each game, of any game (the seed is
-    not needed: the engine is deterministic). A game's players are such
+    ``hash_mb`` MB table, the evaluation ``evaluation`` (``Engine``'s:
+    ``"auto"``, each game's default) and the level ``level`` (1..8) for
+    each game, of any game; below level 8 the game's seed seeds the level's
+    choices (the full engine is deterministic). A game's players are such
     factories too (``yinsh.players.RandomPlayer(seed)``). It pickles, for
     worker processes.
 
     >>> EngineFactory(4)(seed=7)
     Engine(hash_mb=4)
-    >>> EngineFactory(4, "classic")
-    EngineFactory(4, 'classic')
+    >>> EngineFactory(4, "classic"), EngineFactory(4, level=3)(seed=7)
+    (EngineFactory(4, 'classic'), Engine(hash_mb=4, level=3, seed=7))
     """
 
-    def __init__(self, hash_mb: int = 16, evaluation: str = "auto") -> None:
+    def __init__(self, hash_mb: int = 16, evaluation: str = "auto", level: int = MAX_LEVEL) -> None:
         self.hash_mb = hash_mb
         self.evaluation = evaluation
+        self.level = level
 
     def __call__(self, seed: int = 0) -> Engine:
-        return Engine(hash_mb=self.hash_mb, evaluation=self.evaluation)
+        return Engine(hash_mb=self.hash_mb, evaluation=self.evaluation, level=self.level,
+                      seed=seed if self.level != MAX_LEVEL else None)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, EngineFactory) and other.hash_mb == self.hash_mb
-                and other.evaluation == self.evaluation)
+                and other.evaluation == self.evaluation and other.level == self.level)
 
     def __hash__(self) -> int:
-        return hash((EngineFactory, self.hash_mb, self.evaluation))
+        return hash((EngineFactory, self.hash_mb, self.evaluation, self.level))
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update({"evaluation": "classic", **state})     # pickles of before "auto"
+        self.__dict__.update({"evaluation": "classic", "level": MAX_LEVEL, **state})  # pickles of before
 
     def __repr__(self) -> str:
         evaluation = f", {self.evaluation!r}" if self.evaluation != "auto" else ""
-        return f"EngineFactory({self.hash_mb}{evaluation})"
+        level = f", level={self.level}" if self.level != MAX_LEVEL else ""
+        return f"EngineFactory({self.hash_mb}{evaluation}{level})"
 
 
 @dataclass(frozen=True)

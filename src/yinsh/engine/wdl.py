@@ -41,7 +41,7 @@ from typing import Any, Optional, Sequence
 
 from yinsh.engine import info as _info
 
-__all__ = ["Wdl", "WdlModel", "model_for", "model_path", "wdl_of", "win_chances", "mean_result_wdl",
+__all__ = ["Wdl", "WdlModel", "model_for", "model_path", "game_file", "wdl_of", "win_chances", "mean_result_wdl",
            "probabilities"]
 
 TOTAL = 1000
@@ -222,14 +222,20 @@ class WdlModel:
         return cls(bool(data.get("draws", False)), a, b, data.get("fitted"), c, lapse)
 
 
-def model_path(game: Any) -> Optional[Path]:
-    """Where game (a ``GameKind``) keeps its models: ``wdl.json`` in the
-    package of its description's module (``yinsh/yinsh/wdl.json``), None
-    when that module has no file."""
+def game_file(game: Any, name: str) -> Optional[Path]:
+    """The data file name (``wdl.json``, ``levels.json``) of game (a
+    ``GameKind``): in the package of its description's module
+    (``yinsh/yinsh/wdl.json``); None when that module has no file."""
     import sys
     module = sys.modules.get(type(game).__module__)
     where = getattr(module, "__file__", None)
-    return Path(where).with_name("wdl.json") if where else None
+    return Path(where).with_name(name) if where else None
+
+
+def model_path(game: Any) -> Optional[Path]:
+    """Where game (a ``GameKind``) keeps its models: its ``wdl.json``
+    (``game_file``)."""
+    return game_file(game, "wdl.json")
 
 
 _CACHE: dict[tuple[str, Optional[str]], dict[str, Any]] = {}

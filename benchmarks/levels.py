@@ -1,0 +1,128 @@
+"""The engine levels' Elo ladder (``yinsh.engine.levels``, docs/levels.md).
+
+Each level is measured against its neighbour below, the first against the
+uniformly random player, whose Elo is 0 by definition: the rungs are
+``random - 1``, ``1 - 2``, ..., ``7 - 8``, each a match of ``--games`` games
+(colours alternate, each pair of games from the same opening: the game's
+default, Yinsh's random ring placements and Insert's random layouts).
+Level 8, the full engine, has no node cap of its own: it plays with
+``--top-nodes`` nodes an action (default 300,000). A level's Elo is the sum
+of the rungs' differences below it; its 95% interval adds the rungs'
+half-widths in quadrature (the matches are independent). A rung won
+without a lost point (as level 1 against the random player may be) has an
+infinite Elo difference: the rung counts as ``elo((points + 0.5) / (games +
+1))`` and its upper end as unbounded.
+
+    PYTHONPATH=src python benchmarks/levels.py --game yinsh --games 200 --workers 2 --write
+    PYTHONPATH=src python benchmarks/levels.py --game insert --games 200 --workers 2 --write
+    PYTHONPATH=src python benchmarks/levels.py --game yinsh --games 20 --rungs 3-4,4-5   # a quick look
+
+``--write`` stores the table in the game's ``levels.json`` (beside its
+``game.py``), which ``yinsh.engine.levels.elo_of``, the web page's seats
+and docs/levels.md read.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from datetime import date
+from typing import Any, Optional
+
+from yinsh import games
+from yinsh.engine.levels import MAX_LEVEL, SETTINGS, levels_for
+from yinsh.engine.match import Contestant, EngineFactory, MatchResult, run_match
+from yinsh.engine.match_stats import elo, score_interval
+from yinsh.engine.wdl import game_file
+
+TOP_NODES = 300_000
+
+
+def contestant(game: Any, number: int, top_nodes: int) -> Contestant:
+    """Level number (0: the random player) as a match's contestant."""
+    if number == 0:
+        return Contestant("random", game.part("match").player_factory("random"))
+    limits = {"nodes": top_nodes} if number == MAX_LEVEL else {}
+    return Contestant(f"level {number}", EngineFactory(16, level=number), limits)
+
+
+def rung_elo(result: MatchResult) -> tuple[float, float, float]:
+    """The Elo difference of a rung (A the upper level) and its 95% interval
+    (see the module for a score of 1)."""
+    points = result.points
+    mean, lo, hi = score_interval(points)
+    n = len(points)
+    centre = elo(mean) if 0 < mean < 1 else elo((sum(points) + 0.5) / (n + 1))
+    return centre, elo(lo), elo(hi)
+
+
+def ladder(rungs: list[tuple[int, int, tuple[float, float, float]]]) -> dict[str, dict[str, Optional[float]]]:
+    """Each level's Elo over a full ladder of rungs (lower, upper, elo triple)."""
+    table: dict[str, dict[str, Optional[float]]] = {}
+    total, low2, high2 = 0.0, 0.0, 0.0
+    for lower, upper, (centre, lo, hi) in sorted(rungs):
+        total += centre
+        low2 += (centre - lo) ** 2
+        high2 += (hi - centre) ** 2
+        table[str(upper)] = {"elo": round(total), "low": round(total - math.sqrt(low2)),
+                             "high": round(total + math.sqrt(high2)) if math.isfinite(high2) else None}
+    return table
+
+
+def parse_rungs(text: str) -> list[tuple[int, int]]:
+    out = []
+    for item in text.split(","):
+        a, _, b = item.partition("-")
+        lower = 0 if a == "random" else int(a)
+        out.append((lower, int(b)))
+    return out
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", default="yinsh", choices=["yinsh", "insert", "ludo"])
+    p.add_argument("--games", type=int, default=200, help="games a rung (even)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--top-nodes", type=int, default=TOP_NODES, help="level 8's nodes an action")
+    p.add_argument("--rungs", default=",".join(f"{k}-{k + 1}" for k in range(MAX_LEVEL)).replace("0-", "random-", 1),
+                   help="the rungs to play, lower-upper (default: the whole ladder)")
+    p.add_argument("--write", action="store_true", help="store the table in the game's levels.json")
+    args = p.parse_args(argv)
+    game = games.get(args.game)
+    board = game.new_board({"players": 2}) if args.game == "ludo" else game.board_class()
+    opening = game.part("match").openings()[game.part("match").default_opening]
+    rungs = []
+    for lower, upper in parse_rungs(args.rungs):
+        started = time.perf_counter()
+        result = run_match(contestant(game, upper, args.top_nodes), contestant(game, lower, args.top_nodes),
+                           args.games, board=board, opening=opening, seed=args.seed, workers=args.workers)
+        centre, lo, hi = rung_elo(result)
+        rungs.append((lower, upper, (centre, lo, hi)))
+        print(f"{args.game} level {upper} vs {'random' if lower == 0 else f'level {lower}'}: "
+              f"+{result.wins}={result.draws}-{result.losses}  score {result.score()[0]:.3f}  "
+              f"Elo {centre:+.0f} ({lo:+.0f} .. {hi:+.0f})  {time.perf_counter() - started:.0f} s",
+              flush=True)
+    if len(rungs) == MAX_LEVEL:
+        table = ladder(rungs)
+        for number in map(str, range(1, MAX_LEVEL + 1)):
+            row = table[number]
+            print(f"level {number} ({levels_for(game)[int(number) - 1].name}): Elo {row['elo']} "
+                  f"({row['low']} .. {row['high'] if row['high'] is not None else 'unbounded'})")
+        if args.write:
+            path = game_file(game, "levels.json")
+            assert path is not None
+            path.write_text(json.dumps({
+                "measured": str(date.today()), "games_per_rung": args.games, "top_nodes": args.top_nodes,
+                "command": "PYTHONPATH=src python benchmarks/levels.py " + " ".join(sys.argv[1:]),
+                "levels": {str(level.number): {**{key: getattr(level, key) for key in SETTINGS},
+                                               **table[str(level.number)]}
+                           for level in levels_for(game)}}, indent=1) + "\n", encoding="utf-8")
+            print(f"written: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
