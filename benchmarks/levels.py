@@ -6,7 +6,7 @@ uniformly random player, whose Elo is 0 by definition: the rungs are
 (colours alternate, each pair of games from the same opening: the game's
 default, Yinsh's random ring placements and Insert's random layouts).
 Level 8, the full engine, has no node cap of its own: it plays with
-``--top-nodes`` nodes an action (default 300,000). A level's Elo is the sum
+``--top-nodes`` nodes an action (default 100,000). A level's Elo is the sum
 of the rungs' differences below it; its 95% interval adds the rungs'
 half-widths in quadrature (the matches are independent). A rung won
 without a lost point (as level 1 against the random player may be) has an
@@ -37,7 +37,7 @@ from yinsh.engine.match import Contestant, EngineFactory, MatchResult, run_match
 from yinsh.engine.match_stats import elo, score_interval
 from yinsh.engine.wdl import game_file
 
-TOP_NODES = 300_000
+TOP_NODES = 100_000
 
 
 def contestant(game: Any, number: int, top_nodes: int) -> Contestant:

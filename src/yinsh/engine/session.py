@@ -67,7 +67,7 @@ from yinsh.engine.hooks import side_names, split_turn
 from yinsh.errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["Seat", "Event", "Session", "NotYourTurnError", "search_in_thread", "direct_search",
-           "wait_for"]
+           "wait_for", "played"]
 
 #: ``search(seat, board) -> (analysis or move, interrupted)``: how a player seat finds its action.
 SearchHook = Callable[["Seat", Any], tuple[Any, bool]]
@@ -152,6 +152,15 @@ def direct_search(seat: Seat, board: Any) -> tuple[Any, bool]:
     if hasattr(player, "analyse"):
         return player.analyse(board, **seat.limits), False
     return player.best_move(board, **seat.limits), False
+
+
+def played(player: Any, board: Any, analysis: Any) -> Any:
+    """The action a player plays after analysis (its search of board):
+    ``player.choose(board, analysis)`` when it has ``choose`` (an engine's
+    level picks among its lines: ``Engine.choose``), else the analysis's
+    best move."""
+    choose = getattr(player, "choose", None)
+    return choose(board, analysis) if callable(choose) else analysis.best_move
 
 
 def wait_for(done: threading.Event) -> None:
@@ -406,7 +415,7 @@ class Session:
             return None
         found, interrupted = self.search(seat, board.copy())
         analysis = found if hasattr(found, "best_move") else None
-        move = found.best_move if analysis is not None else found
+        move = found if analysis is None else played(seat.player, board, analysis)
         if move is None:
             raise RuntimeError(f"{seat.name} gave no action in a game that goes on")
         board.push(move)
