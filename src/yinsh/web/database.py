@@ -160,7 +160,7 @@ class Database:
         self._statements: dict[tuple[tuple[str, ...], bool, int], str] = {}
         self._statements_of_rows: dict[tuple[str, ...], str] = {}      # a games row's insert, by its columns
         self._insert_seats = ('INSERT INTO seats ("game_id", "seat", "kind", "name", "engine_time", '
-                              f'"token_hash", "invite_hash") VALUES ({", ".join([self._mark] * 7)})')
+                              f'"engine_level", "token_hash", "invite_hash") VALUES ({", ".join([self._mark] * 8)})')
         self._insert_actions = ('INSERT INTO actions ("game_id", "seq", "ply", "kind", "seat", "text", '
                                 f'"auto", "at_ms", "used_ms") VALUES ({", ".join([self._mark] * 9)})')
         with self.commits.writing(), engine.begin() as conn:
@@ -353,8 +353,8 @@ class Database:
         conn.exec_driver_sql(insert, tuple(row.values()))
         self._hit(operation + ".seats")
         conn.exec_driver_sql(self._insert_seats, [
-            (row["id"], i, s["kind"], s.get("name", "Player"), s.get("engine_time"), s.get("token_hash"),
-             s.get("invite_hash")) for i, s in enumerate(seats)])
+            (row["id"], i, s["kind"], s.get("name", "Player"), s.get("engine_time"), s.get("engine_level"),
+             s.get("token_hash"), s.get("invite_hash")) for i, s in enumerate(seats)])
         if entries:
             self._hit(operation + ".log")
             conn.exec_driver_sql(self._insert_actions, [

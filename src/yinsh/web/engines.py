@@ -18,6 +18,21 @@ the server goes on answering while they run.
 ('engine 0.05 s', 10.0)
 >>> player.analyse(yinsh.Board(variant="blitz")).best_move in yinsh.Board().legal_moves
 True
+
+An engine seat may play a level (``yinsh.engine.levels``: 1, the weakest,
+to 8, the full engine): a fresh ``Engine(level=L, seed=S)`` each action,
+its search capped at the level's nodes (its time only an upper bound), and
+its action the level's choice among its lines (``choose``), drawn with
+the seed of the game's seed and the board's ply (``move_seed``), so a
+game's choices are the same when played again, with no engine kept
+between actions.
+
+>>> beginner = EnginePlayer(10, level=1, seed="a game")
+>>> beginner.name
+'engine level 1 (Beginner)'
+>>> board = yinsh.Board(variant="blitz")
+>>> beginner.best_move(board) == EnginePlayer(10, level=1, seed="a game").best_move(board)
+True
 """
 from __future__ import annotations
 
@@ -26,13 +41,16 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, TypeVar
+import hashlib
+from typing import Any, Callable, Iterator, Optional, TypeVar, Union
 
 from yinsh.engine import Engine
+from yinsh.engine.levels import LEVELS, MAX_LEVEL, check_level, levels_for
 from yinsh.web import games as _games
 from yinsh.web.errors import WebError
 
-__all__ = ["EnginePlayer", "BusyError", "SearchSlots", "SLOTS", "clamp_time", "new_engine",
+__all__ = ["EnginePlayer", "BusyError", "SearchSlots", "SLOTS", "clamp_time", "new_engine", "move_seed",
+           "level_name", "levels_json", "MAX_LEVEL",
            "MAX_SEARCHES", "HASH_MB", "MAX_MOVE_TIME", "MIN_MOVE_TIME", "MAX_ANALYSIS_TIME",
            "MAX_MULTIPV"]
 
@@ -184,26 +202,75 @@ class SearchSlots:
 SLOTS = SearchSlots()
 
 
-def new_engine(board: Any, keep_tables: bool = False) -> Engine:
+def new_engine(board: Any, keep_tables: bool = False, level: int = MAX_LEVEL,
+               seed: Optional[int] = None) -> Engine:
     """An engine with the server's bounds for board's game (and its default
-    evaluation: ``Engine``'s ``"auto"``); keep_tables as ``Engine``'s."""
+    evaluation: ``Engine``'s ``"auto"``); keep_tables, level and seed as ``Engine``'s."""
     return Engine(hash_mb=HASH_MB, threads=1, algorithm=_games.of_board(board).algorithm(board),
-                  keep_tables=keep_tables)
+                  keep_tables=keep_tables, level=level, seed=seed)
+
+
+def move_seed(seed: Union[str, int], ply: int) -> int:
+    """The seed of an engine seat's action at ply in a game of seed (its
+    id): 64 bits of the SHA-256 of both.
+
+    >>> move_seed("g", 3) == move_seed("g", 3) != move_seed("g", 4)
+    True
+    """
+    return int.from_bytes(hashlib.sha256(f"{seed}:{ply}".encode()).digest()[:8], "big")
+
+
+def level_name(level: int) -> str:
+    """An engine seat's name for its level below 8: ``"engine level 3 (Casual)"``."""
+    return f"engine level {level} ({LEVELS[level - 1].name})"
+
+
+def levels_json(game: Any) -> list[dict[str, Any]]:
+    """The levels of game (a ``GameKind``) as the New game form offers
+    them: each its number, name, label and measured Elo with its interval
+    (``None`` until measured; ``yinsh.engine.levels.levels_for``).
+
+    >>> from yinsh import games
+    >>> levels_json(games.get("ludo"))[0]["name"]
+    'Beginner'
+    """
+    return [{"number": level.number, "name": level.name, "label": level.label(), "elo": level.elo,
+             "low": level.low, "high": level.high} for level in levels_for(game)]
 
 
 class EnginePlayer:
     """An engine seat: ``time`` seconds an action (bounded), searched in a
-    slot of ``slots``; ``analyse`` and ``best_move`` as the session wants."""
+    slot of ``slots``; ``analyse``, ``choose`` and ``best_move`` as the
+    session wants. Below level 8 a fresh ``Engine(level=level, seed=...)``
+    each action: the level's nodes cap the search (``time`` is then an
+    upper bound) and ``choose`` is the level's pick among its lines, drawn
+    with ``move_seed(seed, board.ply)`` (seed: the game's; ``None``: an
+    unseeded draw). Level 8 is the full engine, ``time`` its time."""
 
-    def __init__(self, time: float, slots: SearchSlots = SLOTS) -> None:
-        self.time = slots.clamp(time)
-        self.name = f"engine {self.time:g} s"
+    def __init__(self, time: Optional[float], slots: SearchSlots = SLOTS, level: int = MAX_LEVEL,
+                 seed: Union[str, int, None] = None) -> None:
+        self.level = check_level(level)
+        self.time = slots.max_time if time is None else slots.clamp(time)
+        self.name = f"engine {self.time:g} s" if self.level == MAX_LEVEL else level_name(self.level)
         self.slots = slots
+        self.seed = seed
+
+    def _engine(self, board: Any) -> Engine:
+        seed = None if self.seed is None or self.level == MAX_LEVEL else move_seed(self.seed, board.ply)
+        return new_engine(board, level=self.level, seed=seed)
 
     def analyse(self, board: Any, **_: Any) -> Any:
-        engine = new_engine(board)
+        engine = self._engine(board)
         with self.slots.slot(engine):
             return engine.analyse(board, time=self.time)
 
+    def choose(self, board: Any, analysis: Any) -> Any:
+        """The action this seat plays in board after analysis (its
+        ``analyse``): the best move at level 8, else the level's choice,
+        the same for the same seed and ply."""
+        if self.level == MAX_LEVEL:
+            return analysis.best_move
+        return self._engine(board).choose(board, analysis)
+
     def best_move(self, board: Any, **_: Any) -> Any:
-        return self.analyse(board).best_move
+        return self.choose(board, self.analyse(board))

@@ -54,8 +54,10 @@ class GameHandlers:
         self.store, self.slots, self.take_rate = store, slots, take_rate
 
     def catalogue(self) -> Body:
-        """``GET /api/games``: the games, their options, and the engine's bounds."""
-        return {"games": {name: _games.catalogue(game) for name, game in _games.WEB_GAMES.items()},
+        """``GET /api/games``: the games, their options, the engine's levels
+        of each (``engines.levels_json``), and the engine's bounds."""
+        return {"games": {name: {**_games.catalogue(game), "levels": engines.levels_json(game.kind)}
+                          for name, game in _games.WEB_GAMES.items()},
                 "engine": {"min_time": engines.MIN_MOVE_TIME, "max_time": engines.MAX_MOVE_TIME,
                            "max_multipv": engines.MAX_MULTIPV,
                            "max_analysis_time": engines.MAX_ANALYSIS_TIME}}
@@ -107,12 +109,13 @@ class GameHandlers:
 
     def saved(self, game_id: object) -> Body:
         """The request of ``new_game`` that makes the game again: its record,
-        seats and die throws."""
+        seats (an engine below level 8 as ``{"time", "level"}``) and die throws."""
         game = self.game(game_id)
         sides = game.game.seats(game.board)
         players = [game.session.seats[side].player for side in sides]
         return {"import": game.record_text(), "auto_throw": game.auto_throw,
-                "seats": [None if player is None else player.time for player in players]}
+                "seats": [None if player is None else player.time if player.level == engines.MAX_LEVEL
+                          else {"time": player.time, "level": player.level} for player in players]}
 
     def record(self, game_id: object) -> tuple[str, str]:
         """``GET /api/games/{id}/record``: the download's file name and the record."""

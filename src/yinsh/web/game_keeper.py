@@ -583,7 +583,8 @@ class GameKeeper:
                     break                   # nobody left to play or watch: no engine time
                 seq, board = game.seq, game.board.copy()
                 seat = game.seats[game.to_act or 0]
-            player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots)
+            player = engines.EnginePlayer(seat.time or engines.MIN_MOVE_TIME, self.slots, seat.level,
+                                          seed=live.id)
             self.searches += 1
             try:
                 move = await self.slots.run(player.best_move, board)

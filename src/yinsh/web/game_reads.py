@@ -32,6 +32,7 @@ class Stored:
         return {"game": row["game"], "options": json.loads(row["options"]), "start": row["start"],
                 "clock": row["clock"], "auto_throw": row["auto_throw"], "started_ms": row["started_ms"],
                 "seats": [{"kind": s["kind"], "name": s["name"], "time": s["engine_time"],
+                           "level": s.get("engine_level") or 8,      # 8: stored before levels
                            "joined": s["token_hash"] is not None} for s in self.seats]}
 
 

@@ -6,14 +6,19 @@ to the library's own parsers afterwards. A bad request raises
 ``BadRequest`` (the page shows its text).
 
 >>> seats([None, 0.5], 2)
-[None, 0.5]
+[None, EngineSeat(time=0.5, level=8)]
+>>> seats([{"level": 3}, {"time": 2, "level": 8}], 2)
+[EngineSeat(time=None, level=3), EngineSeat(time=2.0, level=8)]
 >>> seats([None, "x"], 2)
 Traceback (most recent call last):
-yinsh.web.inputs.BadRequest: a seat is null (a person) or an engine's seconds an action, not 'x'
+yinsh.web.inputs.BadRequest: a seat is null (a person) or an engine (its seconds an action, or {"level": 1..8, "time": seconds}), not 'x'
+>>> seats([None, {"level": 9}], 2)
+Traceback (most recent call last):
+yinsh.web.inputs.BadRequest: an engine seat's level is a whole number from 1 to 8, not 9
 >>> text({"move": "e5"}, "move", 200)
 'e5'
->>> online_seats(["me", "invite", 0.5], 3)
-['me', 'invite', 0.5]
+>>> online_seats(["me", "invite", {"level": 1}], 3)
+['me', 'invite', EngineSeat(time=None, level=1)]
 >>> online_seats(["invite", "invite"], 2)
 Traceback (most recent call last):
 yinsh.web.inputs.BadRequest: exactly one seat is "me" (the creator's)
@@ -27,20 +32,33 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional, Union
 
 from yinsh import games as _games
 from yinsh.web.errors import WebError
 
-__all__ = ["BadRequest", "TooLarge", "read_body", "parse_body", "text", "seats", "integer", "boolean",
-           "online_seats", "player_name", "game_options", "option_keys", "MAX_BODY", "MAX_TEXT",
-           "MAX_NAME"]
+__all__ = ["BadRequest", "TooLarge", "EngineSeat", "engine_seat", "read_body", "parse_body", "text", "seats", "integer",
+           "boolean", "online_seats", "player_name", "game_options", "option_keys", "MAX_BODY", "MAX_TEXT",
+           "MAX_NAME", "MIN_LEVEL", "MAX_LEVEL"]
 
 MAX_BODY = 64 * 1024          # bytes of a request body (a long record fits)
 MAX_TEXT = 48 * 1024          # characters of a pasted record or position
 MAX_NAME = 40                 # characters of a player's name
 
 _OPTION_VALUE = 20            # characters of an option's value (a variant, a layout number)
+#: An engine seat's levels (``yinsh.engine.levels``: 8 is the full engine).
+MIN_LEVEL, MAX_LEVEL = 1, 8
+_ENGINE_WORDS = 'an engine (its seconds an action, or {"level": 1..8, "time": seconds})'
+
+
+class EngineSeat(NamedTuple):
+    """An engine's seat as a request gives it: its ``level`` (1..8; 8 the
+    full engine) and ``time``, its seconds an action (below level 8 an
+    upper bound: the level's nodes end its search first; ``None``: the
+    server's most). Both are bounded later (``SearchSlots.clamp``)."""
+
+    time: Optional[float]
+    level: int = MAX_LEVEL
 
 
 class BadRequest(WebError, ValueError):
@@ -115,26 +133,53 @@ def _seconds(item: object) -> bool:
     return math.isfinite(item) and item > 0
 
 
-def seats(value: object, count: int) -> list[Optional[float]]:
-    """The seats of a new game: count items, each None (a person) or a
-    positive number (an engine's seconds an action, bounded later)."""
+def seats(value: object, count: int) -> list[Optional[EngineSeat]]:
+    """The seats of a new game: count items, each None (a person) or an
+    engine (``engine_seat``)."""
     return _seat_list(value, count, (None,), "null (a person)")
+
+
+def engine_seat(item: object, words: str = "") -> EngineSeat:
+    """An engine's seat: a positive number (its seconds an action, level
+    8, as before levels) or an object ``{"level": 1..8, "time": seconds}``
+    (each optional: level 8, the server's most seconds). words: what else
+    a seat may be, for the error.
+
+    >>> engine_seat({"time": 0.5, "level": 3})
+    EngineSeat(time=0.5, level=3)
+    >>> engine_seat({"level": True})
+    Traceback (most recent call last):
+    yinsh.web.inputs.BadRequest: an engine seat's level is a whole number from 1 to 8, not True
+    """
+    if _seconds(item):
+        return EngineSeat(float(item), MAX_LEVEL)       # type: ignore[arg-type]
+    if not isinstance(item, dict):
+        raise BadRequest(f"a seat is {words + ' or ' if words else ''}{_ENGINE_WORDS}, not {str(item)[:20]!r}")
+    unknown = [str(key)[:20] for key in item if key not in ("time", "level")]
+    if unknown:
+        raise BadRequest(f"an engine seat has a level and a time, not {', '.join(unknown)}")
+    level = item.get("level", MAX_LEVEL)
+    if isinstance(level, bool) or not isinstance(level, int) or not MIN_LEVEL <= level <= MAX_LEVEL:
+        raise BadRequest(f"an engine seat's level is a whole number from {MIN_LEVEL} to {MAX_LEVEL}, "
+                         f"not {str(level)[:20]}")
+    seconds = item.get("time")
+    if seconds is not None and not _seconds(seconds):
+        raise BadRequest(f"an engine seat's time is its seconds an action, a positive number, "
+                         f"not {str(seconds)[:20]}")
+    return EngineSeat(None if seconds is None else float(seconds), level)
 
 
 def _seat_list(value: object, count: int, people: tuple[Optional[str], ...], words: str) -> list[Any]:
     """count seats, each one of people (a person's seat: None or a word)
-    or an engine's seconds an action; words name people in the error."""
+    or an engine (``engine_seat``); words name people in the error."""
     if not isinstance(value, list) or len(value) != count:
         raise BadRequest(f"seats must be a list of {count} items")
     out: list[Any] = []
     for item in value:
         if (item is None or isinstance(item, str)) and item in people:
             out.append(item)
-        elif _seconds(item):
-            out.append(float(item))
         else:
-            raise BadRequest(f"a seat is {words} or an engine's seconds an action, "
-                             f"not {str(item)[:20]!r}")
+            out.append(engine_seat(item, words))
     return out
 
 
@@ -146,9 +191,9 @@ def boolean(body: dict[str, Any], name: str, default: bool = False) -> bool:
     return value
 
 
-def online_seats(value: object, count: int) -> list[Any]:
+def online_seats(value: object, count: int) -> list[Union[str, EngineSeat]]:
     """The seats of a new online game: count items, each "me" (exactly
-    one), "invite" or an engine's seconds an action."""
+    one), "invite" or an engine (``engine_seat``)."""
     out = _seat_list(value, count, ("me", "invite"), '"me", "invite"')
     if out.count("me") != 1:
         raise BadRequest('exactly one seat is "me" (the creator\'s)')

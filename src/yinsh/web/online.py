@@ -35,7 +35,7 @@ __all__ = ["OnlineService"]
 
 def _new_seats(specs: list[Any], name: str, slots: engines.SearchSlots) -> list[Seat]:
     """The seats of a new game: "me" (the creator, named name), "invite", or
-    an engine's seconds (bounded by slots)."""
+    an engine (an ``inputs.EngineSeat``: its seconds bounded by slots, its level)."""
     seats = []
     for spec in specs:
         if spec == "me":
@@ -43,8 +43,8 @@ def _new_seats(specs: list[Any], name: str, slots: engines.SearchSlots) -> list[
         elif spec == "invite":
             seats.append(Seat("person", "Invited"))
         else:
-            seconds = slots.clamp(spec)
-            seats.append(Seat("engine", f"engine {seconds:g} s", seconds))
+            player = engines.EnginePlayer(spec.time, slots, spec.level)
+            seats.append(Seat("engine", player.name, player.time, level=player.level))
     return seats
 
 
@@ -166,6 +166,7 @@ class OnlineService:
             entries = game.settle(now)
         rows: list[dict[str, Any]] = [
             {"kind": seat.kind, "name": seat.name, "engine_time": seat.time,
+             "engine_level": seat.level if seat.is_engine else None,
              "token_hash": tokens.digest(token) if s == me else None,
              "invite_hash": tokens.digest(invites[s]) if s in invites else None}
             for s, seat in enumerate(seats)]
@@ -309,7 +310,7 @@ class OnlineService:
                 rotated = [old.game.seats[(i + 1) % n] for i in range(n)]
                 hashes = [old.token_hashes[(i + 1) % n] for i in range(n)]
                 new = OnlineGame.new(old.game.game_name, old.game.options,
-                                     [Seat(s.kind, s.name, s.time, True) for s in rotated],
+                                     [Seat(s.kind, s.name, s.time, True, s.level) for s in rotated],
                                      old.game.control, old.game.auto_throw)
                 new_id, now = tokens.new_game_id(), now_ms()
                 new.start(now)
@@ -323,7 +324,8 @@ class OnlineService:
                 before = old.snapshot()
                 try:
                     found = await self.keeper.in_thread(self.db.rematch, game_id, row, [
-                        {"kind": s.kind, "name": s.name, "engine_time": s.time, "token_hash": h}
+                        {"kind": s.kind, "name": s.name, "engine_time": s.time,
+                         "engine_level": s.level if s.is_engine else None, "token_hash": h}
                         for s, h in zip(rotated, hashes)], entries)
                 except STORE_ERRORS:
                     stored = None

@@ -87,12 +87,14 @@ class Entry:
 @dataclass
 class Seat:
     """Who plays a seat: ``"person"`` (``joined`` once somebody holds its
-    token) or ``"engine"`` (``time``: seconds an action)."""
+    token) or ``"engine"`` (``time``: seconds an action, below level 8 an
+    upper bound; ``level``: 1..8, 8 the full engine)."""
 
     kind: str
     name: str = "Player"
     time: Optional[float] = None
     joined: bool = False
+    level: int = 8
 
     @property
     def is_engine(self) -> bool:
@@ -191,7 +193,7 @@ class OnlineGame:
         takeback = self.offers.takeback
         other.offers = Offers(self.offers.draw, None if takeback is None else _copy.deepcopy(takeback))
         other.out, other.chosen, other.played = list(self.out), list(self.chosen), list(self.played)
-        other.seats = [Seat(s.kind, s.name, s.time, s.joined) for s in self.seats]
+        other.seats = [Seat(s.kind, s.name, s.time, s.joined, s.level) for s in self.seats]
         other.clocks = None if self.clocks is None else self.clocks.copy()
         return other
 

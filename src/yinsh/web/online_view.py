@@ -60,6 +60,7 @@ def state(game: OnlineGame, now_ms: int, pictures: Optional[dict[tuple[int, bool
         "status": game.status, "ply": board.ply, "seq": game.seq, "position": board.position(),
         "turn": game.side_name(to_act), "to_act": to_act,
         "seats": [{"seat": s, "side": game.side_name(s), "kind": seat.kind, "name": seat.name,
+                   "level": seat.level if seat.is_engine else None,
                    "joined": seat.joined or seat.is_engine, "out": s in game.out}
                   for s, seat in enumerate(game.seats)],
         "prompt": prompt, "over": over, "result": game.result(),

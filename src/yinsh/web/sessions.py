@@ -30,7 +30,7 @@ import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 from yinsh import record
 from yinsh.engine.session import NotYourTurnError, Seat, Session
@@ -40,7 +40,11 @@ from yinsh.web import games as _games
 from yinsh.web.engines import SLOTS, EnginePlayer, SearchSlots
 from yinsh.web.errors import WebError
 
-__all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "MAX_SESSIONS",
+#: A seat of a new game: ``None`` (a person), an engine's seconds an action
+#: (level 8), or an engine's ``(seconds or None, level)`` (``inputs.EngineSeat``).
+SeatSpec = Union[None, float, tuple[Optional[float], int]]
+
+__all__ = ["GameSession", "SessionStore", "UnknownSessionError", "import_game", "SeatSpec", "MAX_SESSIONS",
            "SESSIONS_PER_CLIENT", "IDLE_SECONDS"]
 
 MAX_SESSIONS = 5000          # the oldest idle game goes when a new one would pass this
@@ -56,11 +60,14 @@ class UnknownSessionError(WebError, LookupError):
 
 class GameSession:
     """A game on the server (see the module). seats: for each side taking
-    part, in ``board.players`` order (Ludo) or side order, ``None`` for a
-    person or an engine's seconds an action. auto_throw: the page throws
-    the die for people too (Ludo). slots: where the engine seats search."""
+    part, in ``board.players`` order (Ludo) or side order, a ``SeatSpec``:
+    ``None`` for a person, an engine's seconds an action, or an engine's
+    ``(seconds, level)``; an engine seat below level 8 draws its choices
+    with the game's id and the ply (``engines.move_seed``). auto_throw: the
+    page throws the die for people too (Ludo). slots: where the engine
+    seats search."""
 
-    def __init__(self, board: Any, seats: Sequence[Optional[float]], *,
+    def __init__(self, board: Any, seats: Sequence[SeatSpec], *,
                  auto_throw: bool = False, slots: SearchSlots = SLOTS) -> None:
         self.id = secrets.token_urlsafe(18)
         self.game = _games.of_board(board)
@@ -68,14 +75,20 @@ class GameSession:
         if len(seats) != len(sides):
             raise OptionError(f"this game has {len(sides)} seats, not {len(seats)}")
         by_side = [Seat()] * len(self.game.side_names(board))
-        for side, seconds in zip(sides, seats):
-            by_side[side] = Seat() if seconds is None else Seat(EnginePlayer(seconds, slots))
+        for side, spec in zip(sides, seats):
+            by_side[side] = Seat() if spec is None else Seat(self._engine(spec, slots))
         self.session = Session(board, by_side, record=record)
         self.auto_throw = bool(auto_throw)
         self.rng = random.Random(secrets.randbits(64))
         self.lock = asyncio.Lock()          # one request at a time changes the game
         self.touched = time.monotonic()
         self.settle()
+
+    def _engine(self, spec: Union[float, tuple[Optional[float], int]], slots: SearchSlots) -> EnginePlayer:
+        if isinstance(spec, tuple):
+            seconds, level = spec
+            return EnginePlayer(seconds, slots, level, seed=self.id)
+        return EnginePlayer(spec, slots, seed=self.id)
 
     # The game ----------------------------------------------------------------
 
@@ -209,7 +222,8 @@ class GameSession:
             "ply": board.ply, "position": board.position(),
             "turn": None if over else names[int(board.turn)],
             "seats": [{"side": names[s], "human": session.seats[s].is_human,
-                       "name": session.seats[s].name} for s in game.seats(board)],
+                       "name": session.seats[s].name,
+                       "level": getattr(session.seats[s].player, "level", None)} for s in game.seats(board)],
             "prompt": prompt, "over": over, "result": result,
             "choices": [c.as_json() for c in choices],
             "buttons": {"pass": any(not c.paths for c in choices),
@@ -224,7 +238,7 @@ class GameSession:
         self.touched = time.monotonic()
 
 
-def import_game(text: str, seats: Optional[Sequence[Optional[float]]] = None,
+def import_game(text: str, seats: Optional[Sequence[SeatSpec]] = None,
                 slots: SearchSlots = SLOTS, auto_throw: bool = False) -> GameSession:
     """A game from pasted text: a record (the library's format or a
     Boardspace SGF) or a position string of any game, with seats (people by

@@ -44,6 +44,7 @@ def tables(meta: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("engine_time", sa.Float),
+        sa.Column("engine_level", sa.SmallInteger),
         sa.Column("token_hash", sa.String(64)),
         sa.Column("invite_hash", sa.String(64)))
     actions = sa.Table(
@@ -74,9 +75,13 @@ def review_table(meta: sa.MetaData) -> sa.Table:
 
 def add_columns(conn: Any, is_postgres: bool) -> None:
     """Adds the columns a database made by an older version lacks (in
-    conn's transaction)."""
-    have = {c["name"] for c in sa.inspect(conn).get_columns("games")}
-    for name, kind in (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT")):
-        if name not in have:
-            guard = "IF NOT EXISTS " if is_postgres else ""
-            conn.execute(sa.text(f"ALTER TABLE games ADD COLUMN {guard}{name} {kind}"))
+    conn's transaction): the games' owner columns, the engine seats' level
+    (``NULL``, read as level 8, in the rows stored before levels)."""
+    inspector = sa.inspect(conn)
+    guard = "IF NOT EXISTS " if is_postgres else ""
+    for table, columns in (("games", (("owner", "VARCHAR(32)"), ("alive_ms", "BIGINT"))),
+                           ("seats", (("engine_level", "SMALLINT"),))):
+        have = {c["name"] for c in inspector.get_columns(table)}
+        for name, kind in columns:
+            if name not in have:
+                conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {guard}{name} {kind}"))
