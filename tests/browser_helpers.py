@@ -109,7 +109,9 @@ class Tab:
 
 def choose_game(tab, game, seats, options):
     """Fills the New game form's game, options (``auto-throw``: the
-    checkbox; others: a select by name) and seats."""
+    checkbox; others: a select by name) and seats: each ``"person"``,
+    ``"me"``, ``"invite"``, an engine's seconds a move (``"0.5"``: the full
+    engine, level 8) or its level (``("engine", 3)``)."""
     tab.check(f'input[name=game][value="{game}"]')
     for name, value in options.items():
         if name == "auto-throw":
@@ -117,7 +119,15 @@ def choose_game(tab, game, seats, options):
         else:
             tab.select_option(f'select[name="{name}"]', value)
     for i, seat in enumerate(seats):
-        tab.select_option(f"#seat-{i}", seat)
+        if isinstance(seat, tuple):
+            tab.select_option(f"#seat-{i}", "engine")
+            tab.select_option(f"#seat-level-{i}", str(seat[1]))
+        elif seat in ("person", "me", "invite"):
+            tab.select_option(f"#seat-{i}", seat)
+        else:
+            tab.select_option(f"#seat-{i}", "engine")
+            tab.select_option(f"#seat-level-{i}", "8")
+            tab.select_option(f"#seat-time-{i}", seat)
 
 
 class Page(Tab):

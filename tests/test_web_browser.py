@@ -66,6 +66,37 @@ def test_the_page_works_under_its_content_security_policy(browser, server):
     page.close()                                     # no console error: no CSP violation
 
 
+def test_an_engine_seat_plays_the_level_chosen_in_the_new_game_form(browser, server):
+    """Each engine seat offers the game's levels by name (and Elo, once
+    measured), the Beginner unless chosen; the time a move is for level 8
+    only; the seat is named by its level and plays."""
+    page = Page(browser, server)
+    tab = page.tab
+    tab.click("#new-game")
+    tab.check('input[name=game][value="insert"]')
+    tab.select_option("#seat-0", "person")
+    tab.select_option("#seat-1", "engine")
+    level = tab.locator("#seat-level-1")
+    assert level.is_visible() and level.input_value() == "1"
+    names = [level.locator("option").nth(i).inner_text() for i in range(level.locator("option").count())]
+    assert len(names) == 8 and names[0].startswith("1 Beginner") and names[2].startswith("3 Casual")
+    assert names[-1].startswith("8 Full")
+    assert tab.locator("#seat-time-1").is_hidden()
+    tab.select_option("#seat-level-1", "8")
+    assert tab.locator("#seat-time-1").is_visible()           # the full engine's time a move
+    tab.select_option("#seat-level-1", "3")
+    assert tab.locator("#seat-time-1").is_hidden() and tab.locator("#seat-level-0").is_hidden()
+    tab.select_option('select[name="insert-layout-kind"]', "number")
+    tab.click("#new-start")
+    page.idle()
+    assert "Red: engine level 3 (Casual)" in page.text("#seats")
+    page.play(random.Random(5), 3)
+    moves = [m for m in page.text("#moves").split() if not m.endswith(".")]
+    assert len(moves) >= 6                                   # three of ours, three of the engine's
+    assert not page.status().startswith("Game over") or "wins" in page.status()
+    page.close()
+
+
 def test_insert_against_the_engine_to_the_end(browser, server, shots):
     page = Page(browser, server)
     page.new_game("insert", ["person", "0.1"], **{"insert-layout-kind": "number"})

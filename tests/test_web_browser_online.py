@@ -32,7 +32,7 @@ class Person(Tab):
 
     def create(self, game, seats, clock="none", public=False, **options):
         """Starts an online game from the New game dialog; seats: "me",
-        "invite" or an engine's seconds, a seat each."""
+        "invite", an engine's seconds (level 8) or ("engine", level), a seat each."""
         tab = self.tab
         tab.click("#new-game")
         self.fill_new_game(game, seats, clock, public, options)
@@ -453,7 +453,8 @@ def test_ludo_four_people(browser, server):
 def test_play_the_engine_online_and_open_the_end_in_the_analysis_board(browser, server):
     alice = Person(browser, server, path="#lobby", wait="#lobby:not([hidden])", name="Alice")
     alice.tab.click("#lobby-engine")
-    assert alice.tab.locator("#seat-1").input_value() == "1"
+    assert alice.tab.locator("#seat-1").input_value() == "engine"
+    assert alice.tab.locator("#seat-level-1").input_value() == "1"         # the Beginner unless chosen
     alice.fill_new_game("insert", ["me", "0.1"], clock="none", options={"insert-layout-kind": "number"})
     assert alice.tab.locator("#clocks").is_hidden()            # correspondence: no clock
     assert alice.tab.locator("#analysis-card").is_hidden()     # no engine help during the game

@@ -54,7 +54,7 @@ export class Lobby {
     });
     // The name typed here is the new game's (saved as typed, not only when the field is left).
     const name = () => $("lobby-name").value.trim();
-    $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "1"], name: name() }));
+    $("lobby-engine").addEventListener("click", () => onNew({ online: true, seats: ["me", "engine"], name: name() }));
     $("lobby-invite").addEventListener("click", () => onNew({ online: true, seats: ["me", "invite"], name: name() }));
     $("lobby-refresh").addEventListener("click", () => this.refresh());
     $("lobby-name").addEventListener("input", () => {

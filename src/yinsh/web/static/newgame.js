@@ -2,9 +2,16 @@
 // screen (every seat a person or an engine) or online (one seat yours, the
 // others friends invited by link or engines, with a time control). The games
 // and their options come from the server's catalogue (GET /api/games): each
-// option a select of its choices or numbers, or a number field.
+// option a select of its choices or numbers, or a number field. An engine
+// seat has a level (the game's levels in the catalogue, by name and Elo; 1,
+// the Beginner, by default) and, at level 8 (the full engine), its time a
+// move; below 8 the level's nodes end each search (the server's most time
+// is only an upper bound), so the time field is hidden.
 
 const ENGINE_TIMES = [0.1, 0.5, 1, 3, 10];
+const FULL = 8;                // the full engine: the level that has a time
+const FIRST_LEVEL = "1";       // an engine seat's level unless chosen
+const FIRST_TIME = "0.5";      // a level-8 seat's seconds a move unless chosen
 const NAME = "yinsh-name";
 const SELECT_NUMBERS = 8;      // a range of at most this many numbers is a select
 
@@ -66,7 +73,10 @@ export class NewGameForm {
     this.games = {};
     this.loaded = false;
     this.form.elements.name.value = localStorage.getItem(NAME) || "";
-    this.form.addEventListener("change", (event) => this.render(event.target));
+    this.form.addEventListener("change", (event) => {
+      if (event.target.closest(".seat-row")) this.showSeatParts();      // a seat's kind or level: its parts
+      else this.render(event.target);
+    });
     dialog.querySelector(".cancel").addEventListener("click", () => dialog.close());
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -110,7 +120,8 @@ export class NewGameForm {
     this.render();
   }
 
-  // Opens the dialog (once the catalogue is in); preset: {online, seats: ["me", "invite" | seconds ...], name}.
+  // Opens the dialog (once the catalogue is in); preset: {online, seats: ["me", "invite", "person",
+  // "engine" (its level: levels[i]) or seconds (level 8) ...], levels: [...], name}.
   open(preset = {}) {
     // The name: the one just typed (the lobby's), else the one last used.
     this.form.elements.name.value = preset.name || localStorage.getItem(NAME) || this.form.elements.name.value;
@@ -121,11 +132,17 @@ export class NewGameForm {
 
   show(preset) {
     this.render();
-    if (preset.seats) {
-      this.seatBox.querySelectorAll("select").forEach((select, i) => {
-        if (i < preset.seats.length) select.value = String(preset.seats[i]);
-      });
-    }
+    (preset.seats || []).forEach((seat, i) => {
+      const kind = this.form.elements[`seat-${i}`];
+      if (!kind) return;
+      const seconds = !["me", "invite", "person", "engine"].includes(String(seat));
+      kind.value = seconds ? "engine" : String(seat);
+      const level = (preset.levels || [])[i];
+      if (seconds) this.form.elements[`seat-level-${i}`].value = String(FULL);
+      else if (level) this.form.elements[`seat-level-${i}`].value = String(level);
+      if (seconds) this.form.elements[`seat-time-${i}`].value = String(seat);
+    });
+    this.showSeatParts();
     this.dialog.querySelector(".form-problem").textContent = "";
     this.dialog.showModal();
   }
@@ -159,31 +176,63 @@ export class NewGameForm {
       const kind = form.elements[kindName(game, option)];
       if (kind) form.elements[fieldName(game, option)].hidden = kind.value !== "number";
     }
-    const kept = [...this.seatBox.querySelectorAll("select")].map((x) => x.value);
+    const kept = this.seatChoices();
     const modeChanged = changed && changed.name === "where";
+    const levels = (info && info.levels) || [];
     this.seatBox.innerHTML = "";
     this.sides().forEach((side, i) => {
       const label = document.createElement("label");
       label.textContent = side;
       label.htmlFor = `seat-${i}`;
-      const select = document.createElement("select");
-      select.id = `seat-${i}`;
-      select.name = `seat-${i}`;
-      if (online) {
-        select.append(new Option("Me", "me"), new Option("A friend (invitation link)", "invite"));
-      } else {
-        select.append(new Option("Person", "person"));
-      }
-      for (const t of ENGINE_TIMES) select.append(new Option(`Engine, ${t} s a move`, String(t)));
-      const fallback = online ? (i === 0 ? "me" : "invite") : (i === 0 ? "person" : "0.5");
-      const value = modeChanged ? fallback : kept[i] || fallback;
-      select.value = [...select.options].some((o) => o.value === value) ? value : fallback;
-      this.seatBox.append(label, select);
+      const people = online ? [["me", "Me"], ["invite", "A friend (invitation link)"]] : [["person", "Person"]];
+      const fallback = online ? (i === 0 ? "me" : "invite") : (i === 0 ? "person" : "engine");
+      const was = kept[i] || {};
+      const wanted = modeChanged || !was.kind ? fallback : was.kind;
+      const kind = selectBox(`seat-${i}`, [...people, ["engine", "Engine"]], fallback);
+      kind.id = `seat-${i}`;
+      if ([...kind.options].some((o) => o.value === wanted)) kind.value = wanted;
+      const level = selectBox(`seat-level-${i}`, levels.map((x) => [String(x.number), x.label]), FIRST_LEVEL);
+      level.id = `seat-level-${i}`;
+      level.setAttribute("aria-label", `${side}'s engine level`);
+      if (was.level && [...level.options].some((o) => o.value === was.level)) level.value = was.level;
+      const time = selectBox(`seat-time-${i}`, ENGINE_TIMES.map((t) => [String(t), `${t} s a move`]), FIRST_TIME);
+      time.id = `seat-time-${i}`;
+      time.setAttribute("aria-label", `${side}'s engine time a move`);
+      if (was.time) time.value = was.time;
+      const row = document.createElement("div");
+      row.className = "seat-row";
+      row.append(kind, level, time);
+      this.seatBox.append(label, row);
+    });
+    this.showSeatParts();
+  }
+
+  // Each seat's level shown for an engine, its time for level 8 only.
+  showSeatParts() {
+    this.seatChoices().forEach((seat, i) => {
+      const engine = seat.kind === "engine";
+      this.form.elements[`seat-level-${i}`].hidden = !engine;
+      this.form.elements[`seat-time-${i}`].hidden = !engine || Number(seat.level) !== FULL;
+    });
+  }
+
+  // Each seat's choices: {kind, level, time} (the select's values).
+  seatChoices() {
+    return [...this.seatBox.querySelectorAll(".seat-row")].map((row) => {
+      const [kind, level, time] = row.querySelectorAll("select");
+      return { kind: kind.value, level: level.value, time: time.value };
     });
   }
 
   seatValues() {
-    return [...this.seatBox.querySelectorAll("select")].map((x) => x.value);
+    return this.seatChoices().map((x) => x.kind);
+  }
+
+  // A seat as the request gives it: a person (null, "me", "invite"), a level-8
+  // engine's seconds a move (as before levels), or {level} (the server's time).
+  seatRequest(seat) {
+    if (seat.kind !== "engine") return seat.kind === "person" ? null : seat.kind;
+    return Number(seat.level) === FULL ? Number(seat.time) : { level: Number(seat.level) };
   }
 
   // Why the form cannot be sent, else "".
@@ -211,16 +260,14 @@ export class NewGameForm {
     const game = this.game();
     const options = this.options(game);
     const autoThrow = this.games[game].chance && form.elements["auto-throw"].checked;
-    const values = this.seatValues();
-    if (!this.online()) {
-      return { game, options, seats: values.map((v) => (v === "person" ? null : Number(v))), auto_throw: autoThrow };
-    }
+    const seats = this.seatChoices().map((seat) => this.seatRequest(seat));
+    if (!this.online()) return { game, options, seats, auto_throw: autoThrow };
     const clock = form.elements.clock.value;
     const position = form.elements.position.value.trim();
     return {
       ...(position ? { position } : {}),
       game, options, auto_throw: autoThrow,
-      seats: values.map((v) => (v === "me" || v === "invite" ? v : Number(v))),
+      seats,
       clock: clock === "none" ? null : clock,
       name: form.elements.name.value.trim() || "Player",
       public: form.elements.public.checked,
