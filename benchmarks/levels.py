@@ -58,16 +58,21 @@ def rung_elo(result: MatchResult) -> tuple[float, float, float]:
     return centre, elo(lo), elo(hi)
 
 
-def ladder(rungs: list[tuple[int, int, tuple[float, float, float]]]) -> dict[str, dict[str, Optional[float]]]:
-    """Each level's Elo over a full ladder of rungs (lower, upper, elo triple)."""
+Rung = tuple[int, int, float, tuple[float, float, float]]   # lower, upper, score, Elo triple
+
+
+def ladder(rungs: list[Rung]) -> dict[str, dict[str, Optional[float]]]:
+    """Each level's Elo over a full ladder of rungs, and the score of its
+    rung (against the level below)."""
     table: dict[str, dict[str, Optional[float]]] = {}
     total, low2, high2 = 0.0, 0.0, 0.0
-    for lower, upper, (centre, lo, hi) in sorted(rungs):
+    for lower, upper, score, (centre, lo, hi) in sorted(rungs):
         total += centre
         low2 += (centre - lo) ** 2
         high2 += (hi - centre) ** 2
         table[str(upper)] = {"elo": round(total), "low": round(total - math.sqrt(low2)),
-                             "high": round(total + math.sqrt(high2)) if math.isfinite(high2) else None}
+                             "high": round(total + math.sqrt(high2)) if math.isfinite(high2) else None,
+                             "score": round(score, 3)}
     return table
 
 
@@ -100,7 +105,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         result = run_match(contestant(game, upper, args.top_nodes), contestant(game, lower, args.top_nodes),
                            args.games, board=board, opening=opening, seed=args.seed, workers=args.workers)
         centre, lo, hi = rung_elo(result)
-        rungs.append((lower, upper, (centre, lo, hi)))
+        rungs.append((lower, upper, result.score()[0], (centre, lo, hi)))
         print(f"{args.game} level {upper} vs {'random' if lower == 0 else f'level {lower}'}: "
               f"+{result.wins}={result.draws}-{result.losses}  score {result.score()[0]:.3f}  "
               f"Elo {centre:+.0f} ({lo:+.0f} .. {hi:+.0f})  {time.perf_counter() - started:.0f} s",

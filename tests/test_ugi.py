@@ -77,7 +77,8 @@ def test_ugi_lists_every_option_with_its_type_default_and_range() -> None:
                 assert words[-2:] in (["default", "true"], ["default", "false"]), line
         assert options == {"Hash": "spin", "Threads": "spin", "MultiPV": "spin", "Evaluation": "combo",
                            "Network": "string", "Algorithm": "combo", "Move Overhead": "spin",
-                           "Clear Hash": "button", "Keep Hash": "check", "Debug Log File": "string",
+                           "Clear Hash": "button", "Keep Hash": "check", "Level": "spin", "Seed": "spin",
+                           "Debug Log File": "string",
                            "Players": "spin",
                            "Variant": "combo"}
         assert engine.until_sent("isready", "readyok") == ["readyok"]

@@ -36,6 +36,7 @@ from yinsh.cli import (add_position_args, board_from_args, cannot_write, game_of
                        search_depth, split_game_option)
 from yinsh.engine import MAX_DEPTH, Analysis, session
 from yinsh.engine.session import NotYourTurnError, Seat
+from yinsh.engine.levels import MAX_LEVEL, MIN_LEVEL
 from yinsh.cli.search import add_evaluation_args
 from yinsh.cli.table import cmd_play_seated
 from yinsh.cli.terminal import DEFAULT_ENGINE_TIME, Opponent, Terminal, score_words, side_name
@@ -218,7 +219,7 @@ class Session(Terminal):
 
     def run(self) -> None:
         self.say(f"You play {side_name(self.human)}; the engine plays "
-                 f"{side_name(self.human.other())} ({self.opponent.describe()}). "
+                 f"{side_name(self.human.other())} ({self.opponent.describe(self.board)}). "
                  f"Type help for the commands.")
         self.say(self.kind.part("terminal").scores_help())
         self.show()
@@ -346,7 +347,8 @@ def cmd_play(args: argparse.Namespace) -> None:
         kind.search(args.evaluation)
     except ValueError as exc:
         raise CommandError(f"--evaluation {args.evaluation}: {exc}") from None
-    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board), args.evaluation)
+    opponent = Opponent(args.engine_depth, args.engine_time, kind.algorithm(board), args.evaluation,
+                        args.level, args.seed)
     human = type(board.turn).of(color)
     Session(board, human, opponent, sys.stdin, sys.stdout, unicode=args.unicode).run()
 
@@ -370,11 +372,15 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                        help="the engine searches D plies per action instead "
                             f"(1..{MAX_DEPTH})")
     add_evaluation_args(p)
+    p.add_argument("--level", type=int_in(MIN_LEVEL, MAX_LEVEL), default=MAX_LEVEL, metavar="L",
+                   help="the engine's level, 1 (Beginner) to 8 (the full engine, the default): "
+                        "a weaker engine to beat (docs/levels.md); --seed seeds its choices")
     p.add_argument("--seats", metavar="S1,S2,...",
                    help="ludo: one seat a colour in turn order: human, random, heuristic, "
                         "mcts[:time=S] (default: human, then mcts)")
     p.add_argument("--seed", type=nonnegative_int, default=1,
-                   help="ludo: the seed of the dice and the computer seats (default 1)")
+                   help="the seed of the engine level's choices; ludo: of the dice and the "
+                        "computer seats (default 1)")
     p.add_argument("--color", choices=["white", "black", "red"],
                    help="your side: white or black (insert: white or red); default white, "
                         "who acts first")

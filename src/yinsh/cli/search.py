@@ -17,6 +17,7 @@ from yinsh.cli import (cannot_write, game_names, game_of, loadable_games, varian
                        board_from_args, hash_size, search_depth, search_nodes)
 from yinsh.engine import (ALGORITHMS, EVALUATIONS, MAX_DEPTH, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS, Analysis, Engine,
                           algorithm_for)
+from yinsh.engine.levels import MAX_LEVEL, MIN_LEVEL
 from yinsh.engine.clock import GameClock
 from yinsh.engine.external import ExternalEngineFactory
 from yinsh.engine.ugi_client import UgiEngineError, UgiEngineFactory
@@ -166,17 +167,18 @@ class TunedEngineFactory:
 
     def __init__(self, hash_mb: int = 16, params: Optional[dict[str, Any]] = None,
                  game: str = games.DEFAULT, keep_tables: bool = False, evaluation: str = "auto",
-                 network: Optional[str] = None) -> None:
+                 network: Optional[str] = None, level: int = MAX_LEVEL) -> None:
         self.hash_mb = hash_mb
         self.params = dict(params or {})
         self.game = game
         self.keep_tables = keep_tables
         self.evaluation = evaluation
         self.network = network
+        self.level = level
 
     def __call__(self, seed: int = 0) -> Engine:
         engine = Engine(hash_mb=self.hash_mb, keep_tables=self.keep_tables, evaluation=self.evaluation,
-                        network=self.network)
+                        network=self.network, level=self.level, seed=seed if self.level != MAX_LEVEL else None)
         if self.params:
             engine.configure(games.get(self.game).board_class, **self.params)
         return engine
@@ -185,20 +187,22 @@ class TunedEngineFactory:
         return (isinstance(other, TunedEngineFactory) and other.hash_mb == self.hash_mb
                 and other.params == self.params and other.game == self.game
                 and other.keep_tables == self.keep_tables and other.evaluation == self.evaluation
-                and other.network == self.network)
+                and other.network == self.network and other.level == self.level)
 
     def __hash__(self) -> int:
         return hash((TunedEngineFactory, self.hash_mb, tuple(sorted(self.params.items())), self.keep_tables,
-                     self.evaluation, self.network))
+                     self.evaluation, self.network, self.level))
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update({"evaluation": "classic", "network": None, **state})   # pickles of before
+        self.__dict__.update({"evaluation": "classic", "network": None, "level": MAX_LEVEL,
+                              **state})   # pickles of before
 
     def __repr__(self) -> str:
         keep = ", keep_tables=True" if self.keep_tables else ""
         evaluation = f", evaluation={self.evaluation!r}" if self.evaluation != "auto" else ""
         network = f", network={self.network!r}" if self.network is not None else ""
-        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation}{network})"
+        level = f", level={self.level}" if self.level != MAX_LEVEL else ""
+        return f"TunedEngineFactory({self.hash_mb}, {self.params!r}{keep}{evaluation}{network}{level})"
 
 
 def _number(text: str) -> float:
@@ -214,7 +218,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     """``random``, ``greedy``, ``build:DIR``, ``ugi:COMMAND`` (any UGI engine,
     with the UGI options ``ugi_options``), or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
-    ``engine:evaluation=learned`` (``Engine(evaluation=...)``) with
+    ``engine:level=3`` (``Engine(level=...)``, 1..8: weaker engines for
+    people, seeded with each game's seed), ``engine:evaluation=learned`` (``Engine(evaluation=...)``) with
     ``network=FILE`` for another network than the packaged one,
     tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``,
     and a preset of tunables (``yinsh.engine.presets``) that the others given
@@ -237,13 +242,13 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     if name != "engine":
         raise CommandError(f"unknown player {spec!r} (expected {', '.join(match.player_classes)}, "
                            f"{', '.join(match.presets) + ', ' if match.presets else ''}build:DIR, ugi:COMMAND or "
-                           "engine[:depth=D,time=S,nodes=N,hash=MB,preset=NAME,PARAM=VALUE])")
+                           "engine[:depth=D,time=S,nodes=N,level=L,hash=MB,preset=NAME,PARAM=VALUE])")
     options: dict[str, Any] = {}
     params: dict[str, Any] = {}
     base: dict[str, Any] = {}
     kinds: dict[str, Any] = {"depth": search_depth, "time": positive_float, "nodes": search_nodes,
                              "hash": hash_size, "keep": int_in(0, 1), "evaluation": str,
-                             "network": str}
+                             "network": str, "level": int_in(MIN_LEVEL, MAX_LEVEL)}
     # the presets are engines of the classic evaluation: theirs unless one is given
     evaluation = "classic" if any(item.startswith("preset=") for item in settings.split(",")) else "auto"
     for item in settings.split(",") if settings else ():
@@ -266,7 +271,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
                                    f"(the default of {game.name} is the learned one): add "
                                    f"evaluation=classic")
             raise CommandError(f"player {spec!r}: bad setting {item!r} (expected depth=D, time=S, "
-                               f"nodes=N, hash=MB, keep=0|1, evaluation=auto|classic|learned, network=FILE, "
+                               f"nodes=N, hash=MB, keep=0|1, level=1..8, evaluation=auto|classic|learned, "
+                               f"network=FILE, "
                                f"preset=NAME "
                                f"or a parameter: "
                                f"{', '.join(sorted(known))})")
@@ -298,6 +304,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             raise CommandError(f"player {spec!r}: {exc}") from None
     hash_mb = options.pop("hash", 16)
     keep = bool(options.pop("keep", 0))
+    level = options.pop("level", MAX_LEVEL)
     options.pop("evaluation", None)
     network = options.pop("network", None)
     if network is not None:
@@ -311,8 +318,8 @@ def parse_player(spec: str, default_limits: dict[str, Any],
         except (OSError, ValueError) as exc:
             raise CommandError(f"player {spec!r}: network: {exc}") from None
     limits = options if options else dict(default_limits)
-    factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation, network)
-               if params or keep or evaluation != "auto" else EngineFactory(hash_mb))
+    factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation, network, level)
+               if params or keep or evaluation != "auto" else EngineFactory(hash_mb, level=level))
     return Contestant(spec, factory, limits)
 
 
@@ -567,7 +574,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
                                    "of each game, then W/D/L, A's score with a 95% interval and "
                                    "an Elo estimate (Ctrl-C stops early and still prints them). A player is random, greedy, or engine with "
                                    "optional settings: engine:depth=4, engine:time=0.1, "
-                                   "engine:nodes=20000, engine:depth=3,hash=32, and search "
+                                   "engine:nodes=20000, engine:depth=3,hash=32, engine:level=3 (a "
+                                   "weaker engine for people, level 1..8, docs/levels.md), and search "
                                    "parameters or evaluation weights by name (docs/search.md): "
                                    "engine:depth=3,lmr_depth=0,threat=250; evaluation=learned searches "
                                    "with the trained network; keep=1 keeps the tables "

@@ -28,13 +28,15 @@ class Opponent:
     worker thread that Ctrl-C stops (the best action so far is kept;
     ``yinsh.engine.session.search_in_thread``). ``algorithm`` and
     ``evaluation`` as for ``Engine`` (both ``auto`` by default: the game's
-    search and its default evaluation).
+    search and its default evaluation), and ``level`` (1..8, 8: the full
+    engine) with the ``seed`` of its choices.
 
     Raises ``CommandError`` for a depth or time the engine does not take.
     """
 
     def __init__(self, depth: Optional[int] = None, time: Optional[float] = None,
-                 algorithm: str = "auto", evaluation: str = "auto") -> None:
+                 algorithm: str = "auto", evaluation: str = "auto", level: int = 8,
+                 seed: Optional[int] = None) -> None:
         try:
             from yinsh.engine import Engine
         except ImportError as exc:
@@ -44,7 +46,7 @@ class Opponent:
         self.depth, self.time = depth, time
         try:
             self.engine = Engine(hash_mb=16, depth=depth, time=time,   # checks the limits
-                                 algorithm=algorithm, evaluation=evaluation)
+                                 algorithm=algorithm, evaluation=evaluation, level=level, seed=seed)
         except (TypeError, ValueError) as exc:
             raise CommandError(str(exc)) from None
         #: How ``think`` waits for the search (an Event set when it ends); tests replace it.
@@ -67,8 +69,13 @@ class Opponent:
         always finishes), and interrupted is True."""
         return search_in_thread(self.engine, board, self.limits, wait=self.wait, on_start=on_start)
 
-    def describe(self) -> str:
-        return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
+    def describe(self, board: Any) -> str:
+        """How the engine plays board's game: its limit, and its level below 8."""
+        limit = f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s a move"
+        if self.engine.level == 8:
+            return limit
+        level = self.engine.level_for(board)
+        return f"level {level.number}, {level.name}, at most {limit}"
 
 
 def side_name(color: Any) -> str:

@@ -15,7 +15,7 @@ finished iteration, and ``bestmove``.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from yinsh.engine import Analysis
 
@@ -60,7 +60,9 @@ def info_lines(a: Analysis, hashfull: Optional[int] = None) -> list[str]:
     return out
 
 
-def bestmove_line(a: Optional[Analysis]) -> str:
-    """``bestmove <move>``; ``bestmove (none)`` without one."""
-    move = None if a is None else a.best_move
+def bestmove_line(a: Optional[Analysis], move: Any = None) -> str:
+    """``bestmove <move>``: move, else the analysis's best move;
+    ``bestmove (none)`` without one."""
+    if move is None and a is not None:
+        move = a.best_move
     return f"bestmove {NO_MOVE if move is None else move}"

@@ -3,7 +3,9 @@ default and range, as the ``ugi`` command lists them.
 
 The engine's options (``Hash``, ``Threads``, ``MultiPV``, ``Evaluation``,
 ``Network``, ``Algorithm``, ``Move Overhead``, ``Clear Hash``, ``Keep
-Hash``, ``Debug Log File``) are the same
+Hash``, ``Level`` (1..8: ``Engine(level=...)``, a weaker engine for
+people; 8, the default, is the full engine), ``Seed`` (of the level's
+choices), ``Debug Log File``) are the same
 for every game; a game adds the options of its new games (``GameKind``'s
 ``options.defaults``: Yinsh's ``Variant``, Insert's ``Layout``, Ludo's
 ``Players`` and ``Variant``), which say what ``position startpos`` is.
@@ -13,7 +15,7 @@ Names are matched without regard to case, as in UCI.
 >>> table = options_for(games.get("ludo"))
 >>> [o.name for o in table]                          # doctest: +NORMALIZE_WHITESPACE
 ['Hash', 'Threads', 'MultiPV', 'Evaluation', 'Network', 'Algorithm', 'Move Overhead', 'Clear Hash',
- 'Keep Hash', 'Debug Log File', 'Players', 'Variant']
+ 'Keep Hash', 'Level', 'Seed', 'Debug Log File', 'Players', 'Variant']
 >>> print(table[3].declaration())
 option name Evaluation type combo default auto var auto var classic
 >>> find(table, "multipv").parse("3"), find(table, "Players").parse("3")
@@ -29,12 +31,16 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from yinsh.engine import ALGORITHMS, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS
+from yinsh.engine.levels import MAX_LEVEL, MIN_LEVEL
 from yinsh.ugi.commands import UgiError
 
-__all__ = ["UgiOption", "options_for", "find", "MAX_OVERHEAD_MS"]
+__all__ = ["UgiOption", "options_for", "find", "MAX_OVERHEAD_MS", "MAX_SEED"]
 
 MAX_OVERHEAD_MS = 5000
 """The largest ``Move Overhead``, in milliseconds."""
+
+MAX_SEED = 2**31 - 1
+"""The largest ``Seed``."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,8 @@ def options_for(game: Any) -> list[UgiOption]:
         UgiOption("Move Overhead", "spin", "overhead", 30, 0, MAX_OVERHEAD_MS),
         UgiOption("Clear Hash", "button", "clear"),
         UgiOption("Keep Hash", "check", "keep_tables", False),
+        UgiOption("Level", "spin", "level", MAX_LEVEL, MIN_LEVEL, MAX_LEVEL),
+        UgiOption("Seed", "spin", "seed", 0, 0, MAX_SEED),
         UgiOption("Debug Log File", "string", "log", ""),
     ] + _game_options(game)
 

@@ -55,7 +55,7 @@ AUTHOR = "the yinsh authors"
 LONG_LINE = "\0long"
 """What ``read_lines`` yields for a line over ``MAX_LINE`` bytes."""
 
-_ENGINE_KEYS = ("hash_mb", "threads", "algorithm", "evaluation", "network", "keep_tables")
+_ENGINE_KEYS = ("hash_mb", "threads", "algorithm", "evaluation", "network", "keep_tables", "level", "seed")
 
 
 def read_lines(fd: int) -> Iterator[str]:
@@ -94,8 +94,9 @@ class _Search:
     ``bestmove`` waits for ``stop``)."""
 
     def __init__(self, server: UgiServer, handle: AnalysisHandle, infinite: bool,
-                 hashfull: Optional[Callable[[], int]]) -> None:
+                 hashfull: Optional[Callable[[], int]], choose: Callable[[Analysis], Any]) -> None:
         self.handle = handle
+        self._choose = choose                      # the move the engine plays (its level's choice)
         self.infinite = infinite
         self._hashfull = hashfull                  # the searcher's table use (None: the MCTS has none)
         self.released = threading.Event()          # stop or quit: bestmove may be written
@@ -117,7 +118,7 @@ class _Search:
         if self.infinite:
             self.released.wait()
         self.done.set()                   # first: a go that follows bestmove at once is taken
-        server.send(bestmove_line(result))
+        server.send(bestmove_line(result, None if result is None else self._choose(result)))
 
     def stop(self) -> None:
         self.released.set()
@@ -289,7 +290,8 @@ class UgiServer:
             if values["evaluation"] != "auto":
                 self.game.search(values["evaluation"])
             engine = Engine(hash_mb=0, threads=values["threads"], algorithm=values["algorithm"],
-                            evaluation=values["evaluation"], network=values["network"] or None)
+                            evaluation=values["evaluation"], network=values["network"] or None,
+                            level=values["level"], seed=values["seed"])
             if engine.network is not None:
                 engine.searcher(self._start_board(values))    # a network of this game
         except (ValueError, OSError) as exc:
@@ -332,7 +334,8 @@ class UgiServer:
         limit = self._limit(request, board, engine)
         handle = engine.analysis(board, limit, multipv=self._values["multipv"])
         hashfull = getattr(engine.searcher(board), "hashfull", None)
-        self._search = _Search(self, handle, request.infinite, hashfull)
+        self._search = _Search(self, handle, request.infinite, hashfull,
+                               lambda analysis: engine.choose(board, analysis))
 
     def _no_search(self, board: Any) -> Optional[str]:
         if board.is_game_over():
