@@ -76,6 +76,22 @@ def ladder(rungs: list[Rung]) -> dict[str, dict[str, Optional[float]]]:
     return table
 
 
+def table(game: Any) -> str:
+    """The markdown table of game's measured levels (its ``levels.json``), as
+    docs/levels.md shows it."""
+    data = json.loads(game_file(game, "levels.json").read_text(encoding="utf-8"))   # type: ignore[union-attr]
+    rows = ["| level | name | nodes | lines | weakness | score against the level below | Elo | 95% interval |",
+            "|---|---|---|---|---|---|---|---|"]
+    for level in levels_for(game):
+        entry = data["levels"][str(level.number)]
+        nodes = f"{level.nodes:,}" if level.nodes is not None else f"{data['top_nodes']:,} (the ladder's)"
+        below = "the random player" if level.number == 1 else f"level {level.number - 1}"
+        high = "unbounded" if entry["high"] is None else f"{entry['high']:,}"
+        rows.append(f"| {level.number} | {level.name} | {nodes} | {level.lines} | {level.weakness} | "
+                    f"{entry['score']:.3f} against {below} | {entry['elo']:,} | {entry['low']:,} .. {high} |")
+    return "\n".join(rows)
+
+
 def parse_rungs(text: str) -> list[tuple[int, int]]:
     out = []
     for item in text.split(","):
@@ -95,8 +111,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--rungs", default=",".join(f"{k}-{k + 1}" for k in range(MAX_LEVEL)).replace("0-", "random-", 1),
                    help="the rungs to play, lower-upper (default: the whole ladder)")
     p.add_argument("--write", action="store_true", help="store the table in the game's levels.json")
+    p.add_argument("--table", action="store_true", help="print the stored table as docs/levels.md shows it")
     args = p.parse_args(argv)
     game = games.get(args.game)
+    if args.table:
+        print(table(game))
+        return 0
     board = game.new_board({"players": 2}) if args.game == "ludo" else game.board_class()
     opening = game.part("match").openings()[game.part("match").default_opening]
     rungs = []

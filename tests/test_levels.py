@@ -177,3 +177,41 @@ def test_ugi_level_option() -> None:
     assert insert.Move.from_str(move) in insert.Board().legal_moves
     assert "info string error: setoption Level: must be between 1 and 8, not 0" in lines
     assert check_level(MAX_LEVEL) == 8
+
+
+def _ladder_module() -> object:
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "levels.py"
+    spec = importlib.util.spec_from_file_location("levels_ladder", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "levels.md"
+
+
+@pytest.mark.parametrize("game", ["yinsh", "insert"])
+def test_docs_show_the_measured_tables(game: str) -> None:
+    """docs/levels.md's tables are benchmarks/levels.py --table of each
+    game's levels.json (run it after --write)."""
+    assert _ladder_module().table(games.get(game)) in DOCS.read_text(encoding="utf-8")  # type: ignore[attr-defined]
+
+
+def test_docs_examples_run() -> None:
+    import doctest
+    failures, attempted = doctest.testfile(str(DOCS), module_relative=False,
+                                           optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert attempted > 0 and failures == 0
+
+
+def test_the_ladder_adds_rungs_and_their_intervals() -> None:
+    ladder = _ladder_module().ladder                            # type: ignore[attr-defined]
+    rungs = [(k, k + 1, 0.75, (100.0 + k, 50.0 + k, 150.0 + k)) for k in range(8)]
+    table = ladder(rungs)
+    assert table["1"] == {"elo": 100, "low": 50, "high": 150, "score": 0.75}
+    assert table["2"]["elo"] == 201 and table["2"]["low"] == round(201 - 50 * 2 ** 0.5)
+    rungs[0] = (0, 1, 1.0, (500.0, 300.0, float("inf")))       # level 1 won every game
+    assert ladder(rungs)["8"]["high"] is None
