@@ -147,6 +147,7 @@ def test_prerender_holds_the_catalogue_and_the_first_states():
 @pytest.mark.parametrize("body, moves, resign", [
     ({"game": "ludo", "options": {"players": 3}, "seats": [None, 0.05, None], "auto_throw": True}, 6, False),
     ({"game": "yinsh", "seats": [None, None]}, 4, True),
+    ({"game": "insert", "options": {"layout": 3}, "seats": [None, {"time": 10.0, "level": 2}]}, 6, False),
 ])
 def test_a_game_made_again_from_what_the_page_keeps(body, moves, resign):
     """What the page keeps in its local storage (``saved``) makes the game

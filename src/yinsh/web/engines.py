@@ -50,7 +50,7 @@ from yinsh.web import games as _games
 from yinsh.web.errors import WebError
 
 __all__ = ["EnginePlayer", "BusyError", "SearchSlots", "SLOTS", "clamp_time", "new_engine", "move_seed",
-           "level_name", "levels_json", "MAX_LEVEL",
+           "level_name", "levels_json",
            "MAX_SEARCHES", "HASH_MB", "MAX_MOVE_TIME", "MIN_MOVE_TIME", "MAX_ANALYSIS_TIME",
            "MAX_MULTIPV"]
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from yinsh.web import engines, games as _games
-from yinsh.web.inputs import BadRequest, game_options, seats, text
+from yinsh.web.inputs import MAX_LEVEL, BadRequest, game_options, seats, text
 from yinsh.web.sessions import GameSession, SessionStore, UnknownSessionError, import_game
 
 __all__ = ["GameHandlers", "CHANGES"]
@@ -114,7 +114,7 @@ class GameHandlers:
         sides = game.game.seats(game.board)
         players = [game.session.seats[side].player for side in sides]
         return {"import": game.record_text(), "auto_throw": game.auto_throw,
-                "seats": [None if player is None else player.time if player.level == engines.MAX_LEVEL
+                "seats": [None if player is None else player.time if player.level == MAX_LEVEL
                           else {"time": player.time, "level": player.level} for player in players]}
 
     def record(self, game_id: object) -> tuple[str, str]:

@@ -178,7 +178,7 @@ export class NewGameForm {
     }
     const kept = this.seatChoices();
     const modeChanged = changed && changed.name === "where";
-    const levels = (info && info.levels) || [];
+    const levels = (info && info.levels) || [{ number: FULL, label: "8 Full" }];   // a catalogue without levels
     this.seatBox.innerHTML = "";
     this.sides().forEach((side, i) => {
       const label = document.createElement("label");
