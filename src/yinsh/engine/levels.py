@@ -52,7 +52,10 @@ from yinsh.engine.wdl import game_file
 __all__ = ["Level", "LEVELS", "MIN_LEVEL", "MAX_LEVEL", "SPREAD", "check_level", "levels_for", "choose",
            "line_values", "SETTINGS"]
 
-MIN_LEVEL, MAX_LEVEL = 1, 8
+#: The weakest level.
+MIN_LEVEL = 1
+#: The strongest level: the full engine, ``Engine()``'s default.
+MAX_LEVEL = 8
 #: The most that the lines' spread (``delta`` of ``choose``) counts, in expected score.
 SPREAD = 0.25
 #: The settings a level entry of a ``levels.json`` may give.
