@@ -214,7 +214,8 @@ def _number(text: str) -> float:
 
 
 def parse_player(spec: str, default_limits: dict[str, Any],
-                 game: Optional[GameKind] = None, ugi_options: Optional[dict[str, str]] = None) -> Contestant:
+                 game: Optional[GameKind] = None, ugi_options: Optional[dict[str, str]] = None, *,
+                 implicit: bool = False) -> Contestant:
     """``random``, ``greedy``, ``build:DIR``, ``ugi:COMMAND`` (any UGI engine,
     with the UGI options ``ugi_options``), or ``engine`` with optional settings:
     ``engine:depth=4``, ``engine:time=0.1``, ``engine:nodes=20000,hash=32``,
@@ -224,7 +225,10 @@ def parse_player(spec: str, default_limits: dict[str, Any],
     tunables by name (``Engine.params``): ``engine:depth=3,lmr_depth=0,threat=250``,
     and a preset of tunables (``yinsh.engine.presets``) that the others given
     override: ``engine:preset=baseline`` (``baseline`` alone is the same).
-    Each tunable is checked (name and range) here, before any game."""
+    Each tunable is checked (name and range) here, before any game.
+    ``implicit``: default_limits are the command's default, not the
+    user's: an engine with a level below 8 and no limits of its own then
+    plays its level's own budget (its node cap) instead."""
     game = game or games.get(games.DEFAULT)
     board_class = game.board_class
     name, _, settings = spec.partition(":")
@@ -317,7 +321,7 @@ def parse_player(spec: str, default_limits: dict[str, Any],
             network_of_game(network, game.name)
         except (OSError, ValueError) as exc:
             raise CommandError(f"player {spec!r}: network: {exc}") from None
-    limits = options if options else dict(default_limits)
+    limits = options if options else {} if implicit and level != MAX_LEVEL else dict(default_limits)
     factory = (TunedEngineFactory(hash_mb, params, game.name, keep, evaluation, network, level)
                if params or keep or evaluation != "auto" else EngineFactory(hash_mb, level=level))
     return Contestant(spec, factory, limits)
@@ -439,11 +443,12 @@ def cmd_match(args: argparse.Namespace) -> None:
         raise CommandError(f"--openings {opening_name}: {kind.name} has {', '.join(openings)}")
     default_limits = {"depth": args.depth, "time": args.time}
     default_limits = {k: v for k, v in default_limits.items() if v is not None}
-    if not default_limits and args.clock is None:
+    implicit = not default_limits and args.clock is None
+    if implicit:
         default_limits = {"depth": 3}            # with a clock and no limit, the players play on the clock
     ugi_options = dict(args.ugi_option or ())
-    a = parse_player(args.a, default_limits, kind, ugi_options)
-    b = parse_player(args.b, default_limits, kind, ugi_options)
+    a = parse_player(args.a, default_limits, kind, ugi_options, implicit=implicit)
+    b = parse_player(args.b, default_limits, kind, ugi_options, implicit=implicit)
     if ugi_options and not any(isinstance(p.make, UgiEngineFactory) for p in (a, b)):
         raise CommandError("--ugi-option: neither player is a UGI engine (ugi:COMMAND)")
     if args.record is not None:
