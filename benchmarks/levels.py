@@ -33,11 +33,24 @@ from typing import Any, Optional
 
 from yinsh import games
 from yinsh.engine.levels import MAX_LEVEL, SETTINGS, levels_for
-from yinsh.engine.match import Contestant, EngineFactory, MatchResult, run_match
+from yinsh.engine import Engine
+from yinsh.engine.match import Contestant, EngineFactory, run_match, run_seats
 from yinsh.engine.match_stats import elo, score_interval
 from yinsh.engine.wdl import game_file
 
 TOP_NODES = 100_000
+
+
+class LevelPlayer:
+    """``make(seed)`` of a seat of a seated match (Ludo): an engine of the
+    level, level 8 with the ladder's nodes as its default limit."""
+
+    def __init__(self, number: int, top_nodes: int) -> None:
+        self.number, self.top_nodes = number, top_nodes
+
+    def __call__(self, seed: int) -> Engine:
+        top = self.number == MAX_LEVEL
+        return Engine(16, level=self.number, seed=None if top else seed, nodes=self.top_nodes if top else None)
 
 
 def contestant(game: Any, number: int, top_nodes: int) -> Contestant:
@@ -48,10 +61,26 @@ def contestant(game: Any, number: int, top_nodes: int) -> Contestant:
     return Contestant(f"level {number}", EngineFactory(16, level=number), limits)
 
 
-def rung_elo(result: MatchResult) -> tuple[float, float, float]:
-    """The Elo difference of a rung (A the upper level) and its 95% interval
-    (see the module for a score of 1)."""
-    points = result.points
+def play_rung(game: Any, board: Any, upper: int, lower: int, args: argparse.Namespace) -> list[float]:
+    """The points of level upper in a rung's games against level lower: a
+    match (colours alternating, the game's default opening), or for a game
+    of seats (Ludo) a seated match of two seats (rotated over the colours)."""
+    if game.part("match").seated:
+        def seat(number: int) -> Any:
+            return ("random", game.part("match").player_factory("random")) if number == 0 else (
+                f"level {number}", LevelPlayer(number, args.top_nodes))
+        seated = run_seats([seat(upper), seat(lower)], args.games, board=board, seed=args.seed,
+                           workers=args.workers)
+        return [1.0 if places and places[0] == 0 else 0.0 for places in seated.places]
+    opening = game.part("match").openings()[game.part("match").default_opening]
+    result = run_match(contestant(game, upper, args.top_nodes), contestant(game, lower, args.top_nodes),
+                       args.games, board=board, opening=opening, seed=args.seed, workers=args.workers)
+    return result.points
+
+
+def rung_elo(points: list[float]) -> tuple[float, float, float]:
+    """The Elo difference of a rung (the upper level's points) and its 95%
+    interval (see the module for a score of 1)."""
     mean, lo, hi = score_interval(points)
     n = len(points)
     centre = elo(mean) if 0 < mean < 1 else elo((sum(points) + 0.5) / (n + 1))
@@ -64,16 +93,16 @@ Rung = tuple[int, int, float, tuple[float, float, float]]   # lower, upper, scor
 def ladder(rungs: list[Rung]) -> dict[str, dict[str, Optional[float]]]:
     """Each level's Elo over a full ladder of rungs, and the score of its
     rung (against the level below)."""
-    table: dict[str, dict[str, Optional[float]]] = {}
+    rows: dict[str, dict[str, Optional[float]]] = {}
     total, low2, high2 = 0.0, 0.0, 0.0
     for lower, upper, score, (centre, lo, hi) in sorted(rungs):
         total += centre
         low2 += (centre - lo) ** 2
         high2 += (hi - centre) ** 2
-        table[str(upper)] = {"elo": round(total), "low": round(total - math.sqrt(low2)),
+        rows[str(upper)] = {"elo": round(total), "low": round(total - math.sqrt(low2)),
                              "high": round(total + math.sqrt(high2)) if math.isfinite(high2) else None,
                              "score": round(score, 3)}
-    return table
+    return rows
 
 
 def table(game: Any) -> str:
@@ -117,23 +146,23 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.table:
         print(table(game))
         return 0
-    board = game.new_board({"players": 2}) if args.game == "ludo" else game.board_class()
-    opening = game.part("match").openings()[game.part("match").default_opening]
+    board = game.new_board({"players": 2}) if game.part("match").seated else game.board_class()
     rungs = []
     for lower, upper in parse_rungs(args.rungs):
         started = time.perf_counter()
-        result = run_match(contestant(game, upper, args.top_nodes), contestant(game, lower, args.top_nodes),
-                           args.games, board=board, opening=opening, seed=args.seed, workers=args.workers)
-        centre, lo, hi = rung_elo(result)
-        rungs.append((lower, upper, result.score()[0], (centre, lo, hi)))
+        points = play_rung(game, board, upper, lower, args)
+        centre, lo, hi = rung_elo(points)
+        score = sum(points) / len(points)
+        rungs.append((lower, upper, score, (centre, lo, hi)))
+        wins, draws = points.count(1.0), points.count(0.5)
         print(f"{args.game} level {upper} vs {'random' if lower == 0 else f'level {lower}'}: "
-              f"+{result.wins}={result.draws}-{result.losses}  score {result.score()[0]:.3f}  "
+              f"+{wins}={draws}-{len(points) - wins - draws}  score {score:.3f}  "
               f"Elo {centre:+.0f} ({lo:+.0f} .. {hi:+.0f})  {time.perf_counter() - started:.0f} s",
               flush=True)
     if len(rungs) == MAX_LEVEL:
-        table = ladder(rungs)
+        measured = ladder(rungs)
         for number in map(str, range(1, MAX_LEVEL + 1)):
-            row = table[number]
+            row = measured[number]
             print(f"level {number} ({levels_for(game)[int(number) - 1].name}): Elo {row['elo']} "
                   f"({row['low']} .. {row['high'] if row['high'] is not None else 'unbounded'})")
         if args.write:
@@ -143,7 +172,7 @@ def main(argv: Optional[list[str]] = None) -> int:
                 "measured": str(date.today()), "games_per_rung": args.games, "top_nodes": args.top_nodes,
                 "command": "PYTHONPATH=src python benchmarks/levels.py " + " ".join(sys.argv[1:]),
                 "levels": {str(level.number): {**{key: getattr(level, key) for key in SETTINGS},
-                                               **table[str(level.number)]}
+                                               **measured[str(level.number)]}
                            for level in levels_for(game)}}, indent=1) + "\n", encoding="utf-8")
             print(f"written: {path}")
     return 0

@@ -554,7 +554,8 @@ class Engine:
         limit reached, or when ``stop()`` is called, and reports the last
         finished iteration (iteration 1 always finishes). ``multipv=N``: the
         N best root actions, each with its line (``Analysis.lines``, best
-        first). ``searchmoves``: the moves (``Move`` of the board's game; text
+        first; an engine below level 8 searches at least its level's lines,
+        and at most its level's nodes). ``searchmoves``: the moves (``Move`` of the board's game; text
         is a ``TypeError``, as for ``push``) the root may play. ``on_info`` is called with an
         ``Analysis`` after each finished iteration. Without ``time`` (and
         with one thread) the result and node count are the same on every
