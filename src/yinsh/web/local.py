@@ -62,7 +62,7 @@ __all__ = ["LocalBackend", "START_GAMES", "SLICE", "MAX_SLICE", "REVIEW_NODES", 
 #: The new games the page may start before Python is loaded: the site holds
 #: their first state (``prerender``), so a player can begin at once.
 START_GAMES: list[dict[str, Any]] = [
-    {"game": "yinsh", "options": {"variant": "standard"}, "seats": [None, 0.5]},
+    {"game": "yinsh", "options": {"variant": "standard"}, "seats": [None, {"level": 1}]},
 ]
 #: Seconds of the first search of a sliced analysis; each slice that ends
 #: inside an iteration doubles the next, up to ``MAX_SLICE``.

@@ -536,7 +536,7 @@ async function load() {
   showGameView();
   const id = hash.get("game") || (location.hash ? null : localStorage.getItem(LAST_GAME));
   if (!id) {
-    await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, 0.5] });
+    await startGame({ game: "yinsh", options: { variant: "standard" }, seats: [null, { level: 1 }] });
     return;
   }
   if (page.state && page.state.id === id) return;
