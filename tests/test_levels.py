@@ -171,6 +171,9 @@ def test_play_takes_a_level() -> None:
     bad = subprocess.run([sys.executable, "-m", "yinsh", "play", "--level", "9"], capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode == 2 and "--level: must be between 1 and 8, not 9" in bad.stderr
+    ludo_seats = subprocess.run([sys.executable, "-m", "yinsh", "play", "--game", "ludo", "--level", "3"],
+                                capture_output=True, text=True, timeout=60)
+    assert ludo_seats.returncode == 2 and "--level is not an option of ludo play" in ludo_seats.stderr
 
 
 def test_ugi_level_option() -> None:

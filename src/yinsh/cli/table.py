@@ -211,7 +211,8 @@ def cmd_play_seated(args: argparse.Namespace, kind: GameKind) -> None:
     the game starts."""
     from yinsh.cli.search import parse_seat
     for option, given in (("--color", args.color), ("--engine-depth", args.engine_depth),
-                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None)):
+                          ("--engine-time", args.engine_time), ("--unicode", args.unicode or None),
+                          ("--level", None if args.level == 8 else args.level)):
         if given is not None:
             raise CommandError(f"{option} is not an option of {kind.name} play (it takes "
                                f"--seats, --players, --variant, --seed)")
