@@ -6,19 +6,50 @@ The page runs the library in a Web Worker (Pyodide). It is tested as a
 player uses it: the board drawn before Python is ready, a whole game of each
 game against the engine by clicks, an analysis with several lines that a
 request interrupts, undo, a record exported and imported, and no online
-play. Served with the headers of cross-origin isolation, an analysis stops
-through Pyodide's interrupt buffer; served without them, in slices: both are
-tested. A console error fails a test.
+play, and the engine's review of a game run in the worker (the planted
+blunder of tests/test_web_review.py flagged, the chart, Cancel). Served with
+the headers of cross-origin isolation, an analysis stops through Pyodide's
+interrupt buffer; served without them, in slices: both are tested. A console
+error fails a test.
 """
 from __future__ import annotations
 
 import random
+import re
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
-from browser_helpers import Page, browser  # noqa: F401
+from browser_helpers import Page, browser, choose_game  # noqa: F401
 from wasm_helpers import ENGINE_READY, built_site, serve_site
+
+#: The Insert game (layout 7) of tests/test_web_review.py, whose action 16 (Black's c5) lets
+#: White make five in a row: a blunder (as there; not imported, which needs the web extra).
+GAME = "d1 a4 b4 d6 b6 b1 a2 a5 a3 c1 b2 f2 c2 e4 c4 c5 d4".split()
+BLUNDER = 16
+#: A whole Yinsh game (91 actions): its review in the worker takes long enough to cancel.
+LONG_GAME = Path(__file__).resolve().parent.parent / "docs" / "data" / "review-game.txt"
+#: Records each text of the review card's status (window.reviewSaid).
+RECORD_STATUS = """() => {
+  const status = document.getElementById("review-status");
+  window.reviewSaid = [];
+  new MutationObserver(() => window.reviewSaid.push(status.textContent))
+    .observe(status, {childList: true, characterData: true, subtree: true});
+}"""
+#: Before the page's scripts: records the worker's review messages (window.workerReview).
+SPY_ON_THE_WORKER = """
+window.workerReview = [];
+const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "review") window.workerReview.push(JSON.parse(event.data.text));
+    });
+  }
+};
+"""
 
 
 @pytest.fixture(scope="module")
@@ -172,4 +203,101 @@ def test_a_game_goes_on_after_a_reload(browser, sites):
     assert page.text("#moves") == moves and page.text("#seats") == seats
     page.play(random.Random(6), 2)                      # and it goes on
     assert page.text("#moves") != moves
+    page.close()
+
+
+def test_a_review_in_the_worker_flags_the_planted_blunder(browser, sites):
+    """The Insert game of tests/test_web_review.py typed in, reviewed at the
+    page's own settings (local.REVIEW_NODES, a second or two in the worker):
+    the progress, the chart, Black's c5 flagged ?? in the move list, a
+    point of the chart showing its position."""
+    page = SitePage(browser, sites[True])
+    tab = page.tab
+    page.ready()
+    tab.click("#new-game")
+    choose_game(tab, "insert", ["person", "person"], {"insert-layout-kind": "number"})
+    tab.fill('input[name="insert-layout"]', "7")
+    tab.click("#new-start")
+    page.idle()
+    assert tab.locator("#review-card").is_hidden()          # nothing played: nothing to review
+    while page.ply() < len(GAME):                           # typed (the forced actions play by themselves)
+        tab.fill("#type-move", GAME[page.ply()])
+        tab.click("#type-form button[type=submit]")
+        page.idle()
+    assert [w for w in page.text("#moves").split() if not w.endswith(".")] == GAME
+    assert page.status().startswith("Game over")
+    tab.evaluate(RECORD_STATUS)
+    tab.click("#review-start")
+    tab.wait_for_selector("#review-progress", state="visible", timeout=5000)
+    assert tab.is_visible("#review-cancel") and tab.is_disabled("#review-start")
+    tab.wait_for_selector("#review-chart svg", timeout=60000)
+    assert "review is ready" in page.text("#review-status")
+    # Its progress was shown meanwhile ("k of n positions" once the page polled it, 0.4 s on:
+    # the cancel's test below waits for that).
+    said = tab.evaluate("window.reviewSaid")
+    assert any(re.fullmatch(rf"Reviewing(\u2026|: \d+ of {len(GAME) + 1} positions)", text) for text in said), said
+    assert tab.is_hidden("#review-progress") and tab.is_hidden("#review-cancel")
+    marked = tab.locator(f'#moves button[data-ply="{BLUNDER}"]')
+    assert marked.get_attribute("data-review") == "blunder" and marked.inner_text().endswith("??")
+    assert marked.inner_text().startswith(GAME[BLUNDER - 1]) and "blunder" in marked.get_attribute("aria-label")
+    assert tab.locator(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER}"]').count() == 1
+    assert tab.locator("#review-chart .review-point").count() == len(GAME) + 1
+    assert tab.locator("#review-sides tr").count() == 3      # the header, a row a side
+    tab.click(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER}"]')  # the mark: its position
+    page.idle()
+    assert page.text("#ply").startswith(f"{BLUNDER} /")
+    assert tab.locator(f'#moves button.current[data-ply="{BLUNDER}"]').count() == 1
+    tab.click('#review-chart .review-point[data-ply="8"]')                  # a point (not flagged): its position
+    page.idle()
+    assert page.text("#ply").startswith("8 /")
+    assert tab.locator('#moves button.current[data-ply="8"]').count() == 1
+    tab.click('#review-chart .review-point[data-ply="0"]')                  # the start
+    page.idle()
+    assert page.text("#ply").startswith("0 /")
+    page.close()
+
+
+def test_a_review_in_the_worker_is_cancelled_and_the_page_goes_on(browser, sites):
+    """A long game's review cancelled once under way: the card says so and
+    offers the review again, the worker takes no further position, and the
+    page's next requests (an undo, a new game) are answered."""
+    page = SitePage(browser, sites[False])
+    tab = page.tab
+    page.context.add_init_script(SPY_ON_THE_WORKER)
+    tab.reload()
+    tab.wait_for_selector("#board svg")
+    page.ready()
+    page.idle()
+    tab.fill("#import-text", LONG_GAME.read_text(encoding="utf-8"))
+    tab.click("#import-form button")
+    page.idle()
+    played = page.ply()
+    assert played > 80 and page.status().startswith("Game over")
+    tab.click("#review-start")
+    tab.wait_for_function(
+        r"/^Reviewing: [1-9]\d* of \d+ positions$/.test(document.querySelector('#review-status').textContent)",
+        timeout=60000)
+    tab.click("#review-cancel")
+    tab.wait_for_function("document.querySelector('#review-status').textContent.includes('cancelled')",
+                          timeout=5000)
+    assert tab.is_enabled("#review-start") and tab.is_hidden("#review-cancel")
+    assert tab.is_hidden("#review-progress") and tab.is_hidden("#review-result")
+    # The worker stopped at the next position: its last message says so, and none follows.
+    tab.wait_for_function("window.workerReview.length > 0 && "
+                          "window.workerReview[window.workerReview.length - 1].status === 'cancelled'",
+                          timeout=10000)
+    sent = tab.evaluate("window.workerReview")
+    assert 0 < sent[-1]["done"] < sent[-1]["total"] and all(s["status"] == "running" for s in sent[:-1])
+    tab.wait_for_timeout(1000)
+    assert tab.evaluate("window.workerReview.length") == len(sent)
+    assert tab.locator("#moves button[data-review]").count() == 0
+    tab.click("#undo")                                                      # the worker answers
+    tab.wait_for_function(f"document.querySelector('#ply').textContent.startsWith('{played - 1} / ')",
+                          timeout=10000)
+    page.idle()
+    page.new_game("yinsh", ["person", "person"])
+    assert page.ply() == 0 and page.status() == "White to place a ring"
+    page.lit().first.click()
+    page.idle()
+    assert page.ply() == 1
     page.close()

@@ -145,6 +145,10 @@ def test_every_compiled_module_and_no_source(site, wheel):
     assert {n[:-len(suffix)] for n in names if n.endswith(suffix)} == expected
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".c", ".h", ".tp"))]
     assert "yinsh/yinsh/yinsh.nnue" in names and "yinsh/py.typed" in names
+    # The run-time data pyproject installs (the review's win/draw/loss models, the levels).
+    for data in ("wdl.json", "levels.json"):
+        for path in glob.glob(str(src / f"yinsh/**/{data}"), recursive=True):
+            assert os.path.relpath(path, src).replace(os.sep, "/") in names
     assert not [n for n in names if "/tests/" in n or "__pycache__" in n]
 
 

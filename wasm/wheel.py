@@ -17,8 +17,10 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-#: Package data the library reads at run time (pyproject's package-data less the build's sources).
-DATA = ["py.typed", "*.nnue", "data/*", "static/*"]
+#: Package data the library reads at run time (pyproject's package-data less the build's
+#: sources): a game's wdl.json (the win chances of an analysis and a review) and levels.json
+#: (its engine levels) among them.
+DATA = ["py.typed", "*.nnue", "wdl.json", "levels.json", "data/*", "static/*"]
 
 
 def package_files(src: Path) -> dict[str, Path]:
