@@ -179,6 +179,12 @@ cdef inline void batch_play(LudoPos* p, int64_t a, uint64_t* rng) noexcept nogil
     throw_until_move(p, rng)
 
 
+cdef inline int8_t batch_to_play(const LudoPos* p) noexcept nogil:
+    if p.phase == PH_OVER:
+        return -1
+    return p.turn
+
+
 cdef inline int64_t batch_play_random(LudoPos* p, uint64_t* rng) noexcept nogil:
     cdef int buf[MAX_ACTIONS]
     cdef int n = gen_actions(p, buf)
@@ -274,16 +280,6 @@ cdef class BatchGames(GameBatch):
         self.games[k] = board.pos
         throw_until_move(&self.games[k], &self.rng)
         self._plies[k] = 0
-
-    @property
-    def to_play(self):
-        """A new int8 array (n,): the colour to act (0..3), -1 if over."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            view[k] = -1 if self.games[k].phase == PH_OVER else self.games[k].turn
-        return out
 
     @property
     def rewards(self):
