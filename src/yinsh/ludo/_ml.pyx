@@ -157,11 +157,6 @@ def rewards(CoreBoard board not None):
 # BatchGames.
 # ---------------------------------------------------------------------------
 
-cdef enum:
-    BATCH_ACTIONS = NUM_ACTIONS
-    BATCH_PLANE_SIZE = N_PLANES * N_COLS
-
-
 cdef inline void batch_mask(const LudoPos* p, uint8_t* mask) noexcept nogil:
     fill_mask(p, mask)
 
@@ -231,12 +226,11 @@ cdef class BatchGames(GameBatch):
         ``step_random``. Raises ``ValueError`` / ``TypeError`` for bad
         arguments."""
         from yinsh.ludo.board import Board
-        self._allocate(n, seed)
+        self._allocate(n, seed, NUM_ACTIONS, (N_PLANES, N_COLS), None)
         cdef CoreBoard first = Board(players=players, variant=variant)
         self.players = players
         self.variant = variant
         self.start = first.pos
-        self.plane_shape = (N_PLANES, N_COLS)
         self.reset()
 
     def __repr__(self):

@@ -287,11 +287,6 @@ def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
 # A batch of games (GameBatch: yinsh/engine/batch.pxi.tp, rendered with the hooks).
 # ---------------------------------------------------------------------------
 
-cdef enum:
-    BATCH_ACTIONS = N_ACTIONS
-    BATCH_PLANE_SIZE = N_PLANES * PLANE_SIZE
-
-
 cdef inline void batch_mask(const Position* p, uint8_t* mask) noexcept nogil:
     fill_mask(p, mask)
 
@@ -363,10 +358,8 @@ cdef class BatchGames(GameBatch):
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
         from yinsh.yinsh.board import Board
         cdef CoreBoard first = Board(variant=variant)
-        self._allocate(n, seed)
+        self._allocate(n, seed, N_ACTIONS, (N_PLANES, NUM_COLUMNS, NUM_ROWS), PERSPECTIVES)
         self.start = first.pos
-        self.plane_shape = (N_PLANES, NUM_COLUMNS, NUM_ROWS)
-        self.perspectives = PERSPECTIVES
         self.reset()
 
     def __repr__(self):
