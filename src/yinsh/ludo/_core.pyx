@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 cimport cython
 
 from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
-from yinsh._perft_state cimport PerftState, perft_poll, perft_state
+from yinsh._perft_state cimport PerftState, perft_state, perft_stopped
 from yinsh._signals cimport PerftStop, playout_poll, raise_pending, raise_stopped
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -205,12 +205,8 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     cdef LudoPos child
     if depth <= 1:
         return <uint64_t>count_actions(p) if depth == 1 else 1
-    st.countdown -= 1
-    if st.countdown <= 0:
-        st.countdown = PERFT_POLL_NODES
-        if perft_poll(st):
-            st.interrupted = 1
-            return 0
+    if perft_stopped(st, PERFT_POLL_NODES):
+        return 0
     n = gen_actions(p, moves)
     for i in range(n):
         child = p[0]
