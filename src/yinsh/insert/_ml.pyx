@@ -194,6 +194,10 @@ def planes(board, out=None, perspective="side_to_act"):
 # A batch of games.
 # ---------------------------------------------------------------------------
 
+cdef enum:
+    BATCH_ACTIONS = NUM_SQUARES
+
+
 cdef inline void batch_mask(const G.State* s, uint8_t* mask) noexcept nogil:
     fill_mask(&s.pos, mask)
 
@@ -276,7 +280,7 @@ cdef class BatchGames(GameBatch):
                 raise TypeError(f"layout must be an int 0..{NUM_LAYOUTS - 1} or None, not {type(layout).__name__}")
             if not 0 <= layout < NUM_LAYOUTS:
                 raise ValueError(f"layout {layout} is not a layout number (0..{NUM_LAYOUTS - 1})")
-        self._allocate(n, seed, NUM_SQUARES, (N_PLANES, 6, 6), PERSPECTIVES)
+        self._allocate(n, seed, (N_PLANES, 6, 6), PERSPECTIVES)
         free(self._layouts)
         self._layouts = <int32_t*>malloc(self.n * sizeof(int32_t))
         if self._layouts == NULL:

@@ -157,6 +157,10 @@ def rewards(CoreBoard board not None):
 # BatchGames.
 # ---------------------------------------------------------------------------
 
+cdef enum:
+    BATCH_ACTIONS = NUM_ACTIONS
+
+
 cdef inline void batch_mask(const LudoPos* p, uint8_t* mask) noexcept nogil:
     fill_mask(p, mask)
 
@@ -226,7 +230,7 @@ cdef class BatchGames(GameBatch):
         ``step_random``. Raises ``ValueError`` / ``TypeError`` for bad
         arguments."""
         from yinsh.ludo.board import Board
-        self._allocate(n, seed, NUM_ACTIONS, (N_PLANES, N_COLS), None)
+        self._allocate(n, seed, (N_PLANES, N_COLS), None)
         cdef CoreBoard first = Board(players=players, variant=variant)
         self.players = players
         self.variant = variant

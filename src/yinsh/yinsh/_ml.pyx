@@ -287,6 +287,10 @@ def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
 # A batch of games (GameBatch: yinsh/engine/batch.pxi.tp, rendered with the hooks).
 # ---------------------------------------------------------------------------
 
+cdef enum:
+    BATCH_ACTIONS = N_ACTIONS
+
+
 cdef inline void batch_mask(const Position* p, uint8_t* mask) noexcept nogil:
     fill_mask(p, mask)
 
@@ -358,7 +362,7 @@ cdef class BatchGames(GameBatch):
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
         from yinsh.yinsh.board import Board
         cdef CoreBoard first = Board(variant=variant)
-        self._allocate(n, seed, N_ACTIONS, (N_PLANES, NUM_COLUMNS, NUM_ROWS), PERSPECTIVES)
+        self._allocate(n, seed, (N_PLANES, NUM_COLUMNS, NUM_ROWS), PERSPECTIVES)
         self.start = first.pos
         self.reset()
 
