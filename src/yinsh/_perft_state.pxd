@@ -1,7 +1,8 @@
 # The state every game's perft carries through its recursion (shared by
 # Yinsh, Insert and Ludo): the countdown to the next Ctrl-C poll, whether the
 # count was stopped, and the stop flag shared by the threads of a perft on
-# several threads (NULL on one thread).
+# several threads (NULL on one thread); perft_stopped, the poll of every
+# game's recursion.
 from yinsh._signals cimport signal_raised
 from yinsh.threads cimport atomic_get, atomic_put
 
@@ -30,4 +31,17 @@ cdef inline bint perft_poll(PerftState* st) noexcept nogil:
         if st.stop != NULL:
             atomic_put(st.stop, 1)
         return True
+    return False
+
+
+cdef inline bint perft_stopped(PerftState* st, int every) noexcept nogil:
+    """Counts a node of depth 2 or more toward the next poll and, every
+    `every` nodes, polls (perft_poll): True when told to stop, with
+    st.interrupted set (the count is void: the caller returns 0)."""
+    st.countdown -= 1
+    if st.countdown <= 0:
+        st.countdown = every
+        if perft_poll(st):
+            st.interrupted = 1
+            return True
     return False

@@ -1,5 +1,6 @@
 """Checks of the numpy arrays callers pass to the compiled modules to fill
-(``out=`` of planes and masks): one place for every game."""
+(``out=`` of planes and masks) and of the planes' ``perspective``: one
+place for every game."""
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -31,3 +32,21 @@ def check_out(out: Optional[Any], shape: tuple[int, ...], dtype: npt.DTypeLike) 
     if not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError("out must be a writable C-contiguous array")
     return out
+
+
+def perspective_code(perspective: object, names: tuple[str, ...]) -> int:
+    """The planes' perspective as the compiled modules take it: -1 for
+    names[0] (the side to act), c for names[1 + c] (player c's view); else
+    raises ``ValueError`` naming the perspectives.
+
+    >>> perspective_code("black", ("side_to_act", "white", "black"))
+    1
+    >>> perspective_code("red", ("side_to_act", "white", "black"))
+    Traceback (most recent call last):
+    ...
+    ValueError: perspective must be one of side_to_act, white, black, not 'red'
+    """
+    for code, name in enumerate(names):
+        if perspective == name:
+            return code - 1
+    raise ValueError(f"perspective must be one of {', '.join(names)}, not {perspective!r}")

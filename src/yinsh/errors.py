@@ -19,6 +19,7 @@ yinsh.errors.InvalidPositionError: invalid position '6/6/6/6/6/6': a position st
 """
 
 import contextlib
+import operator
 from typing import Iterator, Optional
 
 from yinsh import games
@@ -26,7 +27,7 @@ from yinsh.game_check import GameLoadError
 from yinsh.game_kind import GameKind
 
 __all__ = ["InvalidMoveError", "IllegalMoveError", "InvalidActionError", "InvalidPositionError",
-           "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board", "missing_core",
+           "action_id", "illegal_action", "invalid_position", "game_of", "not_a_move", "not_a_board", "missing_core",
            "reading_position"]
 
 
@@ -92,6 +93,25 @@ def reading_position(text: str) -> Iterator[None]:
         yield
     except InvalidPositionError as exc:
         raise invalid_position(text, exc) from None
+
+
+def action_id(action: object, count: int) -> int:
+    """action as an action id 0..count-1: ``TypeError`` for a non-integer
+    (bools included), ``InvalidActionError`` for an id out of range.
+
+    >>> action_id(35, 36)
+    35
+    >>> action_id(36, 36)
+    Traceback (most recent call last):
+    ...
+    yinsh.errors.InvalidActionError: invalid action 36: out of range (0..35)
+    """
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
+    value = operator.index(action)  # type: ignore[arg-type]
+    if not 0 <= value < count:
+        raise InvalidActionError(f"invalid action {value}: out of range (0..{count - 1})")
+    return value
 
 
 def illegal_action(action: int, exc: IllegalMoveError) -> IllegalMoveError:

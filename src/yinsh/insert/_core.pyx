@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 cimport cython
 
 from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
-from yinsh._perft_state cimport PerftState, perft_poll, perft_state
+from yinsh._perft_state cimport PerftState, perft_state, perft_stopped
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport PerftStop, playout_poll, raise_pending, raise_stopped
 from yinsh.bitboard cimport YINSH_DEBUG
@@ -240,12 +240,8 @@ cdef uint64_t perft_leaves(const IPos* p, const Layout* L, int depth, PerftState
         return 1
     if depth == 1:
         return popcount64(p.allowed)
-    st.countdown -= 1
-    if st.countdown <= 0:
-        st.countdown = POLL_NODES
-        if perft_poll(st):
-            st.interrupted = 1
-            return 0
+    if perft_stopped(st, POLL_NODES):
+        return 0
     b = p.allowed
     while b:
         child = p[0]

@@ -14,21 +14,20 @@ from libc.string cimport memcpy, memset
 from yinsh.bitboard cimport YINSH_DEBUG
 from yinsh._rng cimport rng_below, rng_next
 from yinsh._signals cimport raise_pending, signal_raised
-from yinsh.insert._core cimport (I_DRAW, I_END_NONE, I_RED, I_WHITE,
+from yinsh.insert._core cimport (I_RED,
                                  NUM_LAYOUTS, NUM_SQUARES, CoreBoard, IPos, Layout,
                                  bit_of_square, ctz, ipos_hash_from_scratch, ipos_init,
                                  INSERT_VALID_BITS, ipos_is_ok, layout_build, layout_from_marks,
                                  popcount, square_of_bit)
 cimport yinsh.insert._hooks as G
 
-import operator
 import os
 
 import numpy as np
 
-from yinsh.arrays import check_out
+from yinsh.arrays import check_out, perspective_code
 
-from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, illegal_action
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, action_id, illegal_action
 
 cdef enum:
     N_PLANES = 10
@@ -84,12 +83,7 @@ cdef object board_of_state(const G.State* s, int number):
 
 cdef int checked_square(object action) except -1:
     """The square of an action id from Python; raises InvalidActionError."""
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
-    cdef object value = operator.index(action)
-    if not 0 <= value < NUM_SQUARES:
-        raise InvalidActionError(f"invalid action {value}: out of range (0..{NUM_SQUARES - 1})")
-    return value
+    return action_id(action, NUM_SQUARES)
 
 # ---------------------------------------------------------------------------
 # Masks and planes of one position (no Python objects: callable without the GIL).
@@ -137,16 +131,6 @@ cdef void fill_planes(const G.State* s, float* out, int perspective) noexcept no
         fill_const(out + 9 * PLANE_SIZE, p.count / <float>30)
 
 
-cdef int check_perspective(object perspective) except -2:
-    if perspective == "side_to_act":
-        return -1
-    if perspective == "white":
-        return 0
-    if perspective == "red":
-        return 1
-    raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
-
-
 cdef int check_board(object board) except -1:
     if not isinstance(board, CoreBoard):
         raise TypeError(f"board must be a yinsh.insert.Board, not {type(board).__name__}")
@@ -167,15 +151,14 @@ def legal_action_mask(board):
 
 def legal_actions(board):
     """The legal action ids of board, ascending (an int64 array)."""
-    check_board(board)
-    cdef uint64_t b = (<CoreBoard>board).pos.allowed
-    out = np.empty(popcount(b), dtype=np.int64)
+    cdef G.State s
+    cdef int squares[NUM_SQUARES]
+    G.load_state(board, &s)
+    cdef int n = G.legal_actions(&s, squares), i
+    out = np.empty(n, dtype=np.int64)
     cdef int64_t[::1] view = out
-    cdef int i = 0
-    while b:
-        view[i] = square_of_bit(ctz(b))
-        b &= b - 1
-        i += 1
+    for i in range(n):
+        view[i] = squares[i]
     return out
 
 
@@ -199,7 +182,7 @@ def planes(board, out=None, perspective="side_to_act"):
     """The float32 observation planes of board, shape (NUM_PLANES, 6, 6),
     written into out when given."""
     check_board(board)
-    cdef int persp = check_perspective(perspective)
+    cdef int persp = perspective_code(perspective, PERSPECTIVES)
     out = check_out(out, (N_PLANES, 6, 6), np.float32)
     cdef float[:, :, ::1] view = out
     cdef G.State s
@@ -213,7 +196,6 @@ def planes(board, out=None, perspective="side_to_act"):
 
 cdef enum:
     BATCH_ACTIONS = NUM_SQUARES
-    BATCH_PLANE_SIZE = N_PLANES * PLANE_SIZE
 
 
 cdef inline void batch_mask(const G.State* s, uint8_t* mask) noexcept nogil:
@@ -230,6 +212,10 @@ cdef inline bint batch_refuses(const G.State* s, int64_t a) noexcept nogil:
 
 cdef inline void batch_play(G.State* s, int64_t a, uint64_t* rng) noexcept nogil:
     G.make(s, <int>a)
+
+
+cdef inline int8_t batch_to_play(const G.State* s) noexcept nogil:
+    return s.pos.turn
 
 
 cdef inline int64_t batch_play_random(G.State* s, uint64_t* rng) noexcept nogil:
@@ -264,8 +250,9 @@ cdef class BatchGames(GameBatch):
 
     With ``layout=None`` (the default) every game starts, and starts again
     at each reset, on a layout drawn from the batch's generator; with a
-    layout number all games use that layout. ``done`` and ``results`` (+1
-    White won, -1 Red won, 0 draw or not over) are numpy arrays;
+    layout number all games use that layout. ``done``, ``to_play`` (the side
+    to place: 0 White, 1 Red) and ``results`` (+1 White won, -1 Red won, 0
+    draw or not over) are numpy arrays;
     ``reset(i)`` starts game i again, ``reset()`` all. Bulk loops run
     without the GIL. Ctrl-C (in the main thread) stops a call over a large
     batch within milliseconds and raises ``KeyboardInterrupt``; a step so
@@ -293,13 +280,12 @@ cdef class BatchGames(GameBatch):
                 raise TypeError(f"layout must be an int 0..{NUM_LAYOUTS - 1} or None, not {type(layout).__name__}")
             if not 0 <= layout < NUM_LAYOUTS:
                 raise ValueError(f"layout {layout} is not a layout number (0..{NUM_LAYOUTS - 1})")
-        self._allocate(n, seed)
+        self._allocate(n, seed, (N_PLANES, 6, 6), PERSPECTIVES)
         free(self._layouts)
         self._layouts = <int32_t*>malloc(self.n * sizeof(int32_t))
         if self._layouts == NULL:
             raise MemoryError()
         self.layout = -1 if layout is None else layout
-        self.plane_shape = (N_PLANES, 6, 6)
         self.reset()
 
     def __dealloc__(self):
@@ -350,49 +336,15 @@ cdef class BatchGames(GameBatch):
         memcpy(&view[0], self._layouts, self.n * sizeof(int32_t))
         return out
 
-    @property
-    def results(self):
-        """A new int8 array (n,): +1 White won, -1 Red won, 0 a draw or a
-        game not over."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            if self.games[k].pos.end == I_END_NONE or self.games[k].pos.winner == I_DRAW:
-                view[k] = 0
-            else:
-                view[k] = 1 if self.games[k].pos.winner == I_WHITE else -1
-        return out
-
-    @property
-    def to_play(self):
-        """A new int8 array (n,): the side to place in each game (0 White, 1 Red)."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            view[k] = self.games[k].pos.turn
-        return out
-
-    def planes(self, out=None, perspective="side_to_act"):
-        """float32 planes (n, NUM_PLANES, 6, 6) of every game (as
-        ``Board.planes``), written into out when given."""
-        return self._planes(out, check_perspective(perspective))
-
-    def _check_consistency(self):
-        """Raises AssertionError if a game's position is inconsistent (debug
-        builds check after every step)."""
-        cdef int k
+    cdef object _problem(self, int k):
         cdef uint8_t marks[NUM_SQUARES]
         cdef Layout L
         cdef IPos p
-        for k in range(self.n):
-            marks_of_state(&self.games[k], marks)
-            layout_from_marks(&L, marks, self._layouts[k])
-            p = self.games[k].pos
-            p.key = ipos_hash_from_scratch(&p, &L)
-            if not ipos_is_ok(&p, &L):
-                raise AssertionError(f"game {k}: inconsistent position after a step")
+        marks_of_state(&self.games[k], marks)
+        layout_from_marks(&L, marks, self._layouts[k])
+        p = self.games[k].pos
+        p.key = ipos_hash_from_scratch(&p, &L)
+        return None if ipos_is_ok(&p, &L) else ""
 
 
 def _unpickle_batch(n, layout, rng, bytes games, bytes plies, bytes layouts):

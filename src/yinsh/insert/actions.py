@@ -20,10 +20,8 @@ yinsh.errors.InvalidActionError: invalid action 36: out of range (0..35)
 """
 from __future__ import annotations
 
-import operator
-
 from yinsh.insert._core import Move, parse_square
-from yinsh.errors import InvalidActionError
+from yinsh.errors import InvalidActionError, action_id
 from yinsh.insert._ml import NUM_ACTIONS, NUM_PLANES, PLANE_NAMES
 
 __all__ = ["NUM_ACTIONS", "NUM_PLANES", "PLANE_NAMES", "InvalidActionError",
@@ -36,12 +34,7 @@ def action_to_move(action: int) -> Move:
     Raises ``InvalidActionError`` (a ``ValueError``) for an id out of range,
     ``TypeError`` for a non-integer.
     """
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
-    value = operator.index(action)
-    if not 0 <= value < NUM_ACTIONS:
-        raise InvalidActionError(f"invalid action {value}: out of range (0..{NUM_ACTIONS - 1})")
-    return Move.from_square(value)
+    return Move.from_square(action_id(action, NUM_ACTIONS))
 
 
 def move_to_action(move: object) -> int:

@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 cimport cython
 
 from yinsh._core_board cimport CoreBoardBase, LegalMovesBase, MoveBase
-from yinsh._perft_state cimport PerftState, perft_poll, perft_state
+from yinsh._perft_state cimport PerftState, perft_state, perft_stopped
 from yinsh._signals cimport PerftStop, playout_poll, raise_pending, raise_stopped
 
 from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, InvalidPositionError, not_a_move
@@ -205,12 +205,8 @@ cdef uint64_t perft_leaves(const LudoPos* p, int depth, PerftState* st) noexcept
     cdef LudoPos child
     if depth <= 1:
         return <uint64_t>count_actions(p) if depth == 1 else 1
-    st.countdown -= 1
-    if st.countdown <= 0:
-        st.countdown = PERFT_POLL_NODES
-        if perft_poll(st):
-            st.interrupted = 1
-            return 0
+    if perft_stopped(st, PERFT_POLL_NODES):
+        return 0
     n = gen_actions(p, moves)
     for i in range(n):
         child = p[0]
@@ -693,13 +689,29 @@ cdef int _put_run(char* buf, int n, int run) noexcept:
     return n
 
 
+cdef int _put_cells(char* buf, int n, const char* cells, int count) noexcept:
+    """Writes count cells (a letter, or 0 for an empty field: runs of them
+    as a number) at buf[n]; returns the new length."""
+    cdef int run = 0, i
+    for i in range(count):
+        if cells[i]:
+            n = _put_run(buf, n, run)
+            run = 0
+            buf[n] = cells[i]
+            n += 1
+        else:
+            run += 1
+    return _put_run(buf, n, run)
+
+
 cdef str _position_text(const LudoPos* p):
     """The position string of LUDO.md (canonical)."""
     cdef char buf[160]
     cdef char cell[TRACK]
+    cdef char home[5]
     cdef const char* letters = b"GYBR"
     cdef const char* variant = b"standard" if p.variant == V_STANDARD else b"places"
-    cdef int n = 0, c, g, i, run, f
+    cdef int n = 0, c, g, i
     cdef uint64_t b
     memset(cell, 0, TRACK)
     for c in range(4):
@@ -711,33 +723,16 @@ cdef str _position_text(const LudoPos* p):
         if g:
             buf[n] = 47                                  # '/'
             n += 1
-        run = 0
-        for i in range(ARM):
-            f = ARM * g + i
-            if cell[f]:
-                n = _put_run(buf, n, run)
-                run = 0
-                buf[n] = cell[f]
-                n += 1
-            else:
-                run += 1
-        n = _put_run(buf, n, run)
+        n = _put_cells(buf, n, cell + ARM * g, ARM)
     buf[n] = 32
     n += 1
     for c in range(4):                                   # the home columns
         if c:
             buf[n] = 47
             n += 1
-        run = 0
         for i in range(5):
-            if (p.pm[c] >> (51 + i)) & 1:
-                n = _put_run(buf, n, run)
-                run = 0
-                buf[n] = letters[c]
-                n += 1
-            else:
-                run += 1
-        n = _put_run(buf, n, run)
+            home[i] = letters[c] if (p.pm[c] >> (51 + i)) & 1 else 0
+        n = _put_cells(buf, n, home, 5)
     buf[n] = 32
     n += 1
     for c in range(4):                                   # finished

@@ -159,7 +159,6 @@ def rewards(CoreBoard board not None):
 
 cdef enum:
     BATCH_ACTIONS = NUM_ACTIONS
-    BATCH_PLANE_SIZE = N_PLANES * N_COLS
 
 
 cdef inline void batch_mask(const LudoPos* p, uint8_t* mask) noexcept nogil:
@@ -177,6 +176,12 @@ cdef inline bint batch_refuses(const LudoPos* p, int64_t a) noexcept nogil:
 cdef inline void batch_play(LudoPos* p, int64_t a, uint64_t* rng) noexcept nogil:
     do_action(p, <int>a)
     throw_until_move(p, rng)
+
+
+cdef inline int8_t batch_to_play(const LudoPos* p) noexcept nogil:
+    if p.phase == PH_OVER:
+        return -1
+    return p.turn
 
 
 cdef inline int64_t batch_play_random(LudoPos* p, uint64_t* rng) noexcept nogil:
@@ -225,12 +230,11 @@ cdef class BatchGames(GameBatch):
         ``step_random``. Raises ``ValueError`` / ``TypeError`` for bad
         arguments."""
         from yinsh.ludo.board import Board
-        self._allocate(n, seed)
+        self._allocate(n, seed, (N_PLANES, N_COLS), None)
         cdef CoreBoard first = Board(players=players, variant=variant)
         self.players = players
         self.variant = variant
         self.start = first.pos
-        self.plane_shape = (N_PLANES, N_COLS)
         self.reset()
 
     def __repr__(self):
@@ -274,16 +278,6 @@ cdef class BatchGames(GameBatch):
         self.games[k] = board.pos
         throw_until_move(&self.games[k], &self.rng)
         self._plies[k] = 0
-
-    @property
-    def to_play(self):
-        """A new int8 array (n,): the colour to act (0..3), -1 if over."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            view[k] = -1 if self.games[k].phase == PH_OVER else self.games[k].turn
-        return out
 
     @property
     def rewards(self):

@@ -15,7 +15,7 @@ from yinsh.yinsh._make cimport do_move
 from yinsh.yinsh._movegen cimport count_moves, gen_moves, is_legal
 from yinsh.yinsh._position cimport (POS_FIELD_RANGE, POS_NUM_PROBLEMS, POS_OK, Position, pos_check,
                               pos_fields_in_range, pos_game_end, pos_hash,
-                              pos_hash_from_scratch, pos_init, pos_is_ok, pos_problem_text,
+                              pos_hash_from_scratch, pos_init, pos_is_ok,
                               state_key)
 from yinsh.yinsh._tables cimport TABLES, BoardTables
 from yinsh.yinsh._types cimport (C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW, MAX_MOVES,
@@ -466,7 +466,7 @@ cdef int build_position(Position* out, rings_white, rings_black, markers_white, 
     pos_init(&p, 3)
     for field in (turn, phase, mover, passes, removed_white, removed_black, rings_to_win):
         if not 0 <= field <= 255:          # a byte in the Position; pos_check says the rest
-            raise InvalidPositionError(pos_problem_text(POS_FIELD_RANGE).decode())
+            raise InvalidPositionError(POSITION_PROBLEMS[POS_FIELD_RANGE])
     bitboard_from_int(rings_white, &p.rings[0])
     bitboard_from_int(rings_black, &p.rings[1])
     bitboard_from_int(markers_white, &p.markers[0])
@@ -475,7 +475,7 @@ cdef int build_position(Position* out, rings_white, rings_black, markers_white, 
     p.removed[0], p.removed[1] = removed_white, removed_black
     p.rings_to_win = rings_to_win
     if not pos_fields_in_range(&p):
-        raise InvalidPositionError(pos_problem_text(POS_FIELD_RANGE).decode())
+        raise InvalidPositionError(POSITION_PROBLEMS[POS_FIELD_RANGE])
     p.markers_on_board = bb_popcount(bb_or(p.markers[0], p.markers[1]))
     p.placed = bb_popcount(bb_or(p.rings[0], p.rings[1])) if phase == PH_PLACE else 2 * RINGS_PER_SIDE
     if phase != PH_REMOVE_ROW and phase != PH_REMOVE_RING:
@@ -513,9 +513,33 @@ cdef str problem_message(const Position* p):
         markers=bb_popcount(bb_or(p.markers[0], p.markers[1])), rings_to_win=p.rings_to_win)
 
 
-#: The text of each of pos_check's problems, by code (0: none), as
-#: ``str.format`` templates (see _position.pxd).
-POSITION_PROBLEMS = tuple([pos_problem_text(i).decode() for i in range(POS_NUM_PROBLEMS)])
+#: The text of each of pos_check's problems, by code (the order of the POS_*
+#: codes in _position.pxd; 0: none), as ``str.format`` templates (see there).
+POSITION_PROBLEMS = (
+    "the position is consistent",
+    "a field of the position is out of range",
+    "two pieces on one point",
+    "a piece on a cell that is not a point of the board",
+    "the markers on the board, rings placed, result or mover recorded do not match the position",
+    "the Zobrist key does not match the pieces",
+    "{markers} markers on the board, there are only 51",
+    "{side} has {rings} rings on the board and {removed} removed, more than 5",
+    "the placement phase has no markers and no removed rings",
+    "{white} white and {black} black rings placed, so it is not {side}'s turn to place",
+    "after placement {side} must have 5 rings on the board or removed, not {rings} + {removed}",
+    "both sides have removed the rings needed to win",
+    "{side} has removed more than the {rings_to_win} rings that win",
+    "game_over needs a side with the rings to win, two passes, or all 51 markers on the board",
+    "{side} has won, so the phase must be game_over",
+    "a row of {side} markers is on the board while the phase says a ring move is next",
+    "all 51 markers are on the board, so the game is over",
+    "two passes end the game, so the phase must be game_over",
+    "passes must be 0 while rows are being removed",
+    "{side} made the move and still has a row: it resolves before {other}",
+    "phase remove_row but {side} has no row to remove",
+)
+if len(POSITION_PROBLEMS) != POS_NUM_PROBLEMS:  # pragma: no cover (a code without its text)
+    raise ImportError("POSITION_PROBLEMS and the POS_* codes of _position.pxd disagree")
 SIDE_NAMES = ("white", "black")
 
 

@@ -21,20 +21,19 @@ from yinsh.yinsh._movegen cimport gen_moves, is_legal
 from yinsh.yinsh._position cimport Position, pos_is_ok
 from yinsh._rng cimport rng_below
 from yinsh.yinsh._tables cimport TABLES, BoardTables
-from yinsh.yinsh._types cimport (C_BLACK, C_DRAW, C_WHITE, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
-                           MARKERS_TOTAL, MAX_MOVES, PH_GAME_OVER, PH_REMOVE_RING, PH_REMOVE_ROW,
+from yinsh.yinsh._types cimport (C_BLACK, K_MOVE, K_PASS, K_PLACE, K_RING, K_ROW,
+                           MARKERS_TOTAL, MAX_MOVES, PH_REMOVE_RING, PH_REMOVE_ROW,
                            RINGS_PER_SIDE, move_from, move_kind, move_to, pack_move)
 from yinsh.bitboard cimport bb_any, bb_pop_lsb, u128
 from yinsh.yinsh.geometry cimport (LINE_LENGTH, NUM_AXES, NUM_CELLS, NUM_COLUMNS, NUM_DIRECTIONS,
                              NUM_POINTS, NUM_ROWS, direction_axis)
 
-import operator
 
 import numpy as np
 
-from yinsh.arrays import check_out
+from yinsh.arrays import check_out, perspective_code
 
-from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, illegal_action
+from yinsh.errors import IllegalMoveError, InvalidActionError, InvalidMoveError, action_id, illegal_action
 from yinsh.yinsh.geometry import POINTS
 from yinsh.yinsh.variants import RINGS_TO_WIN
 
@@ -127,12 +126,7 @@ cdef inline int code_to_action(int code) noexcept nogil:
 
 cdef int checked_code(object action) except -1:
     """The packed move of an action id from Python; raises InvalidActionError."""
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError(f"expected int, not {type(action).__name__}: an action id")
-    cdef object value = operator.index(action)
-    if not 0 <= value < N_ACTIONS:
-        raise InvalidActionError(f"invalid action {value}: out of range (0..{N_ACTIONS - 1})")
-    cdef int a = value
+    cdef int a = action_id(action, N_ACTIONS)
     if CODE_OF[a] < 0:
         raise InvalidActionError(f"invalid action {a}: it names no action (it would leave the board)")
     return CODE_OF[a]
@@ -235,16 +229,6 @@ cdef void fill_planes(const Position* p, float* out, int perspective) noexcept n
     fill_const(out + 16 * PLANE_SIZE, rtw / RINGS_PER_SIDE)
 
 
-cdef int check_perspective(object perspective) except -2:
-    if perspective == "side_to_act":
-        return -1
-    if perspective == "white":
-        return 0
-    if perspective == "black":
-        return 1
-    raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
-
-
 # ---------------------------------------------------------------------------
 # One board (the Board methods of the same names wrap these).
 # ---------------------------------------------------------------------------
@@ -293,7 +277,7 @@ def push_action(CoreBoard board not None, action):
 def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
     """The float32 observation planes of board, shape (NUM_PLANES, 11, 11),
     written into out when given."""
-    cdef int persp = check_perspective(perspective)
+    cdef int persp = perspective_code(perspective, PERSPECTIVES)
     out = check_out(out, (N_PLANES, NUM_COLUMNS, NUM_ROWS), np.float32)
     cdef float[:, :, ::1] view = out
     fill_planes(&board.pos, &view[0, 0, 0], persp)
@@ -305,7 +289,6 @@ def planes(CoreBoard board not None, out=None, perspective="side_to_act"):
 
 cdef enum:
     BATCH_ACTIONS = N_ACTIONS
-    BATCH_PLANE_SIZE = N_PLANES * PLANE_SIZE
 
 
 cdef inline void batch_mask(const Position* p, uint8_t* mask) noexcept nogil:
@@ -322,6 +305,10 @@ cdef inline bint batch_refuses(const Position* p, int64_t a) noexcept nogil:
 
 cdef inline void batch_play(Position* p, int64_t a, uint64_t* rng) noexcept nogil:
     do_move(p, CODE_OF[a])
+
+
+cdef inline int8_t batch_to_play(const Position* p) noexcept nogil:
+    return p.turn
 
 
 cdef inline int64_t batch_play_random(Position* p, uint64_t* rng) noexcept nogil:
@@ -350,8 +337,8 @@ cdef class BatchGames(GameBatch):
     ...
     yinsh.errors.IllegalMoveError: game 0: illegal action 5015 (pass): Black must place a ring now
 
-    ``done`` and ``results`` (+1 White won, -1 Black won, 0 draw or not over)
-    are numpy arrays; ``reset(i)`` starts game i again, ``reset()`` all.
+    ``done``, ``to_play`` (0 White, 1 Black) and ``results`` (+1 White won,
+    -1 Black won, 0 draw or not over) are numpy arrays; ``reset(i)`` starts game i again, ``reset()`` all.
     Random play and masks run without the GIL. Ctrl-C (in the main thread)
     stops a call over a large batch within milliseconds and raises
     ``KeyboardInterrupt``; a step so interrupted has been played in the
@@ -375,9 +362,8 @@ cdef class BatchGames(GameBatch):
             raise ValueError(f"unknown variant {variant!r}; known: {', '.join(RINGS_TO_WIN)}")
         from yinsh.yinsh.board import Board
         cdef CoreBoard first = Board(variant=variant)
-        self._allocate(n, seed)
+        self._allocate(n, seed, (N_PLANES, NUM_COLUMNS, NUM_ROWS), PERSPECTIVES)
         self.start = first.pos
-        self.plane_shape = (N_PLANES, NUM_COLUMNS, NUM_ROWS)
         self.reset()
 
     def __repr__(self):
@@ -402,40 +388,7 @@ cdef class BatchGames(GameBatch):
         self.games[k] = board.pos
         self._plies[k] = 0
 
-    @property
-    def results(self):
-        """A new int8 array (n,): +1 White won, -1 Black won, 0 a draw or a
-        game not over."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            if self.games[k].phase != PH_GAME_OVER or self.games[k].winner == C_DRAW:
-                view[k] = 0
-            else:
-                view[k] = 1 if self.games[k].winner == C_WHITE else -1
-        return out
-
-    @property
-    def to_play(self):
-        """A new int8 array (n,): the side to act in each game (0 White, 1 Black)."""
-        out = np.empty(self.n, dtype=np.int8)
-        cdef int8_t[::1] view = out
-        cdef int k
-        for k in range(self.n):
-            view[k] = self.games[k].turn
-        return out
-
-    def planes(self, out=None, perspective="side_to_act"):
-        """float32 planes (n, NUM_PLANES, 11, 11) of every game (as
-        ``Board.planes``), written into out when given."""
-        return self._planes(out, check_perspective(perspective))
-
-    def _check_consistency(self):
-        """Raises AssertionError if a game's position is inconsistent (debug
-        builds check after every step)."""
-        cdef int k
-        for k in range(self.n):
-            if not pos_is_ok(&self.games[k]):
-                raise AssertionError(f"game {k}: inconsistent position after a step: "
-                                     f"{problem_message(&self.games[k])}")
+    cdef object _problem(self, int k):
+        if pos_is_ok(&self.games[k]):
+            return None
+        return f": {problem_message(&self.games[k])}"

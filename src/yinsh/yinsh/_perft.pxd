@@ -13,7 +13,7 @@ from yinsh.yinsh._make cimport do_move_unkeyed
 from yinsh.yinsh._movegen cimport count_moves, directions_to, gen_moves, ray_destinations, ray_move_count
 from yinsh.yinsh._position cimport Position, has_row, row_count
 from yinsh.yinsh._tables cimport TABLES, BoardTables
-from yinsh._perft_state cimport PerftState, perft_poll
+from yinsh._perft_state cimport PerftState, perft_poll, perft_stopped
 from yinsh._signals cimport PERFT_POLL
 from yinsh.yinsh._types cimport K_PASS, MARKERS_TOTAL, MAX_MOVES, PH_MOVE, RINGS_PER_SIDE, pack_move
 from yinsh.bits cimport ctz64
@@ -104,12 +104,8 @@ cdef inline uint64_t perft_leaves(const Position* p, int depth, PerftState* st) 
         return 1
     if depth == 1:
         return count_moves(p)
-    st.countdown -= 1
-    if st.countdown <= 0:
-        st.countdown = PERFT_POLL
-        if perft_poll(st):
-            st.interrupted = 1
-            return 0
+    if perft_stopped(st, PERFT_POLL):
+        return 0
     if depth == 2 and p.phase == PH_MOVE:
         return perft2_ring_moves(p)
     cdef int moves[MAX_MOVES]

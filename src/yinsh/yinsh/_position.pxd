@@ -96,13 +96,13 @@ cdef inline u128 segment(int f, int t) noexcept nogil:
 # ---------------------------------------------------------------------------
 # The consistency check. One list of rules, used by the debug builds after
 # every action, by the position strings and by CoreBoard._set_state: it
-# returns POS_OK or the first problem found, and pos_problem_text says it in
-# words (a str.format template: {side} and {other} name the side concerned and
-# its opponent; {rings}, {removed} count that side's rings on the board and
-# removed; {white}, {black} the rings on the board, {markers} the markers,
-# {rings_to_win} the variant's). Problems that only a bug can cause (the
-# fields the core derives from the pieces) come first; then the rules, in
-# the order docs/notation.md lists them.
+# returns POS_OK or the first problem found, and POSITION_PROBLEMS in
+# _board.pyx says it in words (a str.format template: {side} and {other} name
+# the side concerned and its opponent; {rings}, {removed} count that side's
+# rings on the board and removed; {white}, {black} the rings on the board,
+# {markers} the markers, {rings_to_win} the variant's). Problems that only a
+# bug can cause (the fields the core derives from the pieces) come first; then
+# the rules, in the order docs/notation.md lists them.
 # ---------------------------------------------------------------------------
 
 cdef enum:
@@ -128,55 +128,6 @@ cdef enum:
     POS_MOVER_ROW
     POS_NO_ROW
     POS_NUM_PROBLEMS
-
-
-cdef inline const char* pos_problem_text(int problem) noexcept nogil:
-    if problem == POS_OK:
-        return b"the position is consistent"
-    if problem == POS_FIELD_RANGE:
-        return b"a field of the position is out of range"
-    if problem == POS_OVERLAP:
-        return b"two pieces on one point"
-    if problem == POS_OFF_BOARD:
-        return b"a piece on a cell that is not a point of the board"
-    if problem == POS_DERIVED:
-        return (b"the markers on the board, rings placed, result or mover recorded "
-                b"do not match the position")
-    if problem == POS_KEY:
-        return b"the Zobrist key does not match the pieces"
-    if problem == POS_TOO_MANY_MARKERS:
-        return b"{markers} markers on the board, there are only 51"
-    if problem == POS_TOO_MANY_RINGS:
-        return b"{side} has {rings} rings on the board and {removed} removed, more than 5"
-    if problem == POS_PLACE_PIECES:
-        return b"the placement phase has no markers and no removed rings"
-    if problem == POS_PLACE_TURN:
-        return b"{white} white and {black} black rings placed, so it is not {side}'s turn to place"
-    if problem == POS_RING_COUNT:
-        return (b"after placement {side} must have 5 rings on the board or removed, "
-                b"not {rings} + {removed}")
-    if problem == POS_BOTH_WON:
-        return b"both sides have removed the rings needed to win"
-    if problem == POS_REMOVED_TOO_MANY:
-        return b"{side} has removed more than the {rings_to_win} rings that win"
-    if problem == POS_NOT_ENDED:
-        return (b"game_over needs a side with the rings to win, two passes, "
-                b"or all 51 markers on the board")
-    if problem == POS_WON_NOT_OVER:
-        return b"{side} has won, so the phase must be game_over"
-    if problem == POS_ROW_IN_MOVE:
-        return b"a row of {side} markers is on the board while the phase says a ring move is next"
-    if problem == POS_POOL_EMPTY:
-        return b"all 51 markers are on the board, so the game is over"
-    if problem == POS_TWO_PASSES:
-        return b"two passes end the game, so the phase must be game_over"
-    if problem == POS_PASSES_IN_REMOVAL:
-        return b"passes must be 0 while rows are being removed"
-    if problem == POS_MOVER_ROW:
-        return b"{side} made the move and still has a row: it resolves before {other}"
-    if problem == POS_NO_ROW:
-        return b"phase remove_row but {side} has no row to remove"
-    return b"unknown problem"
 
 
 cdef inline int _problem(int problem, int side, int* side_out) noexcept nogil:
