@@ -17,6 +17,7 @@ import pytest
 from playwright import sync_api
 
 from helpers import sigint_default
+from insert_helpers import BLUNDER_GAME, BLUNDER_PLY
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -164,6 +165,43 @@ class Page(Tab):
     def play_to_the_end(self, rng):
         assert self.play(rng, 3000), "the game did not end"
 
+
+
+def play_blunder_game(page) -> None:
+    """Starts a game of two people at Insert's layout 7 on page (a
+    ``Page``) and types ``insert_helpers.BLUNDER_GAME`` into its move input
+    (the forced actions play by themselves): the review card stays hidden
+    until something is played, and the game ends."""
+    tab = page.tab
+    tab.click("#new-game")
+    choose_game(tab, "insert", ["person", "person"], {"insert-layout-kind": "number"})
+    tab.fill('input[name="insert-layout"]', "7")
+    tab.click("#new-start")
+    page.idle()
+    assert tab.locator("#review-card").is_hidden()          # nothing played: nothing to review
+    while page.ply() < len(BLUNDER_GAME):
+        tab.fill("#type-move", BLUNDER_GAME[page.ply()])
+        tab.click("#type-form button[type=submit]")
+        page.idle()
+    assert [w for w in page.text("#moves").split() if not w.endswith(".")] == BLUNDER_GAME
+    assert page.status().startswith("Game over")
+
+
+def check_blunder_review(page) -> None:
+    """The finished review of ``BLUNDER_GAME`` on page: the blunder marked
+    ``??`` in the move list (its text and label too) and on the chart, a
+    point a position, a row a side, and the mark showing its position."""
+    tab = page.tab
+    marked = tab.locator(f'#moves button[data-ply="{BLUNDER_PLY}"]')
+    assert marked.get_attribute("data-review") == "blunder" and marked.inner_text().endswith("??")
+    assert marked.inner_text().startswith(BLUNDER_GAME[BLUNDER_PLY - 1]) and "blunder" in marked.get_attribute("aria-label")
+    assert tab.locator(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER_PLY}"]').count() == 1
+    assert tab.locator("#review-chart .review-point").count() == len(BLUNDER_GAME) + 1
+    assert tab.locator("#review-sides tr").count() == 3      # the header, a row a side
+    tab.click(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER_PLY}"]')  # the mark: its position
+    page.idle()
+    assert page.text("#ply").startswith(f"{BLUNDER_PLY} /")
+    assert tab.locator(f'#moves button.current[data-ply="{BLUNDER_PLY}"]').count() == 1
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

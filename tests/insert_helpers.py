@@ -91,3 +91,10 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         return (self.next() * n) >> 64
+
+
+#: An Insert game (layout 7) whose action 16 (Black's c5) lets White make five in a row:
+#: the planted blunder of the review tests (found with review_game; the web's, the page's
+#: and the page's with no server).
+BLUNDER_GAME = "d1 a4 b4 d6 b6 b1 a2 a5 a3 c1 b2 f2 c2 e4 c4 c5 d4".split()
+BLUNDER_PLY = 16

@@ -21,13 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import Page, browser, choose_game  # noqa: F401
+from browser_helpers import Page, browser, play_blunder_game, check_blunder_review  # noqa: F401
+from insert_helpers import BLUNDER_GAME
 from wasm_helpers import ENGINE_READY, built_site, serve_site
 
 #: The Insert game (layout 7) of tests/test_web_review.py, whose action 16 (Black's c5) lets
 #: White make five in a row: a blunder (as there; not imported, which needs the web extra).
-GAME = "d1 a4 b4 d6 b6 b1 a2 a5 a3 c1 b2 f2 c2 e4 c4 c5 d4".split()
-BLUNDER = 16
 #: A whole Yinsh game (91 actions): its review in the worker takes long enough to cancel.
 LONG_GAME = Path(__file__).resolve().parent.parent / "docs" / "data" / "review-game.txt"
 #: Records each text of the review card's status (window.reviewSaid).
@@ -214,18 +213,7 @@ def test_a_review_in_the_worker_flags_the_planted_blunder(browser, sites):
     page = SitePage(browser, sites[True])
     tab = page.tab
     page.ready()
-    tab.click("#new-game")
-    choose_game(tab, "insert", ["person", "person"], {"insert-layout-kind": "number"})
-    tab.fill('input[name="insert-layout"]', "7")
-    tab.click("#new-start")
-    page.idle()
-    assert tab.locator("#review-card").is_hidden()          # nothing played: nothing to review
-    while page.ply() < len(GAME):                           # typed (the forced actions play by themselves)
-        tab.fill("#type-move", GAME[page.ply()])
-        tab.click("#type-form button[type=submit]")
-        page.idle()
-    assert [w for w in page.text("#moves").split() if not w.endswith(".")] == GAME
-    assert page.status().startswith("Game over")
+    play_blunder_game(page)
     tab.evaluate(RECORD_STATUS)
     tab.click("#review-start")
     tab.wait_for_selector("#review-progress", state="visible", timeout=5000)
@@ -235,18 +223,9 @@ def test_a_review_in_the_worker_flags_the_planted_blunder(browser, sites):
     # Its progress was shown meanwhile ("k of n positions" once the page polled it, 0.4 s on:
     # the cancel's test below waits for that).
     said = tab.evaluate("window.reviewSaid")
-    assert any(re.fullmatch(rf"Reviewing(\u2026|: \d+ of {len(GAME) + 1} positions)", text) for text in said), said
+    assert any(re.fullmatch(rf"Reviewing(\u2026|: \d+ of {len(BLUNDER_GAME) + 1} positions)", text) for text in said), said
     assert tab.is_hidden("#review-progress") and tab.is_hidden("#review-cancel")
-    marked = tab.locator(f'#moves button[data-ply="{BLUNDER}"]')
-    assert marked.get_attribute("data-review") == "blunder" and marked.inner_text().endswith("??")
-    assert marked.inner_text().startswith(GAME[BLUNDER - 1]) and "blunder" in marked.get_attribute("aria-label")
-    assert tab.locator(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER}"]').count() == 1
-    assert tab.locator("#review-chart .review-point").count() == len(GAME) + 1
-    assert tab.locator("#review-sides tr").count() == 3      # the header, a row a side
-    tab.click(f'#review-chart .review-mark.blunder[data-ply="{BLUNDER}"]')  # the mark: its position
-    page.idle()
-    assert page.text("#ply").startswith(f"{BLUNDER} /")
-    assert tab.locator(f'#moves button.current[data-ply="{BLUNDER}"]').count() == 1
+    check_blunder_review(page)
     tab.click('#review-chart .review-point[data-ply="8"]')                  # a point (not flagged): its position
     page.idle()
     assert page.text("#ply").startswith("8 /")

@@ -19,19 +19,17 @@ from yinsh.web.local import LocalBackend
 from yinsh.web.review_jobs import Reviews
 from yinsh.web import engines
 
+from insert_helpers import BLUNDER_GAME, BLUNDER_PLY
 from web_helpers import RELAXED
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-#: An Insert game (layout 7) whose action 16 (Black's c5) lets White make five in a row:
-#: the review at NODES a position flags it a blunder (found with review_game).
-GAME = "d1 a4 b4 d6 b6 b1 a2 a5 a3 c1 b2 f2 c2 e4 c4 c5 d4".split()
-BLUNDER = 16
+#: The nodes a position at which the review flags the planted blunder (insert_helpers).
 NODES = 2000
 INSERT = {"game": "insert", "options": {"layout": 7}}
 
 
-def local_game(client: TestClient, moves: list[str] = GAME, seats: list = [None, None]) -> str:
+def local_game(client: TestClient, moves: list[str] = BLUNDER_GAME, seats: list = [None, None]) -> str:
     """A game at one screen with moves played (those the server plays by
     itself, the forced ones, skipped)."""
     state = client.post("/api/games", json={**INSERT, "seats": seats}).json()
@@ -68,23 +66,23 @@ def test_a_local_game_is_reviewed_and_the_blunder_flagged(client):
     path = f"/api/games/{game_id}/review"
     assert client.get(path).json()["status"] == "none"
     started = client.post(path, json={}).json()
-    assert started["status"] in ("running", "done") and started["total"] == len(GAME) + 1
+    assert started["status"] in ("running", "done") and started["total"] == len(BLUNDER_GAME) + 1
     done = finish(client, path)
-    assert done["status"] == "done" and done["done"] == done["total"] == len(GAME) + 1
+    assert done["status"] == "done" and done["done"] == done["total"] == len(BLUNDER_GAME) + 1
     review = done["review"]
-    assert [a["action"] for a in review["actions"]] == GAME and review["settings"]["nodes"] == NODES
-    assert flagged(review)[BLUNDER] == "blunder"
+    assert [a["action"] for a in review["actions"]] == BLUNDER_GAME and review["settings"]["nodes"] == NODES
+    assert flagged(review)[BLUNDER_PLY] == "blunder"
     assert set(review["accuracy"]) == set(review["counts"]) == {"white", "red"} or len(review["sides"]) == 2
     again = client.post(path, json={}).json()           # asked again: the same review, no search
     assert again == done
 
 
 def test_a_game_that_moved_on_is_reviewed_again(client):
-    game_id = local_game(client, GAME[:4])
+    game_id = local_game(client, BLUNDER_GAME[:4])
     path = f"/api/games/{game_id}/review"
     client.post(path, json={})
     assert finish(client, path)["total"] == 5
-    client.post(f"/api/games/{game_id}/play", json={"move": GAME[4]})
+    client.post(f"/api/games/{game_id}/play", json={"move": BLUNDER_GAME[4]})
     assert client.get(path).json()["status"] == "none"      # of the game as it was: not shown
     client.post(path, json={})
     assert finish(client, path)["total"] == 6
@@ -96,7 +94,7 @@ def test_bad_review_requests_are_clear_4xx(client):
     game_id = local_game(client, [])
     answer = client.post(f"/api/games/{game_id}/review", json={})
     assert answer.status_code == 400 and "no action" in answer.json()["error"]
-    played = local_game(client, GAME[:2])
+    played = local_game(client, BLUNDER_GAME[:2])
     assert client.post(f"/api/games/{played}/review", content=b"{bad").status_code == 400
     assert client.post(f"/api/games/{played}/review", content=b"x" * 70000).status_code == 413
     assert client.put(f"/api/games/{played}/review", json={}).status_code == 405
@@ -169,11 +167,11 @@ def online_finished_game(client: TestClient) -> str:
     while state["status"] != "finished":               # (the forced actions are the server's)
         ply = state["ply"]
         answer = client.post(f"/api/online/games/{made['id']}/action",
-                             json={"type": "move", "move": GAME[ply], "ply": ply},
+                             json={"type": "move", "move": BLUNDER_GAME[ply], "ply": ply},
                              headers={"Authorization": f"Bearer {tokens[state['to_act']]}"})
         assert answer.status_code == 200, answer.text
         state = answer.json()["state"]
-    assert [m["text"] for m in state["moves"]] == GAME
+    assert [m["text"] for m in state["moves"]] == BLUNDER_GAME
     return str(made["id"])
 
 
@@ -191,7 +189,7 @@ def test_an_online_games_review_is_stored_and_read_by_a_second_viewer(tmp_path):
         assert client.post(path, json={}, headers={"Origin": "https://elsewhere.example"}).status_code == 403
         client.post(path, json={})
         done = finish(client, path)
-        assert done["status"] == "done" and flagged(done["review"])[BLUNDER] == "blunder"
+        assert done["status"] == "done" and flagged(done["review"])[BLUNDER_PLY] == "blunder"
         app.state.reviews.get(f"online:{game_id}").wait(10.0)
     assert json.loads(db.load_review(game_id)) == done["review"]
     second = create_app(db=Database(str(tmp_path / "games.sqlite3")), limits=RELAXED, review_nodes=NODES)
@@ -206,12 +204,12 @@ def test_the_page_with_no_server_reviews_in_its_worker():
     backend = LocalBackend()
     made = json.loads(backend.request("POST", "/api/games", json.dumps({**INSERT, "seats": [None, None]})))
     game_id = made["body"]["id"]
-    for move in GAME:
+    for move in BLUNDER_GAME:
         backend.request("POST", f"/api/games/{game_id}/play", json.dumps({"move": move}))
     sent: list[dict] = []
     asyncio.run(backend.review(game_id, lambda text: sent.append(json.loads(text)), nodes=NODES))
-    assert [s["done"] for s in sent[:-1]] == list(range(len(GAME) + 1))
-    assert sent[-1]["status"] == "done" and flagged(sent[-1]["review"])[BLUNDER] == "blunder"
+    assert [s["done"] for s in sent[:-1]] == list(range(len(BLUNDER_GAME) + 1))
+    assert sent[-1]["status"] == "done" and flagged(sent[-1]["review"])[BLUNDER_PLY] == "blunder"
 
     async def cancelled() -> list[dict]:
         got: list[dict] = []
